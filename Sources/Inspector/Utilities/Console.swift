@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a command reads and writes: the process's standard streams, or buffers in tests.
+final class Console {
+    /// Standard output, buffered; flushed when full and when the command ends.
+    let out: TextStream
+    /// Standard error, unbuffered.
+    let err: TextStream
+    /// Lines of standard input (commands of `step` when not on a terminal).
+    let input: LineSource
+    /// Whether standard output is a terminal (full-screen views, progress).
+    let isTerminal: Bool
+    /// Whether standard error is a terminal (progress display).
+    let errorIsTerminal: Bool
+    /// Styles for standard output.
+    let style: Style
+    /// The environment.
+    let environment: [String: String]
+
+    init(out: TextStream, err: TextStream, input: LineSource, isTerminal: Bool, errorIsTerminal: Bool, color: Bool, environment: [String: String]) {
+        self.out = out
+        self.err = err
+        self.input = input
+        self.isTerminal = isTerminal
+        self.errorIsTerminal = errorIsTerminal
+        self.style = Style(enabled: color)
+        self.environment = environment
+    }
+
+    /// The process's own streams.
+    static func standard() -> Console {
+        var environment: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return Console(
+            out: TextStream(descriptor: 1), err: TextStream(descriptor: 2, buffered: false),
+            input: LineSource(descriptor: 0), isTerminal: TTY.isTerminal(1), errorIsTerminal: TTY.isTerminal(2),
+            color: TTY.wantsColor(1, environment: environment), environment: environment)
+    }
+
+    /// A console that captures output in memory and reads `input` as standard input, for tests.
+    static func capturing(input: String = "", environment: [String: String] = [:]) -> Console {
+        Console(
+            out: TextStream(), err: TextStream(), input: LineSource(text: input),
+            isTerminal: false, errorIsTerminal: false, color: false, environment: environment)
+    }
+}
+
+/// An output stream: a file descriptor with a buffer, or memory.
+final class TextStream {
+    private let descriptor: Int32?
+    private let buffered: Bool
+    private var buffer: [UInt8] = []
+
+    init(descriptor: Int32, buffered: Bool = true) {
+        self.descriptor = descriptor
+        self.buffered = buffered
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    /// A stream kept in memory; read it with `text`.
+    init() {
+        descriptor = nil
+        buffered = true
+    }
+
+    /// Everything written to a memory stream.
+    var text: String { String(decoding: buffer, as: UTF8.self) }
+
+    func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `text` and a newline.
+    func line(_ text: String = "") {
+        write(text)
+        buffer.append(10)
+        if descriptor != nil && (!buffered || buffer.count >= 1 << 16) { flush() }
+    }
+
+    func write(bytes: UnsafeRawBufferPointer) {
+        buffer.append(contentsOf: bytes)
+        if descriptor != nil && (!buffered || buffer.count >= 1 << 16) { flush() }
+    }
+
+    /// Sends buffered bytes to the descriptor. A closed pipe (EPIPE) ends the writes quietly.
+    func flush() {
+        guard let descriptor, !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Lines read from a descriptor or from a string.
+final class LineSource {
+    private let descriptor: Int32?
+    private var pending: [UInt8] = []
+    private var ended = false
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    init(text: String) {
+        descriptor = nil
+        pending = Array(text.utf8)
+        ended = true
+    }
+
+    /// The next line without its newline (and without a `\r` before it), or nil at the end.
+    func readLine() -> String? {
+        while true {
+            if let newlineIndex = pending.firstIndex(of: 10) {
+                var line = Array(pending[..<newlineIndex])
+                pending.removeSubrange(...newlineIndex)
+                if line.last == 13 { line.removeLast() }
+                return String(decoding: line, as: UTF8.self)
+            }
+            if ended || descriptor == nil {
+                guard !pending.isEmpty else { return nil }
+                defer { pending.removeAll() }
+                return String(decoding: pending, as: UTF8.self)
+            }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor!, $0.baseAddress, 4096) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { ended = true; continue }
+            pending.append(contentsOf: chunk[..<count])
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// Encodes `Encodable` values to JSON bytes, the way a trace records states.
+///
+/// It writes bytes directly into one reused buffer as `encode(to:)` runs, with no intermediate
+/// tree, which makes it many times faster than Foundation's `JSONEncoder` (see the README's
+/// "Performance" section). The output is compact JSON:
+/// - keys in the order the type encodes them (declaration order for synthesized `Codable`);
+/// - strings escaped per RFC 8259, non-ASCII written as UTF-8;
+/// - doubles in the shortest form that reads back as the same value; NaN and infinities as the
+///   strings `"NaN"`, `"Infinity"`, `"-Infinity"` (JSON has no such numbers);
+/// - a `nil` optional member left out, as `JSONEncoder` does;
+/// - the value of any key in `redactedKeys`, at any depth, replaced by `"<redacted>"`.
+///
+/// Dictionaries are written in their iteration order, which Swift randomizes per process: give
+/// a state that must record identically across runs an ordered representation.
+///
+/// A `StateEncoder` is not thread-safe: use one per thread, or guard it with a lock (the
+/// recorder keeps its own under its `Mutex`).
+public final class StateEncoder {
+    let encoder: StreamingEncoder
+
+    /// Creates an encoder.
+    /// - Parameter redactedKeys: keys whose values are written as `"<redacted>"`.
+    public init(redactedKeys: Set<String> = []) {
+        encoder = StreamingEncoder(redactedKeys: redactedKeys)
+    }
+
+    /// Returns the JSON bytes of `value`.
+    public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
+        try withEncoded(value) { Array($0) }
+    }
+
+    /// Returns the JSON text of `value`.
+    public func encodeToString<T: Encodable>(_ value: T) throws -> String {
+        try withEncoded(value) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Encodes `value` and hands its bytes to `body`, without copying them. The bytes are valid
+    /// only inside `body`.
+    public func withEncoded<T: Encodable, R>(_ value: T, _ body: (UnsafeRawBufferPointer) throws -> R) throws -> R {
+        encoder.reset(to: 0)
+        do {
+            try encoder.appendValue(value)
+        } catch {
+            encoder.reset(to: 0)
+            throw error
+        }
+        defer { encoder.output.shrinkIfLarge() }
+        return try body(encoder.output.bytes)
+    }
+}

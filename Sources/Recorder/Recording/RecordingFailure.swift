@@ -1,0 +1,25 @@
+/// A problem the recorder met while the app went on. Reported through the recorder's `onError`
+/// handler; recording problems never stop or crash the app.
+public struct RecordingFailure: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: Sendable, Equatable {
+        /// The sink could not take a line (disk full, file not writable). Recording stops; the
+        /// trace keeps every line written before, so it stays valid. Reported once.
+        case sinkFailed
+        /// A state or the arguments could not be encoded (their `encode(to:)` threw, or the
+        /// arguments are not an object). The event is written with `null` in their place.
+        case encodingFailed
+        /// Two live stores share a name, so their events cannot be told apart in the trace.
+        case duplicateStoreName
+        /// A store's state is a `StateMachine` but the recorder's `machines` do not list it
+        /// under the store's name, so `inspector validate` will not check it.
+        case undeclaredMachine
+    }
+
+    /// What went wrong.
+    public var kind: Kind
+    /// A sentence that says what happened and what to do.
+    public var message: String
+
+    public var description: String { message }
+}

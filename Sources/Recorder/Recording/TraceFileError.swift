@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A trace file that could not be opened, written or synchronized.
+public struct TraceFileError: Error, Sendable, CustomStringConvertible {
+    /// The file's path.
+    public var path: String
+    /// What was being done: "create", "write", "synchronize".
+    public var operation: String
+    /// The system's error number.
+    public var code: Int32
+
+    /// Creates an error for `operation` on `path` from the system's error number.
+    public init(path: String, operation: String, code: Int32) {
+        self.path = path
+        self.operation = operation
+        self.code = code
+    }
+
+    public var description: String {
+        let reason = String(cString: strerror(code))
+        switch code {
+        case EEXIST:
+            return "\(path): cannot create the trace: the file already exists (pass replacing: true to overwrite it)"
+        case ENOSPC, EDQUOT, EFBIG:
+            return "\(path): cannot \(operation) the trace: \(reason); free space or cap the trace's size"
+        case EACCES, EROFS, EPERM:
+            return "\(path): cannot \(operation) the trace: \(reason); choose a writable folder"
+        default:
+            return "\(path): cannot \(operation) the trace: \(reason)"
+        }
+    }
+}

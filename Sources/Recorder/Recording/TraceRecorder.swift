@@ -1,0 +1,296 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes a trace (shared/TRACE_FORMAT.md) for any number of stores.
+///
+/// ```swift
+/// let recorder = try TraceRecorder(
+///     path: "traces/run.jsonl",
+///     app: "Shop",
+///     machines: ["CatalogStore": CatalogState.self],
+///     redactedKeys: ["password", "token"])
+/// let catalog = CatalogStore(recorder: recorder)
+/// ```
+///
+/// The header goes first, with the state machines it was given. Then every store created with
+/// the recorder writes a `register` event, and every action a `transition` event. `seq` counts
+/// events with no gap or repeat, whatever threads the stores run on: one `Mutex` guards the
+/// counter, the reused encoder and the sink, so each event is numbered, encoded and written as
+/// one step.
+///
+/// Recording never stops the app: a sink that fails (disk full, file not writable) is reported
+/// once through `onError`, and the recorder stops writing so the trace keeps a valid prefix.
+public final class TraceRecorder: Sendable {
+    private let sink: any TraceSink
+    private let startNanoseconds: UInt64
+    private let machineNames: Set<String>
+    private let onError: @Sendable (RecordingFailure) -> Void
+    // Guarded by the Mutex: seq, the encoder and its buffer, and what has been reported.
+    private let state: Mutex<RecorderState>
+
+    /// Starts a trace on `sink` and writes its header.
+    /// - Parameters:
+    ///   - sink: where lines go.
+    ///   - app: the app's name, written to the header.
+    ///   - machines: each state machine by the name of the store that holds it, in the order
+    ///     they are written.
+    ///   - redactedKeys: keys whose values are written as `"<redacted>"`, at any depth of any
+    ///     state or argument. Secrets never reach the sink.
+    ///   - onError: called once per kind of problem; the default prints to standard error.
+    /// - Throws: the sink's error when the header cannot be written.
+    public init(
+        sink: any TraceSink,
+        app: String? = nil,
+        machines: KeyValuePairs<String, any StateMachine.Type> = [:],
+        redactedKeys: Set<String> = [],
+        onError: (@Sendable (RecordingFailure) -> Void)? = nil
+    ) throws {
+        self.sink = sink
+        self.onError = onError ?? Self.printToStandardError
+        self.startNanoseconds = monotonicNanoseconds()
+        var specs: [(String, MachineSpec)] = []
+        for (name, type) in machines { specs.append((name, MachineSpec(type))) }
+        self.machineNames = Set(specs.map(\.0))
+        let encoder = StreamingEncoder(redactedKeys: redactedKeys)
+        Self.writeHeader(into: encoder.output, app: app, machines: specs)
+        try sink.write(encoder.output.bytes)
+        self.state = Mutex(RecorderState(encoder: encoder))
+    }
+
+    /// Starts a trace in a new file at `path`, created with mode 0600, and writes its header.
+    /// - Parameter replacing: overwrite an existing file instead of failing.
+    public convenience init(
+        path: String,
+        replacing: Bool = false,
+        app: String? = nil,
+        machines: KeyValuePairs<String, any StateMachine.Type> = [:],
+        redactedKeys: Set<String> = [],
+        onError: (@Sendable (RecordingFailure) -> Void)? = nil
+    ) throws {
+        try self.init(
+            sink: FileSink(path: path, replacing: replacing), app: app, machines: machines,
+            redactedKeys: redactedKeys, onError: onError)
+    }
+
+    // MARK: Events (called by stores)
+
+    func recordRegister<S: Encodable>(store: String, caseName: String?, state value: S) {
+        state.withLock { state in
+            if state.liveStores[store, default: 0] > 0 {
+                report(.duplicateStoreName, "two live stores are named \(store); give one a different name (Store(name:)) so the trace can tell them apart", in: &state)
+            }
+            state.liveStores[store, default: 0] += 1
+            if caseName != nil && !machineNames.contains(store) {
+                report(.undeclaredMachine, "store \(store) is a state machine, but the recorder's machines do not list it; add \"\(store)\": \(S.self).self to TraceRecorder(machines:) so inspector validate checks it", in: &state)
+            }
+            let out = state.encoder.output
+            out.count = 0
+            out.append("{\"type\":\"register\",\"seq\":")
+            let seq = beginEvent(&state)
+            out.append(",\"store\":")
+            out.appendString(store)
+            if let caseName {
+                out.append(",\"case\":")
+                out.appendString(caseName)
+            }
+            out.append(",\"state\":")
+            appendEncoded(value, what: "the state of \(store)", in: &state)
+            out.append("}\n")
+            emit(seq: seq, mustReachDisk: false, in: &state)
+        }
+    }
+
+    // swiftlint:disable:next function_parameter_count
+    func recordTransition<S: Encodable>(
+        store: String, action: String, from: String?, to: String?, changed: Bool, state value: S,
+        file: StaticString, line: UInt, cause: Int?, args: ActionArguments?, mustReachDisk: Bool
+    ) -> Int {
+        state.withLock { state in
+            let out = state.encoder.output
+            out.count = 0
+            out.append("{\"type\":\"transition\",\"seq\":")
+            let seq = beginEvent(&state)
+            out.append(",\"store\":")
+            out.appendString(store)
+            out.append(",\"action\":")
+            out.appendString(action)
+            if let from, let to {
+                out.append(",\"from\":")
+                out.appendString(from)
+                out.append(",\"to\":")
+                out.appendString(to)
+            }
+            out.append(changed ? ",\"changed\":true,\"state\":" : ",\"changed\":false,\"state\":")
+            appendEncoded(value, what: "the state of \(store)", in: &state)
+            out.append(",\"source\":")
+            appendSource(file, line, into: out)
+            if let cause {
+                out.append(",\"cause\":")
+                out.append(Int64(cause))
+            }
+            if let args {
+                out.append(",\"args\":")
+                appendArguments(args, store: store, action: action, in: &state)
+            }
+            out.append("}\n")
+            emit(seq: seq, mustReachDisk: mustReachDisk, in: &state)
+            return seq
+        }
+    }
+
+    func storeEnded(_ store: String) {
+        state.withLock { state in
+            let count = state.liveStores[store, default: 0]
+            if count <= 1 { state.liveStores[store] = nil } else { state.liveStores[store] = count - 1 }
+        }
+    }
+
+    // MARK: Writing
+
+    /// Takes the next `seq`, writes it and the elapsed time.
+    private func beginEvent(_ state: inout RecorderState) -> Int {
+        state.lastSeq += 1
+        let out = state.encoder.output
+        out.append(Int64(state.lastSeq))
+        out.append(",\"elapsed\":")
+        out.appendSeconds(nanoseconds: monotonicNanoseconds() &- startNanoseconds)
+        return state.lastSeq
+    }
+
+    private func appendEncoded<S: Encodable>(_ value: S, what: String, in state: inout RecorderState) {
+        let encoder = state.encoder
+        let mark = encoder.output.count
+        do {
+            try encoder.appendValue(value)
+        } catch {
+            encoder.reset(to: mark)
+            encoder.output.append("null")
+            report(.encodingFailed, "\(what) could not be encoded (\(error)); the event records null in its place", in: &state)
+        }
+    }
+
+    private func appendArguments(_ args: ActionArguments, store: String, action: String, in state: inout RecorderState) {
+        let out = state.encoder.output
+        out.append(UInt8(ascii: "{"))
+        for (index, member) in args.members.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.appendString(member.name)
+            out.append(UInt8(ascii: ":"))
+            if state.encoder.isRedacted(member.name) {
+                out.append("\"<redacted>\"")
+            } else {
+                appendEncoded(member.value, what: "argument \(member.name) of \(store).\(action)", in: &state)
+            }
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private func appendSource(_ file: StaticString, _ line: UInt, into out: JSONOutput) {
+        // `#fileID` is `Module/File.swift`; the trace keeps `File.swift:LINE`.
+        let raw = UnsafeRawBufferPointer(start: file.utf8Start, count: file.utf8CodeUnitCount)
+        var start = 0
+        for index in raw.indices where raw[index] == UInt8(ascii: "/") { start = index + 1 }
+        out.append(UInt8(ascii: "\""))
+        let name = UnsafeRawBufferPointer(rebasing: raw[start...])
+        if name.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
+            // Not a plain file name: escape it properly (and drop the quote written above).
+            out.count -= 1
+            out.appendString(utf8: name)
+            out.count -= 1
+        } else {
+            out.append(name)
+        }
+        out.append(UInt8(ascii: ":"))
+        out.append(UInt64(line))
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private func emit(seq: Int, mustReachDisk: Bool, in state: inout RecorderState) {
+        defer { state.encoder.output.shrinkIfLarge() }
+        guard !state.sinkFailed else { return }
+        do {
+            try sink.write(state.encoder.output.bytes)
+            if mustReachDisk { try sink.synchronize() }
+        } catch {
+            state.sinkFailed = true
+            report(.sinkFailed, "recording stopped at seq \(seq): \(error); the trace keeps the events before it", in: &state)
+        }
+    }
+
+    private func report(_ kind: RecordingFailure.Kind, _ message: String, in state: inout RecorderState) {
+        guard state.reported.insert(kind).inserted else { return }
+        onError(RecordingFailure(kind: kind, message: message))
+    }
+
+    private static func writeHeader(into out: JSONOutput, app: String?, machines: [(String, MachineSpec)]) {
+        out.append("{\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1")
+        if let app {
+            out.append(",\"app\":")
+            out.appendString(app)
+        }
+        out.append(",\"started\":")
+        out.appendString(rfc3339Now())
+        out.append(",\"machines\":{")
+        for (index, (name, spec)) in machines.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.appendString(name)
+            out.append(":{\"initial\":")
+            out.appendString(spec.initial)
+            out.append(",\"transitions\":{")
+            for (caseIndex, source) in spec.cases.enumerated() {
+                if caseIndex > 0 { out.append(UInt8(ascii: ",")) }
+                out.appendString(source)
+                out.append(":[")
+                for (targetIndex, target) in (spec.transitions[source] ?? []).enumerated() {
+                    if targetIndex > 0 { out.append(UInt8(ascii: ",")) }
+                    out.appendString(target)
+                }
+                out.append(UInt8(ascii: "]"))
+            }
+            out.append("}}")
+        }
+        out.append("}}\n")
+    }
+
+    /// The wall-clock time now, RFC 3339 in UTC with milliseconds: `2026-11-22T10:15:00.123Z`.
+    static func rfc3339Now() -> String {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        var seconds = time.tv_sec
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func pad(_ value: Int32, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        let millis = Int32(time.tv_nsec / 1_000_000)
+        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
+            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(millis, 3))Z"
+    }
+
+    private static let printToStandardError: @Sendable (RecordingFailure) -> Void = { failure in
+        let line = "rewind: \(failure.message)\n"
+        var bytes = Array(line.utf8)
+        _ = bytes.withUnsafeMutableBytes { systemWrite(2, $0.baseAddress!, $0.count) }
+    }
+}
+
+/// The recorder's mutable state, guarded by its Mutex.
+struct RecorderState: ~Copyable {
+    let encoder: StreamingEncoder
+    var lastSeq = 0
+    var sinkFailed = false
+    var reported: Set<RecordingFailure.Kind> = []
+    var liveStores: [String: Int] = [:]
+
+    init(encoder: StreamingEncoder) {
+        self.encoder = encoder
+    }
+}

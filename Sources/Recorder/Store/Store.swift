@@ -1,0 +1,198 @@
+import Synchronization
+
+/// A container that owns a value state, changes it only through named actions, and tells
+/// subscribers about each new state: the state container of shared/DESIGN.md.
+///
+/// Subclass it for a feature, and give it commands that send actions:
+///
+/// ```swift
+/// final class CatalogStore: Store<CatalogState>, @unchecked Sendable {
+///     init(recorder: TraceRecorder?) {
+///         super.init(initialState: .idle, recorder: recorder)
+///     }
+///     func toLoading() {
+///         send { $0 = .loading }   // recorded as action "toLoading", source CatalogStore.swift:LINE
+///     }
+/// }
+/// ```
+///
+/// A subclass restates `@unchecked Sendable`, as Swift asks of every subclass of a class that
+/// guards its own state: it promises that it adds no mutable state of its own outside a lock.
+///
+/// **Concurrency.** A store can be used from any thread. Each action runs under one lock (a
+/// `Mutex` around the state), not on a serial queue: the action's mutation, the recorder's write
+/// of its event and the legality check happen together, on the caller's thread, before `send`
+/// returns. That is what makes a trace crash-safe (an action that returned is in the file) and
+/// keeps the order of `seq` the order in which states changed. Subscribers are called after the
+/// lock is released, on the sending thread, so a subscriber may send actions to this store or any
+/// other without deadlock. When several threads send to one store at once, each subscriber call
+/// carries the state that its own action produced.
+///
+/// **Recording.** With a recorder, the store writes a `register` event when it is created and a
+/// `transition` event for every action, including one that leaves the state equal
+/// (`changed: false`). Subscribers are not called for such an action.
+///
+/// **State machines.** When `State` conforms to `StateMachine`, every event carries the
+/// machine's case (`case`, `from`, `to`), and an action that moves along a transition the
+/// machine does not allow is handled by `policy`.
+open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
+    // @unchecked: every stored property is immutable or guarded by a Mutex; the class is open
+    // for subclassing, which rules out checked Sendable conformance.
+
+    /// The store's name in the trace. Unique among the live stores of one recorder.
+    public let name: String
+
+    /// What the store does on an illegal transition.
+    public let policy: IllegalTransitionPolicy
+
+    private let current: Mutex<State>
+    private let subscribers = Mutex(SubscriberList<State>())
+    private let recorder: TraceRecorder?
+    private let machine: MachineAdapter<State>?
+
+    /// Creates a store with its initial state.
+    /// - Parameters:
+    ///   - initialState: the state the store starts with.
+    ///   - name: the store's name in the trace. Defaults to the subclass's name (`CatalogStore`),
+    ///     or to the state type's name for a plain `Store<CartState>`.
+    ///   - recorder: where events are recorded; `nil` records nothing.
+    ///   - policy: what to do on an illegal transition of a state machine.
+    public init(
+        initialState: State,
+        name: String? = nil,
+        recorder: TraceRecorder? = nil,
+        policy: IllegalTransitionPolicy = .record
+    ) {
+        self.current = Mutex(initialState)
+        self.recorder = recorder
+        self.policy = policy
+        self.machine = MachineAdapter<State>.make()
+        let defaultName = Self.self == Store<State>.self ? String(describing: State.self) : String(describing: Self.self)
+        self.name = name ?? defaultName
+        recorder?.recordRegister(store: self.name, caseName: machine?.caseName(initialState), state: initialState)
+    }
+
+    deinit {
+        recorder?.storeEnded(name)
+    }
+
+    /// The current state.
+    public var state: State {
+        current.withLock { $0 }
+    }
+
+    /// Runs an action: applies `mutate` to the state, records the event, and notifies subscribers
+    /// when the state changed.
+    ///
+    /// - Parameters:
+    ///   - action: the action's name. Defaults to the name of the calling method (`toLoading`).
+    ///   - args: the action's arguments, recorded as `args`.
+    ///   - file: the call site's file, recorded as `source`. Leave the default.
+    ///   - line: the call site's line, recorded as `source`. Leave the default.
+    ///   - mutate: the change. It runs under the store's lock: keep it to the state, and send no
+    ///     actions from inside it.
+    public func send(
+        _ action: String = #function,
+        args: ActionArguments? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line,
+        _ mutate: (inout State) -> Void
+    ) {
+        let cause = ActionContext.cause
+        let actionName = Self.actionName(action)
+        let outcome: Outcome = current.withLock { state in
+            let old = state
+            mutate(&state)
+            let changed = state != old
+            let from = machine?.caseName(old)
+            let to = machine?.caseName(state)
+            var illegal = false
+            if let machine, let from, let to { illegal = !machine.spec.allows(from: from, to: to) }
+            let seq = recorder?.recordTransition(
+                store: name, action: actionName, from: from, to: to, changed: changed, state: state,
+                file: file, line: line, cause: cause, args: args, mustReachDisk: illegal && policy == .trap)
+            return Outcome(state: state, changed: changed, seq: seq, illegal: illegal ? (from ?? "", to ?? "") : nil)
+        }
+        if let illegal = outcome.illegal, policy == .trap {
+            fatalError("Wrong state transition: \(illegal.0) → \(illegal.1) by \(actionName) in \(name) (\(Self.source(file, line)))")
+        }
+        if outcome.changed { notify(outcome.state, cause: outcome.seq) }
+    }
+
+    /// Subscribes to the store's states. `handler` is called at once with the current state, then
+    /// with every new state that differs from the one before.
+    ///
+    /// Keep the returned token: releasing it ends the subscription.
+    public func subscribe(_ handler: @escaping @Sendable (State) -> Void) -> Subscription {
+        let id = subscribers.withLock { $0.add(handler) }
+        let token = Subscription { [weak self] in
+            self?.subscribers.withLock { $0.remove(id) }
+        }
+        handler(state)
+        return token
+    }
+
+    private func notify(_ state: State, cause: Int?) {
+        let handlers = subscribers.withLock { $0.handlers }
+        guard !handlers.isEmpty else { return }
+        ActionContext.$cause.withValue(cause) {
+            for handler in handlers { handler(state) }
+        }
+    }
+
+    private struct Outcome: Sendable {
+        var state: State
+        var changed: Bool
+        var seq: Int?
+        var illegal: (String, String)?
+    }
+
+    /// `toLoading()` → `toLoading`; `add(sku:quantity:)` → `add`.
+    static func actionName(_ function: String) -> String {
+        guard let paren = function.firstIndex(of: "(") else { return function }
+        return String(function[..<paren])
+    }
+
+    /// `SampleApp/CatalogStore.swift`, 31 → `CatalogStore.swift:31`.
+    static func source(_ file: StaticString, _ line: UInt) -> String {
+        let path = file.description
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return "\(name):\(line)"
+    }
+}
+
+/// The subscribers of one store, in the order they subscribed.
+struct SubscriberList<State>: Sendable {
+    private var entries: [(id: UInt64, handler: @Sendable (State) -> Void)] = []
+    private var nextID: UInt64 = 0
+
+    var handlers: [@Sendable (State) -> Void] { entries.map(\.handler) }
+
+    mutating func add(_ handler: @escaping @Sendable (State) -> Void) -> UInt64 {
+        nextID += 1
+        entries.append((nextID, handler))
+        return nextID
+    }
+
+    mutating func remove(_ id: UInt64) {
+        entries.removeAll { $0.id == id }
+    }
+}
+
+/// Reads the machine case of a state whose type conforms to `StateMachine`, for a store whose
+/// `State` is only known to be `Equatable & Encodable`.
+struct MachineAdapter<State>: Sendable {
+    let spec: MachineSpec
+    let caseName: @Sendable (State) -> String
+
+    static func make() -> MachineAdapter? {
+        guard let machineType = State.self as? any StateMachine.Type else { return nil }
+        return adapter(for: machineType)
+    }
+
+    private static func adapter<Machine: StateMachine>(for type: Machine.Type) -> MachineAdapter {
+        MachineAdapter(spec: MachineSpec(type)) { state in
+            unsafeCast(state, to: Machine.self).currentCase.rawValue
+        }
+    }
+}

@@ -1,0 +1,89 @@
+// A child process for Rewind's crash tests: it records actions to a trace and says on standard
+// output when each one has returned, so a test can kill it (SIGKILL) at a known point, or see it
+// trap on an illegal transition, and then read what reached the file.
+//
+//   TraceProbe PATH COUNT [--trap-at N] [--pause-after N]
+//
+// Prints `ready` after the header, then `sent K` after action K returns. With --pause-after N it
+// stops after action N and waits to be killed. With --trap-at N, action N is an illegal
+// transition on a store whose policy is `.trap`.
+
+import Recorder
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum Light: String, CaseIterable, Codable { case off, on, broken }
+
+struct LightState: StateMachine, Equatable, Codable, Sendable {
+    var light: Light
+    var switches: Int
+    var log: [String]
+
+    var currentCase: Light { light }
+    static let initialCase = Light.off
+    static func transitions(from source: Light) -> [Light] {
+        switch source {
+        case .off: [.on, .broken]
+        case .on: [.off, .broken]
+        case .broken: []
+        }
+    }
+}
+
+final class LightStore: Store<LightState>, @unchecked Sendable {
+    func toggle() {
+        send { state in
+            state.light = state.light == .on ? .off : .on
+            state.switches += 1
+            state.log.append("switch \(state.switches)")
+            if state.log.count > 8 { state.log.removeFirst() }
+        }
+    }
+
+    func stayOn() {
+        send { $0.light = .on }
+    }
+}
+
+func say(_ text: String) {
+    let line = text + "\n"
+    _ = line.withCString { write(1, $0, strlen($0)) }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3, let count = Int(arguments[2]) else {
+    say("usage: TraceProbe PATH COUNT [--trap-at N] [--pause-after N]")
+    exit(2)
+}
+func option(_ name: String) -> Int? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return Int(arguments[index + 1])
+}
+let trapAt = option("--trap-at")
+let pauseAfter = option("--pause-after")
+
+do {
+    let recorder = try TraceRecorder(path: arguments[1], app: "TraceProbe", machines: ["LightStore": LightState.self])
+    let store = LightStore(
+        initialState: LightState(light: .off, switches: 0, log: []), recorder: recorder,
+        policy: trapAt == nil ? .record : .trap)
+    say("ready")
+    for index in 1...max(count, 1) {
+        if index == trapAt {
+            // on → on is not in the table: recorded, synchronized, then the store traps.
+            if store.state.light != .on { store.toggle() }
+            store.stayOn()
+        } else {
+            store.toggle()
+        }
+        say("sent \(index)")
+        if index == pauseAfter {
+            while true { pause() }
+        }
+    }
+} catch {
+    say("error: \(error)")
+    exit(1)
+}
