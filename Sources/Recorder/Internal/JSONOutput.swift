@@ -103,9 +103,15 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
 
     /// Appends `text` as a JSON string, escaped per RFC 8259: `"`, `\` and the control characters
     /// U+0000–U+001F are escaped; everything else, non-ASCII included, is written as UTF-8.
+    @inline(__always)
     func appendString(_ text: String) {
-        var text = text
-        text.withUTF8 { appendStringBody(UnsafeRawBufferPointer($0)) }
+        // Non-mutating access to the UTF-8 bytes: no copy, no uniqueness check (native and
+        // small strings are always contiguous; a bridged one takes the slow path).
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendStringBody(UnsafeRawBufferPointer($0)) }
+        if done == nil {
+            var copy = text
+            copy.withUTF8 { appendStringBody(UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// Appends already-valid UTF-8 bytes as a JSON string.
@@ -114,24 +120,86 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
     }
 
     private func appendStringBody(_ raw: UnsafeRawBufferPointer) {
-        reserve(raw.count + 2)
+        guard let source = raw.baseAddress else {
+            append("\"\"")
+            return
+        }
+        let count = raw.count
+        // Fast path: check eight bytes at a time (the tail padded with a harmless byte); most
+        // strings, keys above all, have nothing to escape and are copied in one go.
+        var index = 0
+        var clean = true
+        while index &+ 8 <= count {
+            if Self.mayNeedEscape(source.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { clean = false; break }
+            index &+= 8
+        }
+        while clean && index < count {
+            let byte = source.load(fromByteOffset: index, as: UInt8.self)
+            clean = byte >= 0x20 && byte != 0x22 && byte != 0x5C
+            index &+= 1
+        }
+        if clean {
+            appendQuoted(source, count)
+            return
+        }
+        reserve(count &+ 2)
         append(UInt8(ascii: "\""))
         var runStart = 0
-        var index = 0
-        let count = raw.count
+        index = 0
         while index < count {
-            let byte = raw[index]
+            let byte = source.load(fromByteOffset: index, as: UInt8.self)
             if byte >= 0x20 && byte != 0x22 && byte != 0x5C {
-                index += 1
+                index &+= 1
                 continue
             }
-            if index > runStart { append(UnsafeRawBufferPointer(rebasing: raw[runStart..<index])) }
+            if index > runStart { append(UnsafeRawBufferPointer(start: source + runStart, count: index - runStart)) }
             appendEscape(byte)
-            index += 1
+            index &+= 1
             runStart = index
         }
-        if count > runStart { append(UnsafeRawBufferPointer(rebasing: raw[runStart..<count])) }
+        if count > runStart { append(UnsafeRawBufferPointer(start: source + runStart, count: count - runStart)) }
         append(UInt8(ascii: "\""))
+    }
+
+    /// Appends `"` + `count` bytes + `"`, copying short strings a word at a time instead of
+    /// calling `memcpy`.
+    @inline(__always)
+    private func appendQuoted(_ source: UnsafeRawPointer, _ count: Int) {
+        reserve(count &+ 10)  // 8 bytes of slack: the last word may be written past the end
+        let base = storage.pointee.base + storage.pointee.count
+        base[0] = UInt8(ascii: "\"")
+        if count <= 32 {
+            var offset = 0
+            while offset < count {
+                var word: UInt64 = 0
+                let take = Swift.min(8, count &- offset)
+                if take == 8 {
+                    word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                } else {
+                    for byte in 0..<take { word |= UInt64(source.load(fromByteOffset: offset &+ byte, as: UInt8.self)) << (byte &* 8) }
+                }
+                UnsafeMutableRawPointer(base + 1 + offset).storeBytes(of: word, as: UInt64.self)
+                offset &+= 8
+            }
+        } else {
+            memcpy(base + 1, source, count)
+        }
+        base[count &+ 1] = UInt8(ascii: "\"")
+        storage.pointee.count &+= count &+ 2
+    }
+
+    /// Whether any of the eight bytes of `word` is below 0x20, a `"` or a `\`. Exact about
+    /// whether there is one (the usual SWAR zero-byte tests), not about where.
+    @inline(__always)
+    private static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word & highs
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let quoteZero = (quote &- ones) & ~quote & highs
+        let backslashZero = (backslash &- ones) & ~backslash & highs
+        return (control | quoteZero | backslashZero) != 0
     }
 
     private func appendEscape(_ byte: UInt8) {
@@ -216,7 +284,38 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
             append(Int64(value))
             return
         }
+        if appendShortDecimal(value) { return }
         appendDescription(value.description)
+    }
+
+    private static let powersOfTen: [Double] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+
+    /// Writes `value` as `digits.fraction` with the fewest fraction digits (1 to 6) that read
+    /// back exactly, when there is such a form: prices, percentages, most recorded values.
+    /// Exact because `r / 10^k` is one correctly rounded division of two exact doubles, which is
+    /// what parsing the decimal `r × 10^-k` yields too. Returns false for anything else.
+    private func appendShortDecimal(_ value: Double) -> Bool {
+        let magnitude = Swift.abs(value)
+        guard magnitude < 1e9, magnitude >= 1e-6 else { return false }
+        for digits in 1...6 {
+            let scale = Self.powersOfTen[digits]
+            let scaled = (magnitude * scale).rounded()
+            guard scaled / scale == magnitude else { continue }
+            let whole = UInt64(scaled)
+            let divisor = UInt64(scale)
+            if value < 0 { append(UInt8(ascii: "-")) }
+            append(whole / divisor)
+            append(UInt8(ascii: "."))
+            var fraction = whole % divisor
+            var position = divisor / 10
+            while position > 0 {
+                append(UInt8(ascii: "0") &+ UInt8(fraction / position))
+                fraction %= position
+                position /= 10
+            }
+            return true
+        }
+        return false
     }
 
     func append(_ value: Float) {

@@ -51,7 +51,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         guard begin(key) else {
             return encoder.discardingEncoder().container(keyedBy: NestedKey.self)
         }
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: encoder, frame: encoder.openFrame(array: false)))
+        return encoder.keyedContainer(NestedKey.self, frame: encoder.openFrame(array: false))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -141,7 +141,7 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         begin()
-        return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: encoder, frame: encoder.openFrame(array: false)))
+        return encoder.keyedContainer(NestedKey.self, frame: encoder.openFrame(array: false))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

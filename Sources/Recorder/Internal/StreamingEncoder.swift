@@ -21,7 +21,10 @@
 final class StreamingEncoder: Encoder, @unchecked Sendable {
     let output: JSONOutput
     let redactedKeys: Set<String>
+    /// `!redactedKeys.isEmpty`, kept apart so the common case reads no Set.
+    let redacts: Bool
     private let frames: FrameStack
+    private var containers = ContainerCache()
     /// The frame index that a container requested from this encoder right now would occupy.
     private var valueDepth = 0
     /// A second encoder whose output is thrown away: it absorbs writes into a redacted nested container.
@@ -33,6 +36,7 @@ final class StreamingEncoder: Encoder, @unchecked Sendable {
     init(redactedKeys: Set<String>) {
         self.output = JSONOutput()
         self.redactedKeys = redactedKeys
+        self.redacts = !redactedKeys.isEmpty
         self.frames = FrameStack()
     }
 
@@ -109,7 +113,7 @@ final class StreamingEncoder: Encoder, @unchecked Sendable {
 
     @inline(__always)
     func isRedacted(_ key: String) -> Bool {
-        !redactedKeys.isEmpty && redactedKeys.contains(key)
+        redacts && redactedKeys.contains(key)
     }
 
     func openFrame(array: Bool) -> Int {
@@ -130,7 +134,21 @@ final class StreamingEncoder: Encoder, @unchecked Sendable {
     // MARK: Encoder
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(KeyedContainer<Key>(encoder: self, frame: frameForCurrentValue(array: false)))
+        keyedContainer(Key.self, frame: frameForCurrentValue(array: false))
+    }
+
+    /// A keyed container for `frame`, from the cache when one was made before.
+    @inline(__always)
+    func keyedContainer<Key: CodingKey>(_ type: Key.Type, frame: Int) -> KeyedEncodingContainer<Key> {
+        let id = ObjectIdentifier(Key.self)
+        if let box = containers.box(for: id, frame: frame) {
+            // A KeyedEncodingContainer is one reference to its box; reading the box's reference
+            // as the container needs no metadata (unsafeBitCast would look it up to check sizes).
+            return unsafeCast(box, to: KeyedEncodingContainer<Key>.self)
+        }
+        let container = KeyedEncodingContainer(KeyedContainer<Key>(encoder: self, frame: frame))
+        containers.insert(unsafeCast(container, to: AnyObject.self), for: id, frame: frame)
+        return container
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -154,57 +172,97 @@ func unsafeCast<T, U>(_ value: T, to type: U.Type) -> U {
 }
 
 /// The open containers: for each, its closing byte and whether it has members yet.
-/// Pointer-backed for the same reason as `JSONOutput`.
-final class FrameStack {
-    private var closers: UnsafeMutablePointer<UInt8>
-    private var members: UnsafeMutablePointer<Bool>
-    private var capacity = 64
-    var count = 0
+/// Pointer-backed for the same reason as `JSONOutput`: a container reaches it through an
+/// `unowned(unsafe)` encoder, and a class here would be retained and released on every write.
+struct FrameStack {
+    private struct Storage {
+        var closers: UnsafeMutablePointer<UInt8>
+        var members: UnsafeMutablePointer<Bool>
+        var capacity: Int
+        var count: Int
+    }
+
+    private let storage: UnsafeMutablePointer<Storage>
 
     init() {
-        closers = .allocate(capacity: capacity)
-        members = .allocate(capacity: capacity)
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: Storage(closers: .allocate(capacity: 64), members: .allocate(capacity: 64), capacity: 64, count: 0))
     }
 
     func deallocate() {
-        closers.deallocate()
-        members.deallocate()
+        storage.pointee.closers.deallocate()
+        storage.pointee.members.deallocate()
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
+    var count: Int {
+        @inline(__always) get { storage.pointee.count }
+        nonmutating set { storage.pointee.count = newValue }
     }
 
     /// Pushes a frame and returns its index.
     @inline(__always)
     func push(closer: UInt8) -> Int {
-        if count == capacity { grow() }
-        closers[count] = closer
-        members[count] = false
-        count &+= 1
-        return count &- 1
+        if storage.pointee.count == storage.pointee.capacity { grow() }
+        let index = storage.pointee.count
+        storage.pointee.closers[index] = closer
+        storage.pointee.members[index] = false
+        storage.pointee.count = index &+ 1
+        return index
     }
 
     @inline(__always)
     func popCloser() -> UInt8 {
-        count &-= 1
-        return closers[count]
+        storage.pointee.count &-= 1
+        return storage.pointee.closers[storage.pointee.count]
     }
 
     /// Records a member in frame `index`; true when it is not the first (a comma is due).
     @inline(__always)
     func countMember(at index: Int) -> Bool {
-        let hadMembers = members[index]
-        members[index] = true
+        let hadMembers = storage.pointee.members[index]
+        storage.pointee.members[index] = true
         return hadMembers
     }
 
     private func grow() {
-        let newCapacity = capacity * 2
-        let newClosers = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        let newMembers = UnsafeMutablePointer<Bool>.allocate(capacity: newCapacity)
-        newClosers.update(from: closers, count: count)
-        newMembers.update(from: members, count: count)
-        closers.deallocate()
-        members.deallocate()
-        closers = newClosers
-        members = newMembers
-        capacity = newCapacity
+        let capacity = storage.pointee.capacity * 2
+        let closers = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        let members = UnsafeMutablePointer<Bool>.allocate(capacity: capacity)
+        closers.update(from: storage.pointee.closers, count: storage.pointee.count)
+        members.update(from: storage.pointee.members, count: storage.pointee.count)
+        storage.pointee.closers.deallocate()
+        storage.pointee.members.deallocate()
+        storage.pointee.closers = closers
+        storage.pointee.members = members
+        storage.pointee.capacity = capacity
+    }
+}
+
+/// Reused keyed-container boxes. Building a `KeyedEncodingContainer<Key>` costs two runtime
+/// generic-metadata lookups and an allocation; a state encodes the same few key types at the
+/// same depths every time, so the box made for (key type, frame) is kept and handed out again.
+/// A box is only in use while its value's `encode(to:)` runs, and a frame index is occupied by
+/// one container at a time, so reuse is safe for conformances that use containers in order.
+struct ContainerCache {
+    private var keys: [(type: ObjectIdentifier, frame: Int)] = []
+    private var boxes: [AnyObject] = []
+
+    @inline(__always)
+    func box(for type: ObjectIdentifier, frame: Int) -> AnyObject? {
+        var index = 0
+        let count = keys.count
+        while index < count {
+            if keys[index].frame == frame && keys[index].type == type { return boxes[index] }
+            index &+= 1
+        }
+        return nil
+    }
+
+    mutating func insert(_ box: AnyObject, for type: ObjectIdentifier, frame: Int) {
+        guard keys.count < 256 else { return }  // a bound, for states of unusual shape
+        keys.append((type, frame))
+        boxes.append(box)
     }
 }

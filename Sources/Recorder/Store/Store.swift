@@ -163,19 +163,23 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
 
 /// The subscribers of one store, in the order they subscribed.
 struct SubscriberList<State>: Sendable {
-    private var entries: [(id: UInt64, handler: @Sendable (State) -> Void)] = []
+    // Two parallel arrays, so that notifying (the hot path) copies `handlers` without building
+    // a new array; ids are only read to unsubscribe.
+    private(set) var handlers: [@Sendable (State) -> Void] = []
+    private var ids: [UInt64] = []
     private var nextID: UInt64 = 0
-
-    var handlers: [@Sendable (State) -> Void] { entries.map(\.handler) }
 
     mutating func add(_ handler: @escaping @Sendable (State) -> Void) -> UInt64 {
         nextID += 1
-        entries.append((nextID, handler))
+        ids.append(nextID)
+        handlers.append(handler)
         return nextID
     }
 
     mutating func remove(_ id: UInt64) {
-        entries.removeAll { $0.id == id }
+        guard let index = ids.firstIndex(of: id) else { return }
+        ids.remove(at: index)
+        handlers.remove(at: index)
     }
 }
 
