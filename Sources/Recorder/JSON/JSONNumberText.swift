@@ -1,0 +1,110 @@
+/// Reading the value of a JSON number's text exactly, without rounding through `Double`.
+enum JSONNumberText {
+    /// A number as sign × digits × 10^exponent, with no leading or trailing zero in `digits`
+    /// (zero has no digits and is never negative), so equal values have equal decimals.
+    struct Decimal: Equatable {
+        var isNegative: Bool
+        var digits: [UInt8]
+        var exponent: Int
+    }
+
+    /// The exact decimal value of a JSON number text, or nil when the text is not one.
+    /// Exponents beyond ±10^15 are clamped there (no real number text gets that far).
+    static func decimal(_ text: String) -> Decimal? {
+        var digits: [UInt8] = []
+        var isNegative = false
+        var fractionDigits = 0
+        var exponent = 0
+        var exponentIsNegative = false
+        var state = 0  // 0 sign, 1 integer digits, 2 fraction digits, 3 exponent sign, 4 exponent digits
+        var sawDigit = false
+        for byte in text.utf8 {
+            switch (state, byte) {
+            case (0, UInt8(ascii: "-")) where !isNegative && !sawDigit:
+                isNegative = true
+            case (0...2, UInt8(ascii: "0")...UInt8(ascii: "9")):
+                if state == 0 { state = 1 }
+                if state == 2 { fractionDigits += 1 }
+                if !digits.isEmpty || byte != UInt8(ascii: "0") { digits.append(byte) }
+                sawDigit = true
+            case (1, UInt8(ascii: ".")):
+                state = 2
+            case (1...2, UInt8(ascii: "e")), (1...2, UInt8(ascii: "E")):
+                state = 3
+            case (3, UInt8(ascii: "+")), (3, UInt8(ascii: "-")):
+                exponentIsNegative = byte == UInt8(ascii: "-")
+                state = 4
+            case (3...4, UInt8(ascii: "0")...UInt8(ascii: "9")):
+                state = 4
+                exponent = min(exponent * 10 + Int(byte - UInt8(ascii: "0")), 1_000_000_000_000_000)
+            default:
+                return nil
+            }
+        }
+        guard sawDigit, state != 3 else { return nil }
+        if exponentIsNegative { exponent = -exponent }
+        exponent -= fractionDigits
+        while let last = digits.last, last == UInt8(ascii: "0") {
+            digits.removeLast()
+            exponent += 1
+        }
+        if digits.isEmpty { return Decimal(isNegative: false, digits: [], exponent: 0) }
+        return Decimal(isNegative: isNegative, digits: digits, exponent: exponent)
+    }
+
+    /// The value of a number text written as a plain integer (`-?[0-9]+`) that fits in `Int`.
+    static func plainInteger(_ text: String) -> Int? {
+        var utf8 = text.utf8.makeIterator()
+        guard var byte = utf8.next() else { return nil }
+        let isNegative = byte == UInt8(ascii: "-")
+        if isNegative {
+            guard let next = utf8.next() else { return nil }
+            byte = next
+        }
+        var magnitude: UInt64 = 0
+        while true {
+            let digit = byte &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+            guard !overflow1 && !overflow2 else { return nil }
+            magnitude = sum
+            guard let next = utf8.next() else { break }
+            byte = next
+        }
+        if isNegative {
+            return magnitude <= UInt64(Int.max) + 1 ? Int(truncatingIfNeeded: 0 &- magnitude) : nil
+        }
+        return magnitude <= UInt64(Int.max) ? Int(magnitude) : nil
+    }
+
+    /// What a number text holds as an integer.
+    enum IntegerReading {
+        /// An integer, with its magnitude limited to 64 bits.
+        case integer(Int128)
+        /// A number with a fractional part, such as `1.5` or `1e-3`.
+        case fraction
+        /// An integer whose magnitude needs more than 64 bits.
+        case tooLarge
+        /// Not a JSON number text.
+        case invalid
+    }
+
+    /// The exact integer value of a number text, which may be written with a fraction or an
+    /// exponent when its value is whole (`1.0`, `1e2`), as `JSONDecoder` accepts.
+    static func integer(_ text: String) -> IntegerReading {
+        if let value = plainInteger(text) { return .integer(Int128(value)) }
+        guard let decimal = decimal(text) else { return .invalid }
+        if decimal.digits.isEmpty { return .integer(0) }
+        guard decimal.exponent >= 0 else { return .fraction }
+        guard decimal.digits.count + decimal.exponent <= 20 else { return .tooLarge }
+        var magnitude: UInt64 = 0
+        for digit in decimal.digits + [UInt8](repeating: UInt8(ascii: "0"), count: decimal.exponent) {
+            let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit - UInt8(ascii: "0")))
+            guard !overflow1 && !overflow2 else { return .tooLarge }
+            magnitude = sum
+        }
+        return .integer(decimal.isNegative ? -Int128(magnitude) : Int128(magnitude))
+    }
+}

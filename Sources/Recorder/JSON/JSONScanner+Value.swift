@@ -1,0 +1,146 @@
+/// The structure of JSON values (RFC 8259 §2–§5), walked without recursion.
+///
+/// An explicit stack (one bit per open container: object or array) replaces recursion, so no
+/// input can overflow the call stack; nesting is limited to `JSONParser.maximumDepth` levels.
+extension JSONScanner {
+    /// Walks one complete value starting at `position` (after optional whitespace), reporting
+    /// it to `sink`, and leaves `position` just past it.
+    mutating func scanValue<Sink: JSONEventSink>(into sink: inout Sink) throws(JSONParseError) {
+        var isObject = InlineArray<16, UInt64>(repeating: 0)  // bit d: the container at depth d
+        var depth = 0
+        var afterComma = false
+        nextValue: while true {
+            skipWhitespace()
+            guard position < count else { throw endOfInput(expecting: "a value") }
+            switch base[position] {
+            case 0x7B:  // {
+                guard depth < JSONParser.maximumDepth else { throw tooDeep() }
+                isObject[depth &>> 6] |= 1 &<< UInt64(depth & 63)
+                depth &+= 1
+                position &+= 1
+                sink.beginObject()
+                skipWhitespace()
+                if position < count && base[position] == 0x7D {  // }
+                    position &+= 1
+                    depth &-= 1
+                    sink.endObject()
+                } else {
+                    try scanMemberName(into: &sink, afterComma: false)
+                    afterComma = false
+                    continue nextValue
+                }
+            case 0x5B:  // [
+                guard depth < JSONParser.maximumDepth else { throw tooDeep() }
+                isObject[depth &>> 6] &= ~(1 &<< UInt64(depth & 63))
+                depth &+= 1
+                position &+= 1
+                sink.beginArray()
+                skipWhitespace()
+                if position < count && base[position] == 0x5D {  // ]
+                    position &+= 1
+                    depth &-= 1
+                    sink.endArray()
+                } else {
+                    afterComma = false
+                    continue nextValue
+                }
+            case 0x22:  // "
+                let start = position
+                let hasEscapes = try scanString()
+                sink.string(base, from: start &+ 1, to: position &- 1, hasEscapes: hasEscapes)
+            case 0x2D, 0x30...0x39:  // - 0-9
+                let start = position
+                try scanNumber()
+                sink.number(base, from: start, to: position)
+            case 0x74:  // t
+                try scanLiteral("true")
+                sink.literal(.bool(true))
+            case 0x66:  // f
+                try scanLiteral("false")
+                sink.literal(.bool(false))
+            case 0x6E:  // n
+                try scanLiteral("null")
+                sink.literal(.null)
+            case 0x5D where afterComma:  // ]
+                throw unexpected(expecting: "a value after ','", at: position, prefix: "trailing commas are not allowed: ")
+            default:
+                throw unexpected(expecting: "a value", at: position, valueStart: true)
+            }
+            // A value is complete: close containers until one continues with ','.
+            while depth > 0 {
+                skipWhitespace()
+                let level = depth &- 1
+                let inObject = (isObject[level &>> 6] &>> UInt64(level & 63)) & 1 != 0
+                guard position < count else {
+                    throw endOfInput(expecting: inObject ? "',' or '}'" : "',' or ']'")
+                }
+                let byte = base[position]
+                if byte == 0x2C {  // ,
+                    position &+= 1
+                    afterComma = !inObject  // after a member's ',' comes a name, checked below
+                    if inObject {
+                        skipWhitespace()
+                        try scanMemberName(into: &sink, afterComma: true)
+                    }
+                    continue nextValue
+                }
+                if inObject {
+                    guard byte == 0x7D else {
+                        throw unexpected(expecting: "',' or '}' after an object member", at: position)
+                    }
+                    sink.endObject()
+                } else {
+                    guard byte == 0x5D else {
+                        throw unexpected(expecting: "',' or ']' after an array element", at: position)
+                    }
+                    sink.endArray()
+                }
+                position &+= 1
+                depth &-= 1
+            }
+            return
+        }
+    }
+
+    /// Scans `"name"` `:` at `position`, reporting the name.
+    @inline(__always)
+    private mutating func scanMemberName<Sink: JSONEventSink>(into sink: inout Sink, afterComma: Bool) throws(JSONParseError) {
+        guard position < count, base[position] == 0x22 else {
+            if afterComma {
+                if position < count && base[position] == 0x7D {
+                    throw unexpected(
+                        expecting: "a member name after ','", at: position, prefix: "trailing commas are not allowed: ")
+                }
+                throw unexpected(expecting: "a member name in double quotes", at: position)
+            }
+            throw unexpected(expecting: "a member name in double quotes or '}'", at: position)
+        }
+        let start = position
+        let hasEscapes = try scanString()
+        sink.key(base, from: start &+ 1, to: position &- 1, hasEscapes: hasEscapes)
+        skipWhitespace()
+        guard position < count, base[position] == 0x3A else {  // :
+            throw unexpected(expecting: "':' after the member name", at: position)
+        }
+        position &+= 1
+    }
+
+    private func tooDeep() -> JSONParseError {
+        error("nesting deeper than \(JSONParser.maximumDepth) levels is not supported", at: position)
+    }
+
+    /// Walks a whole document: exactly one value with optional whitespace around it.
+    /// A byte order mark at the start is rejected (RFC 8259 §8.1: a parser MAY ignore it; we
+    /// refuse it so that traces stay plain UTF-8 that other tools read the same way).
+    mutating func scanDocument<Sink: JSONEventSink>(into sink: inout Sink) throws(JSONParseError) {
+        if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
+            throw error("the input starts with a byte order mark (U+FEFF), which JSON does not allow; "
+                + "save it as UTF-8 without a BOM", at: 0)
+        }
+        try scanValue(into: &sink)
+        skipWhitespace()
+        if position < count {
+            throw unexpected(expecting: "the end of input after the JSON value", at: position)
+        }
+    }
+}
