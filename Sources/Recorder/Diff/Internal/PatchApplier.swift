@@ -1,0 +1,253 @@
+/// Applies one JSON Patch operation (RFC 6902 §4) to a document, in place.
+///
+/// Values are changed where they stand: each container on the way is taken out of its parent
+/// before it is changed, so it is not shared and is not copied. Member names are matched by
+/// their exact bytes, as RFC 6901 says, not by Swift's Unicode equivalence (`ObjectMembers`).
+enum PatchApplier {
+    /// The operation being applied, for error messages.
+    private struct Context {
+        var position: Int
+        var name: String
+        var pointer: String
+
+        func error(_ message: String) -> JSONPatchError {
+            JSONPatchError(operation: position, message: "\(name) \(quoted(pointer)): \(message)")
+        }
+    }
+
+    static func apply(_ operation: JSONValue, position: Int, to document: inout JSONValue) throws(JSONPatchError) {
+        guard case .object(let members) = operation else {
+            throw JSONPatchError(operation: position, message: "an operation is an object such as {\"op\":\"add\",\"path\":\"/a\",\"value\":1}, found \(operation.kindName)")
+        }
+        guard let name = members["op"]?.stringValue else {
+            throw JSONPatchError(operation: position, message: "the operation has no \"op\" string; use add, remove, replace, move, copy or test")
+        }
+        guard let pointer = members["path"]?.stringValue else {
+            throw JSONPatchError(operation: position, message: "the \(quoted(name)) operation has no \"path\" string (a JSON Pointer such as \"/a/0\")")
+        }
+        let context = Context(position: position, name: name, pointer: pointer)
+        let path = try tokens(pointer, context)
+        func requiredValue() throws(JSONPatchError) -> JSONValue {
+            guard let value = members["value"] else { throw context.error("the operation has no \"value\"") }
+            return value
+        }
+        func requiredFrom() throws(JSONPatchError) -> [String] {
+            guard let from = members["from"]?.stringValue else {
+                throw context.error("the operation has no \"from\" string (a JSON Pointer such as \"/a/0\")")
+            }
+            return try tokens(from, context)
+        }
+        switch name {
+        case "add":
+            try add(try requiredValue(), at: path, in: &document, context)
+        case "remove":
+            _ = try remove(at: path, in: &document, context)
+        case "replace":
+            try replace(at: path, with: try requiredValue(), in: &document, context)
+        case "move":
+            let source = try requiredFrom()
+            let isPrefix = path.count >= source.count && zip(source, path).allSatisfy { Equivalence.sameBytes($0, $1) }
+            if isPrefix && path.count == source.count {
+                _ = try value(at: source, in: document, context)  // moving to where it is: no change
+                return
+            }
+            if isPrefix {
+                throw context.error("cannot move a value into itself")
+            }
+            let moved = try remove(at: source, in: &document, context)
+            try add(moved, at: path, in: &document, context)
+        case "copy":
+            let source = try requiredFrom()
+            try add(try value(at: source, in: document, context), at: path, in: &document, context)
+        case "test":
+            let expected = try requiredValue()
+            let actual = try value(at: path, in: document, context)
+            guard Equivalence.equal(actual, expected) else {
+                throw context.error("test failed: the value is \(ValueText.line(actual, maxWidth: 60)), not \(ValueText.line(expected, maxWidth: 60))")
+            }
+        default:
+            throw JSONPatchError(operation: position, message: "unknown operation \(quoted(name)); use add, remove, replace, move, copy or test")
+        }
+    }
+
+    private static func tokens(_ pointer: String, _ context: Context) throws(JSONPatchError) -> [String] {
+        do {
+            return try JSONPointer.tokens(pointer)
+        } catch {
+            switch error {
+            case .missingSlash:
+                throw context.error("the JSON Pointer \(quoted(pointer)) must be empty or start with \"/\"")
+            case .badEscape(let token):
+                throw context.error("in the JSON Pointer token \(quoted(token)), '~' must be followed by 0 (for '~') or 1 (for '/')")
+            }
+        }
+    }
+
+    private static func value(at path: [String], in document: JSONValue, _ context: Context) throws(JSONPatchError) -> JSONValue {
+        var value = document
+        for (depth, token) in path.enumerated() {
+            switch value {
+            case .object(let object):
+                guard let member = ObjectMembers(object)[token] else { throw missingMember(token, path, depth, context) }
+                value = member
+            case .array(let elements):
+                value = elements[try existingIndex(token, elements.count, path, depth, context)]
+            default:
+                throw notContainer(value, path, depth, context)
+            }
+        }
+        return value
+    }
+
+    /// Runs `body` on the container at `path` minus its last token, with that token.
+    private static func withParent(
+        of path: [String], depth: Int = 0, in value: inout JSONValue, _ context: Context,
+        _ body: (inout JSONValue, String) throws(JSONPatchError) -> Void
+    ) throws(JSONPatchError) {
+        if depth == path.count - 1 { return try body(&value, path[depth]) }
+        let token = path[depth]
+        switch value {
+        case .object(var object):
+            guard var child = ObjectMembers(object)[token] else { throw missingMember(token, path, depth, context) }
+            value = .null
+            set(.null, forKey: token, in: &object)
+            try withParent(of: path, depth: depth + 1, in: &child, context, body)
+            set(child, forKey: token, in: &object)
+            value = .object(object)
+        case .array(var elements):
+            let index = try existingIndex(token, elements.count, path, depth, context)
+            value = .null
+            var child = elements[index]
+            elements[index] = .null
+            try withParent(of: path, depth: depth + 1, in: &child, context, body)
+            elements[index] = child
+            value = .array(elements)
+        default:
+            throw notContainer(value, path, depth, context)
+        }
+    }
+
+    private static func add(_ newValue: JSONValue, at path: [String], in document: inout JSONValue, _ context: Context) throws(JSONPatchError) {
+        guard !path.isEmpty else {
+            document = newValue
+            return
+        }
+        try withParent(of: path, in: &document, context) { (parent: inout JSONValue, token: String) throws(JSONPatchError) in
+            switch parent {
+            case .object(var object):
+                parent = .null
+                set(newValue, forKey: token, in: &object)
+                parent = .object(object)
+            case .array(var elements):
+                let index: Int
+                if token == "-" {
+                    index = elements.count
+                } else if let given = JSONPointer.arrayIndex(token), given <= elements.count {
+                    index = given
+                } else {
+                    throw context.error("the array at \(quoted(pointer(path.dropLast()))) has \(elements.count) elements, so add takes an index from 0 to \(elements.count) or \"-\", not \(quoted(token))")
+                }
+                parent = .null
+                elements.insert(newValue, at: index)
+                parent = .array(elements)
+            default:
+                throw notContainer(parent, path, path.count - 1, context)
+            }
+        }
+    }
+
+    private static func replace(at path: [String], with newValue: JSONValue, in document: inout JSONValue, _ context: Context) throws(JSONPatchError) {
+        guard !path.isEmpty else {
+            document = newValue
+            return
+        }
+        try withParent(of: path, in: &document, context) { (parent: inout JSONValue, token: String) throws(JSONPatchError) in
+            switch parent {
+            case .object(var object):
+                guard ObjectMembers(object)[token] != nil else { throw missingMember(token, path, path.count - 1, context) }
+                parent = .null
+                set(newValue, forKey: token, in: &object)
+                parent = .object(object)
+            case .array(var elements):
+                let index = try existingIndex(token, elements.count, path, path.count - 1, context)
+                parent = .null
+                elements[index] = newValue
+                parent = .array(elements)
+            default:
+                throw notContainer(parent, path, path.count - 1, context)
+            }
+        }
+    }
+
+    private static func remove(at path: [String], in document: inout JSONValue, _ context: Context) throws(JSONPatchError) -> JSONValue {
+        guard !path.isEmpty else {
+            // RFC 6902 only removes a location inside the document; `replace` with "" replaces it.
+            throw context.error("cannot remove the whole document; use replace with the path \"\" to replace it")
+        }
+        var removed = JSONValue.null
+        try withParent(of: path, in: &document, context) { (parent: inout JSONValue, token: String) throws(JSONPatchError) in
+            switch parent {
+            case .object(var object):
+                guard let member = ObjectMembers(object)[token] else { throw missingMember(token, path, path.count - 1, context) }
+                removed = member
+                parent = .null
+                set(nil, forKey: token, in: &object)
+                parent = .object(object)
+            case .array(var elements):
+                let index = try existingIndex(token, elements.count, path, path.count - 1, context)
+                parent = .null
+                removed = elements.remove(at: index)
+                parent = .array(elements)
+            default:
+                throw notContainer(parent, path, path.count - 1, context)
+            }
+        }
+        return removed
+    }
+
+    /// `JSONObject.set(_:forKey:)` matching `key` by its exact bytes: replaces the last member
+    /// so named where it stands or appends one; nil removes every member so named.
+    private static func set(_ value: JSONValue?, forKey key: String, in object: inout JSONObject) {
+        if ObjectMembers.isASCII(key) && object.keys.allSatisfy(ObjectMembers.isASCII) {
+            // All ASCII: Swift's matching is exact, and `set` keeps the object's index.
+            return object.set(value, forKey: key)
+        }
+        var members = Array(object)
+        if let value {
+            if let position = ObjectMembers(object).position(of: key) {
+                members[position].value = value
+            } else {
+                members.append((key, value))
+            }
+        } else {
+            members.removeAll { Equivalence.sameBytes($0.key, key) }
+        }
+        object = JSONObject(members)
+    }
+
+    private static func existingIndex(_ token: String, _ count: Int, _ path: [String], _ depth: Int, _ context: Context) throws(JSONPatchError) -> Int {
+        guard let index = JSONPointer.arrayIndex(token) else {
+            throw context.error("the array at \(quoted(pointer(path.prefix(depth)))) is indexed by a number such as 0 or 12 (no sign, no leading zero), not \(quoted(token))")
+        }
+        guard index < count else {
+            throw context.error("the array at \(quoted(pointer(path.prefix(depth)))) has \(count) elements, so it has no index \(index)")
+        }
+        return index
+    }
+
+    private static func missingMember(_ token: String, _ path: [String], _ depth: Int, _ context: Context) -> JSONPatchError {
+        context.error("the object at \(quoted(pointer(path.prefix(depth)))) has no member \(quoted(token))")
+    }
+
+    private static func notContainer(_ value: JSONValue, _ path: [String], _ depth: Int, _ context: Context) -> JSONPatchError {
+        context.error("the value at \(quoted(pointer(path.prefix(depth)))) is a \(value.kindName), which has no member \(quoted(path[depth]))")
+    }
+
+    private static func pointer(_ tokens: some Sequence<String>) -> String {
+        tokens.map { "/" + JSONPointer.escape($0) }.joined()
+    }
+
+    private static func quoted(_ text: String) -> String {
+        JSONPrinter.quoted(text, terminalSafe: true)
+    }
+}
