@@ -61,7 +61,9 @@ public final class TraceRecorder: Sendable {
         let encoder = StreamingEncoder(redactedKeys: redactedKeys)
         Self.writeHeader(into: encoder.output, app: app, machines: specs)
         try sink.write(encoder.output.bytes)
-        self.state = Mutex(RecorderState(encoder: encoder))
+        var initial = RecorderState(encoder: encoder)
+        if sink is RollingFileSink { initial.rollover = Rollover(header: Array(encoder.output.bytes)) }
+        self.state = Mutex(initial)
     }
 
     /// Starts a trace in a new file at `path`, created with mode 0600, and writes its header.
@@ -77,6 +79,23 @@ public final class TraceRecorder: Sendable {
         try self.init(
             sink: FileSink(path: path, replacing: replacing), app: app, machines: machines,
             redactedKeys: redactedKeys, onError: onError)
+    }
+
+    /// Starts a trace at `path` that continues in a new file whenever the current one reaches
+    /// `maximumBytes`, keeping the newest `maximumFiles` files (see `RollingFileSink`).
+    public convenience init(
+        path: String,
+        maximumBytes: Int,
+        maximumFiles: Int? = nil,
+        replacing: Bool = false,
+        app: String? = nil,
+        machines: KeyValuePairs<String, any StateMachine.Type> = [:],
+        redactedKeys: Set<String> = [],
+        onError: (@Sendable (RecordingFailure) -> Void)? = nil
+    ) throws {
+        try self.init(
+            sink: RollingFileSink(path: path, maximumBytes: maximumBytes, maximumFiles: maximumFiles, replacing: replacing),
+            app: app, machines: machines, redactedKeys: redactedKeys, onError: onError)
     }
 
     // MARK: Events (called by stores)
@@ -101,13 +120,15 @@ public final class TraceRecorder: Sendable {
                 out.appendString(caseName)
             }
             out.append(",\"state\":")
-            appendEncoded(value, what: "the state of \(store)", in: &state)
+            let range = appendEncoded(value, what: "the state of \(store)", in: &state)
             out.append("}\n")
+            state.rollover?.remember(store: store, caseName: caseName, state: out.bytes, range: range)
             emit(seq: seq, mustReachDisk: false, in: &state)
         }
     }
 
-    // swiftlint:disable:next function_parameter_count
+    /// Records a transition; returns the event's global number, which the store hands to its
+    /// subscribers as the `cause` of what they send.
     func recordTransition<S: Encodable>(
         store: String, action: String, from: String?, to: String?, changed: Bool, state value: S,
         file: StaticString, line: UInt, cause: Int?, args: ActionArguments?, mustReachDisk: Bool
@@ -128,27 +149,36 @@ public final class TraceRecorder: Sendable {
                 out.appendString(to)
             }
             out.append(changed ? ",\"changed\":true,\"state\":" : ",\"changed\":false,\"state\":")
-            appendEncoded(value, what: "the state of \(store)", in: &state)
+            let range = appendEncoded(value, what: "the state of \(store)", in: &state)
+            state.rollover?.remember(store: store, caseName: to, state: out.bytes, range: range)
             out.append(",\"source\":")
             appendSource(file, line, into: out)
-            if let cause {
+            // `cause` is the global number of an event (see `RecorderState.fileOffset`); one that
+            // happened in an earlier file of a rolling trace is left out.
+            if let cause, cause > state.fileOffset {
                 out.append(",\"cause\":")
-                out.append(Int64(cause))
+                out.append(Int64(cause - state.fileOffset))
             }
             if let args {
                 out.append(",\"args\":")
                 appendArguments(args, store: store, action: action, in: &state)
             }
             out.append("}\n")
+            let global = state.fileOffset + seq
             emit(seq: seq, mustReachDisk: mustReachDisk, in: &state)
-            return seq
+            return global
         }
     }
 
     func storeEnded(_ store: String) {
         state.withLock { state in
             let count = state.liveStores[store, default: 0]
-            if count <= 1 { state.liveStores[store] = nil } else { state.liveStores[store] = count - 1 }
+            if count <= 1 {
+                state.liveStores[store] = nil
+                state.rollover?.forget(store: store)
+            } else {
+                state.liveStores[store] = count - 1
+            }
         }
     }
 
@@ -164,7 +194,9 @@ public final class TraceRecorder: Sendable {
         return state.lastSeq
     }
 
-    private func appendEncoded<S: Encodable>(_ value: S, what: String, in state: inout RecorderState) {
+    /// Appends the JSON of `value`; returns the byte range it took in the line.
+    @discardableResult
+    private func appendEncoded<S: Encodable>(_ value: S, what: String, in state: inout RecorderState) -> Range<Int> {
         let encoder = state.encoder
         let mark = encoder.output.count
         do {
@@ -174,6 +206,7 @@ public final class TraceRecorder: Sendable {
             encoder.output.append("null")
             report(.encodingFailed, "\(what) could not be encoded (\(error)); the event records null in its place", in: &state)
         }
+        return mark..<encoder.output.count
     }
 
     private func appendArguments(_ args: ActionArguments, store: String, action: String, in state: inout RecorderState) {
@@ -218,9 +251,38 @@ public final class TraceRecorder: Sendable {
         do {
             try sink.write(state.encoder.output.bytes)
             if mustReachDisk { try sink.synchronize() }
+            if let rolling = sink as? RollingFileSink, rolling.isFull { try startNextFile(rolling, in: &state) }
         } catch {
             state.sinkFailed = true
             report(.sinkFailed, "recording stopped at seq \(seq): \(error); the trace keeps the events before it", in: &state)
+        }
+    }
+
+    /// Continues the trace in the next file: the header again, then a `register` event for each
+    /// live store at its last recorded state, with `seq` from 1.
+    private func startNextFile(_ sink: RollingFileSink, in state: inout RecorderState) throws {
+        guard let rollover = state.rollover else { return }
+        try sink.startNextFile()
+        let header = rollover.header
+        try header.withUnsafeBytes { try sink.write($0) }
+        state.fileOffset += state.lastSeq
+        state.lastSeq = 0
+        let out = state.encoder.output
+        for store in rollover.order {
+            guard let last = rollover.states[store] else { continue }
+            out.count = 0
+            out.append("{\"type\":\"register\",\"seq\":")
+            _ = beginEvent(&state)
+            out.append(",\"store\":")
+            out.appendString(store)
+            if let caseName = last.caseName {
+                out.append(",\"case\":")
+                out.appendString(caseName)
+            }
+            out.append(",\"state\":")
+            last.state.withUnsafeBytes { out.append($0) }
+            out.append("}\n")
+            try sink.write(out.bytes)
         }
     }
 
@@ -289,8 +351,36 @@ struct RecorderState: ~Copyable {
     var sinkFailed = false
     var reported: Set<RecordingFailure.Kind> = []
     var liveStores: [String: Int] = [:]
+    /// How many events the earlier files of a rolling trace hold. An event's global number,
+    /// which stores keep as the `cause` of the actions their subscribers send, is this plus its
+    /// `seq`; without rollover the two are the same.
+    var fileOffset = 0
+    /// What a new file needs, when the sink rolls over; nil otherwise.
+    var rollover: Rollover?
 
     init(encoder: StreamingEncoder) {
         self.encoder = encoder
+    }
+}
+
+/// What the recorder keeps to start a new file: the header line and each live store's last case
+/// and state, in the order the stores registered.
+struct Rollover {
+    let header: [UInt8]
+    var order: [String] = []
+    var states: [String: (caseName: String?, state: [UInt8])] = [:]
+
+    init(header: [UInt8]) {
+        self.header = header
+    }
+
+    mutating func remember(store: String, caseName: String?, state line: UnsafeRawBufferPointer, range: Range<Int>) {
+        if states[store] == nil { order.append(store) }
+        states[store] = (caseName, Array(line[range]))
+    }
+
+    mutating func forget(store: String) {
+        states[store] = nil
+        order.removeAll { $0 == store }
     }
 }

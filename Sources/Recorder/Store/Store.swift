@@ -108,15 +108,15 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
             let to = machine?.caseName(state)
             var illegal = false
             if let machine, let from, let to { illegal = !machine.spec.allows(from: from, to: to) }
-            let seq = recorder?.recordTransition(
+            let number = recorder?.recordTransition(
                 store: name, action: actionName, from: from, to: to, changed: changed, state: state,
                 file: file, line: line, cause: cause, args: args, mustReachDisk: illegal && policy == .trap)
-            return Outcome(state: state, changed: changed, seq: seq, illegal: illegal ? (from ?? "", to ?? "") : nil)
+            return Outcome(state: state, changed: changed, eventNumber: number, illegal: illegal ? (from ?? "", to ?? "") : nil)
         }
         if let illegal = outcome.illegal, policy == .trap {
             fatalError("Wrong state transition: \(illegal.0) → \(illegal.1) by \(actionName) in \(name) (\(Self.source(file, line)))")
         }
-        if outcome.changed { notify(outcome.state, cause: outcome.seq) }
+        if outcome.changed { notify(outcome.state, cause: outcome.eventNumber) }
     }
 
     /// Subscribes to the store's states. `handler` is called at once with the current state, then
@@ -143,7 +143,8 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
     private struct Outcome: Sendable {
         var state: State
         var changed: Bool
-        var seq: Int?
+        /// The recorder's number for the event: its `seq` (across files, for a rolling trace).
+        var eventNumber: Int?
         var illegal: (String, String)?
     }
 
