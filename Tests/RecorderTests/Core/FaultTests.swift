@@ -1,0 +1,50 @@
+import Foundation
+import Recorder
+import Testing
+
+@Suite struct FaultTests {
+    /// A file-size limit (`ulimit -f`) stands in for a full disk: the app keeps working, the
+    /// failure is reported once, and the file keeps the lines written before it.
+    @Test func aFullDiskStopsRecordingButNotTheApp() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("full.jsonl")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "ulimit -f 4; exec \"$0\" \"$1\" 300", Probe.executable.path, path]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let complained = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(said.contains("sent 300"))  // every action ran
+        let reports = complained.split(separator: "\n").filter { $0.hasPrefix("rewind: recording stopped at seq") }
+        #expect(reports.count == 1, "stderr: \(complained)")
+        #expect(complained.contains("File too large") || complained.contains("cap the trace"))
+
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(data.count <= 4096)
+        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if data.last != UInt8(ascii: "\n") { lines.removeLast() }  // a torn last line, at most
+        else { lines.removeLast() }
+        let events = try jsonObjects(Array(lines.dropFirst()))
+        #expect(events.count > 3)
+        #expect(events.map { $0["seq"] as? Int } == Array(1...events.count).map { $0 })
+    }
+
+    @Test func aFolderThatCannotBeWrittenIsAClearError() {
+        do {
+            _ = try TraceRecorder(path: "/no-such-folder-\(UUID().uuidString)/run.jsonl")
+            Issue.record("expected an error")
+        } catch let error as TraceFileError {
+            #expect(error.description.contains("cannot create the trace"))
+            #expect(error.description.contains("No such file or directory"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}
