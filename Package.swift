@@ -8,14 +8,19 @@ let package = Package(
     products: [
         .library(name: "Recorder", targets: ["Recorder"]),
         .executable(name: "inspector", targets: ["Inspector"]),
+        .executable(name: "sample-app", targets: ["SampleApp"]),
     ],
     targets: [
         .target(name: "Recorder"),
         .executableTarget(name: "Inspector", dependencies: ["Recorder"]),
+        .executableTarget(name: "SampleApp", dependencies: ["Recorder"]),
+        // Not a product: `swift run -c release Benchmarks` (README, "Performance").
+        .executableTarget(name: "Benchmarks", dependencies: ["Recorder"]),
         // Not a product: a child process that records, for the crash and kill tests.
         .executableTarget(name: "TraceProbe", dependencies: ["Recorder"]),
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceProbe"]),
         .testTarget(name: "InspectorTests", dependencies: ["Inspector", "Recorder"]),
+        .testTarget(name: "SampleAppTests", dependencies: ["SampleApp", "Recorder"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,12 @@ enum Inspector {
 
     /// Every subcommand, in the order `--help` lists them.
     static let commands: [CommandEntry] = [
+        Step.entry,
+        Show.entry,
+        Diff.entry,
+        Log.entry,
+        Validate.entry,
+        Graph.entry,
     ]
 
     static var usage: String {

@@ -14,7 +14,7 @@
 /// a state that must record identically across runs an ordered representation.
 ///
 /// A `StateEncoder` is not thread-safe: use one per thread, or guard it with a lock (the
-/// recorder keeps its own under its `Mutex`).
+/// recorder keeps its own under its lock).
 public final class StateEncoder {
     let encoder: StreamingEncoder
 

@@ -16,7 +16,7 @@
 //
 // `codingPath` is not tracked (it would cost an array append per key); it is always empty.
 
-// @unchecked Sendable: used by one thread at a time, under the recorder's Mutex (or owned by a
+// @unchecked Sendable: used by one thread at a time, under the recorder's lock (or owned by a
 // `StateEncoder`, which is not Sendable).
 final class StreamingEncoder: Encoder, @unchecked Sendable {
     let output: JSONOutput

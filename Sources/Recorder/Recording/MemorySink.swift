@@ -1,4 +1,4 @@
-import Synchronization
+
 
 /// A sink that keeps the trace in memory, for tests (Rewind's and an app's own).
 ///
@@ -10,8 +10,8 @@ import Synchronization
 /// #expect(sink.lines.last?.contains("\"action\":\"toLoading\"") == true)
 /// ```
 public final class MemorySink: TraceSink {
-    // Guarded by a Mutex: tests read the lines while stores on other threads may still write.
-    private let bytes = Mutex<[UInt8]>([])
+    // Guarded by a `Lock` (a pthread mutex): tests read the lines while stores on other threads may still write.
+    private let bytes = Lock<[UInt8]>([])
 
     /// Creates an empty sink.
     public init() {}

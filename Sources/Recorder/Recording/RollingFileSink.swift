@@ -1,4 +1,4 @@
-import Synchronization
+
 
 #if canImport(Glibc)
 import Glibc
@@ -34,9 +34,9 @@ public final class RollingFileSink: TraceSink {
         var bytes: Int
     }
 
-    // Guarded by a Mutex (the recorder already calls sinks one at a time, but the class must be
-    // Sendable on its own).
-    private let current: Mutex<Current>
+    // Guarded by a `Lock` (a pthread mutex): the recorder already calls sinks one at a time,
+    // but the class must be Sendable on its own.
+    private let current: Lock<Current>
 
     /// Opens the first file.
     /// - Parameters:
@@ -48,7 +48,7 @@ public final class RollingFileSink: TraceSink {
         self.maximumBytes = max(maximumBytes, 4096)
         self.maximumFiles = maximumFiles.map { max($0, 2) }
         let first = try FileSink(path: path, replacing: replacing)
-        current = Mutex(Current(sink: first, number: 1, bytes: 0))
+        current = Lock(Current(sink: first, number: 1, bytes: 0))
     }
 
     /// The path of file number `number` (1 is `path` itself).

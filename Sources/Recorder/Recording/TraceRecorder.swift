@@ -1,4 +1,4 @@
-import Synchronization
+
 
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +21,7 @@ import Darwin
 ///
 /// The header goes first, with the state machines it was given. Then every store created with
 /// the recorder writes a `register` event, and every action a `transition` event. `seq` counts
-/// events with no gap or repeat, whatever threads the stores run on: one `Mutex` guards the
+/// events with no gap or repeat, whatever threads the stores run on: one lock (`Lock`, a pthread mutex) guards the
 /// counter, the reused encoder and the sink, so each event is numbered, encoded and written as
 /// one step.
 ///
@@ -32,8 +32,8 @@ public final class TraceRecorder: Sendable {
     private let startNanoseconds: UInt64
     private let machineNames: Set<String>
     private let onError: @Sendable (RecordingFailure) -> Void
-    // Guarded by the Mutex: seq, the encoder and its buffer, and what has been reported.
-    private let state: Mutex<RecorderState>
+    // Guarded by the lock: seq, the encoder and its buffer, and what has been reported.
+    private let state: Lock<RecorderState>
 
     /// Starts a trace on `sink` and writes its header.
     /// - Parameters:
@@ -63,7 +63,7 @@ public final class TraceRecorder: Sendable {
         try sink.write(encoder.output.bytes)
         var initial = RecorderState(encoder: encoder)
         if sink is RollingFileSink { initial.rollover = Rollover(header: Array(encoder.output.bytes)) }
-        self.state = Mutex(initial)
+        self.state = Lock(initial)
     }
 
     /// Starts a trace in a new file at `path`, created with mode 0600, and writes its header.
@@ -344,7 +344,7 @@ public final class TraceRecorder: Sendable {
     }
 }
 
-/// The recorder's mutable state, guarded by its Mutex.
+/// The recorder's mutable state, guarded by its lock.
 struct RecorderState: ~Copyable {
     let encoder: StreamingEncoder
     var lastSeq = 0

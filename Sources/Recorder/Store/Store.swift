@@ -1,4 +1,4 @@
-import Synchronization
+
 
 /// A container that owns a value state, changes it only through named actions, and tells
 /// subscribers about each new state: the state container of shared/DESIGN.md.
@@ -20,7 +20,7 @@ import Synchronization
 /// guards its own state: it promises that it adds no mutable state of its own outside a lock.
 ///
 /// **Concurrency.** A store can be used from any thread. Each action runs under one lock (a
-/// `Mutex` around the state), not on a serial queue: the action's mutation, the recorder's write
+/// `Lock`, a pthread mutex, around the state), not on a serial queue: the action's mutation, the recorder's write
 /// of its event and the legality check happen together, on the caller's thread, before `send`
 /// returns. That is what makes a trace crash-safe (an action that returned is in the file) and
 /// keeps the order of `seq` the order in which states changed. Subscribers are called after the
@@ -36,7 +36,7 @@ import Synchronization
 /// machine's case (`case`, `from`, `to`), and an action that moves along a transition the
 /// machine does not allow is handled by `policy`.
 open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
-    // @unchecked: every stored property is immutable or guarded by a Mutex; the class is open
+    // @unchecked: every stored property is immutable or guarded by a `Lock` (a pthread mutex); the class is open
     // for subclassing, which rules out checked Sendable conformance.
 
     /// The store's name in the trace. Unique among the live stores of one recorder.
@@ -45,8 +45,8 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
     /// What the store does on an illegal transition.
     public let policy: IllegalTransitionPolicy
 
-    private let current: Mutex<State>
-    private let subscribers = Mutex(SubscriberList<State>())
+    private let current: Lock<State>
+    private let subscribers = Lock(SubscriberList<State>())
     private let recorder: TraceRecorder?
     private let machine: MachineAdapter<State>?
 
@@ -63,7 +63,7 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
         recorder: TraceRecorder? = nil,
         policy: IllegalTransitionPolicy = .record
     ) {
-        self.current = Mutex(initialState)
+        self.current = Lock(initialState)
         self.recorder = recorder
         self.policy = policy
         self.machine = MachineAdapter<State>.make()

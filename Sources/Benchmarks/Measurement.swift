@@ -1,0 +1,62 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How one figure was measured: several runs of a batch of operations, the median kept.
+struct Measurement {
+    /// Seconds per operation, one value per run.
+    var samples: [Double]
+
+    var median: Double {
+        let sorted = samples.sorted()
+        guard !sorted.isEmpty else { return .nan }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// Runs `body` (which performs `operations` operations) `runs` times after one warm-up run,
+    /// and records seconds per operation.
+    static func run(runs: Int = 7, operations: Int = 1, warmUp: Bool = true, _ body: () throws -> Void) rethrows -> Measurement {
+        if warmUp { try body() }
+        var samples: [Double] = []
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            let end = DispatchTime.now().uptimeNanoseconds
+            samples.append(Double(end - start) / 1e9 / Double(operations))
+        }
+        return Measurement(samples: samples)
+    }
+}
+
+/// The process's peak resident memory so far, in bytes (`getrusage`).
+func peakMemoryBytes() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_maxrss * 1024
+}
+
+/// Runs a shell command, returning its wall time in seconds and its standard output; nil when
+/// the command is not installed or fails.
+func timeShell(_ command: String) -> (seconds: Double, output: String)? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", command]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    let start = DispatchTime.now().uptimeNanoseconds
+    do { try process.run() } catch { return nil }
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let end = DispatchTime.now().uptimeNanoseconds
+    guard process.terminationStatus == 0 else { return nil }
+    return (Double(end - start) / 1e9, String(decoding: output, as: UTF8.self))
+}
+
+/// Whether a command is on the PATH.
+func isInstalled(_ tool: String) -> Bool {
+    timeShell("command -v \(tool)") != nil
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Recorder
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Recording: one action on a store with a Codable state, encoded and written before `send`
+/// returns, against a bare `write(2)` of the same line and against `JSONEncoder` + `write(2)`.
+enum RecordingBenchmark {
+    struct Item: Codable, Equatable, Sendable {
+        var sku: String
+        var title: String
+        var price: Double
+        var quantity: Int
+        var tags: [String]
+    }
+
+    enum Status: Codable, Equatable, Sendable {
+        case editing
+        case ready(total: Double)
+    }
+
+    struct ShopState: Codable, Equatable, Sendable {
+        var user: String
+        var items: [Item]
+        var status: Status
+        var note: String?
+        var version: Int
+    }
+
+    /// The event as a `JSONEncoder` user would write it.
+    struct Event: Encodable {
+        var type = "transition"
+        var seq: Int
+        var elapsed: Double
+        var store = "ShopStore"
+        var action = "bump"
+        var changed = true
+        var state: ShopState
+        var source = "ShopStore.swift:42"
+    }
+
+    static func state(items: Int) -> ShopState {
+        ShopState(
+            user: "ada@example.com",
+            items: (0..<items).map { index in
+                Item(sku: "SKU-\(1000 + index)", title: "Item number \(index) \u{2014} «deluxe»", price: 9.99 + Double(index) * 0.37,
+                     quantity: index % 5 + 1, tags: ["new", "sale"])
+            },
+            status: .ready(total: 123.45), note: nil, version: 0)
+    }
+
+    static func run(into table: inout ResultTable, folder: String) throws {
+        for (label, items, target) in [("~500 B state", 3, 10.0), ("~10 KB state", 90, 5.0)] {
+            let initial = state(items: items)
+            let stateBytes = try StateEncoder().encode(initial).count
+            print("Recording, \(label) (\(stateBytes) bytes of state)")
+            let rewindPath = "\(folder)/record-\(items).jsonl"
+            try? FileManager.default.removeItem(atPath: rewindPath)
+            let recorder = try TraceRecorder(path: rewindPath, replacing: true)
+            let store = Store(initialState: initial, name: "ShopStore", recorder: recorder)
+            let operations = items < 10 ? 20_000 : 2_000
+            let rewind = Measurement.run(operations: operations) {
+                for _ in 0..<operations { store.send("bump") { $0.version &+= 1 } }
+            }
+            let line = try lastLine(of: rewindPath)
+
+            // A bare write(2) of a line of the same length, to a file opened the same way.
+            let barePath = "\(folder)/bare-\(items).jsonl"
+            let bare = try withAppendFile(barePath) { descriptor in
+                Measurement.run(operations: operations) {
+                    line.withUnsafeBytes { raw in
+                        for _ in 0..<operations { _ = write(descriptor, raw.baseAddress, raw.count) }
+                    }
+                }
+            }
+
+            // JSONEncoder, then the same write(2).
+            let foundationPath = "\(folder)/foundation-\(items).jsonl"
+            let foundationOperations = max(operations / 10, 200)
+            let encoder = JSONEncoder()
+            var event = Event(seq: 0, elapsed: 0.001, state: initial)
+            let foundation = try withAppendFile(foundationPath) { descriptor in
+                try Measurement.run(runs: 5, operations: foundationOperations) {
+                    for _ in 0..<foundationOperations {
+                        event.seq &+= 1
+                        event.state.version &+= 1
+                        var data = try encoder.encode(event)
+                        data.append(10)
+                        data.withUnsafeBytes { raw in _ = write(descriptor, raw.baseAddress, raw.count) }
+                    }
+                }
+            }
+
+            if items < 10 {
+                let ratio = rewind.median / bare.median
+                table.add("record one action, \(label), vs bare write(2)", figure: formatSeconds(rewind.median),
+                          baseline: "write(2) \(formatSeconds(bare.median))", ratio: formatRatio(ratio),
+                          target: "≤ 3×", met: ratio <= 3)
+            }
+            let speedup = foundation.median / rewind.median
+            table.add("record one action, \(label), vs JSONEncoder + write(2)", figure: formatSeconds(rewind.median),
+                      baseline: "JSONEncoder \(formatSeconds(foundation.median))", ratio: "\(formatRatio(speedup)) faster",
+                      target: "≥ \(Int(target))× faster", met: speedup >= target)
+            for path in [rewindPath, barePath, foundationPath] { try? FileManager.default.removeItem(atPath: path) }
+        }
+    }
+
+    private static func lastLine(of path: String) throws -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw BenchmarkError("cannot read \(path)") }
+        defer { try? handle.close() }
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: size > 1 << 20 ? size - (1 << 20) : 0)
+        let bytes = [UInt8](try handle.readToEnd() ?? Data())
+        let end = bytes.count - 1
+        var start = end
+        while start > 0 && bytes[start - 1] != 10 { start -= 1 }
+        return Array(bytes[start...end])
+    }
+
+    private static func withAppendFile<R>(_ path: String, _ body: (Int32) throws -> R) throws -> R {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_TRUNC, 0o600)
+        guard descriptor >= 0 else { throw BenchmarkError("cannot create \(path)") }
+        defer { close(descriptor) }
+        return try body(descriptor)
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

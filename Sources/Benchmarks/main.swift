@@ -1,0 +1,29 @@
+// Rewind's benchmarks: `swift run -c release Benchmarks [--large] [--only NAME]`.
+// Each figure is measured beside its baseline in the same run (this machine is noisy), several
+// times, keeping the median; the table at the end is Markdown for the README.
+import Foundation
+
+let arguments = CommandLine.arguments.dropFirst()
+if arguments.contains("--help") || arguments.contains("-h") {
+    print("""
+        Usage: swift run -c release Benchmarks [--only recording|...] [--large]
+
+        Measures Rewind against baselines run in the same process and prints a table:
+        figure, baseline, ratio, target. --large adds the 1 GB trace measurements.
+        """)
+    exit(0)
+}
+let only = arguments.firstIndex(of: "--only").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
+let folder = NSTemporaryDirectory() + "rewind-bench-\(getpid())"
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+
+var table = ResultTable()
+do {
+    if only == nil || only == "recording" { try RecordingBenchmark.run(into: &table, folder: folder) }
+} catch {
+    FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
+    exit(1)
+}
+print("\n" + table.markdown())
+print("\nPeak memory of this process: \(formatBytes(peakMemoryBytes()))")

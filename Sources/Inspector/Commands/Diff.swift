@@ -1,0 +1,68 @@
+import Recorder
+
+/// `inspector diff TRACE N [M]`: what changed between two steps.
+enum Diff: Command {
+    static let name = "diff"
+    static let summary = "show what changed between steps N-1 and N, or N and M"
+    static let help = """
+        Usage: inspector diff TRACE N [M] [--format text|paths|json-patch] [--store NAME]
+
+        Shows what changed in the app state between steps N-1 and N, or between steps N and M.
+        The diff is structural: objects are compared by key, arrays are aligned so that one
+        inserted item shows as one insertion, and unchanged context is folded.
+
+        Options:
+          --format text        a folded tree, - for the old value and + for the new (default)
+          --format paths       one line per change: CartStore.lines[2].quantity: 1 → 2
+          --format json-patch  an RFC 6902 JSON Patch that turns the first state into the second
+          --store NAME         only that store
+
+        \(standardExitStatuses)
+        """
+
+    static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
+        let format = try arguments.choice("--format", among: ["text", "paths", "json-patch"]) ?? "text"
+        let store = try arguments.option("--store")
+        let path = try arguments.positional("TRACE (the trace file)")
+        let firstText = try arguments.positional("N (a step)")
+        let secondText = arguments.optionalPositional()
+        try arguments.finish()
+        let trace = try TraceOpening.open(path)
+        TraceOpening.reportIssues(of: trace, console: console)
+        let from: Int
+        let to: Int
+        if let secondText {
+            from = try TraceOpening.step(firstText, in: trace, what: "N")
+            to = try TraceOpening.step(secondText, in: trace, what: "M")
+        } else {
+            to = try TraceOpening.step(firstText, in: trace, what: "N")
+            guard to > 0 else { throw UsageError("step 0 has no step before it; give N from 1 to \(trace.lastStep), or two steps") }
+            from = to - 1
+        }
+        var before = trace.appState(atStep: from)
+        var after = trace.appState(atStep: to)
+        if let store {
+            guard trace.storeNames.contains(store) else {
+                throw UsageError("no store named '\(TTY.safe(store))' in \(path); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))")
+            }
+            before = JSONObject(before.filter { $0.key == store })
+            after = JSONObject(after.filter { $0.key == store })
+        }
+        let diff = StateDiff(from: before, to: after)
+        switch format {
+        case "json-patch":
+            console.out.line(JSONPrinter.compact(JSONPatch.make(diff)))
+        case "paths":
+            let printer = StateDiffPrinter(width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)
+            console.out.write(printer.paths(diff))
+        default:
+            if diff.isEmpty {
+                console.out.line("no change between steps \(from) and \(to)")
+            } else {
+                let printer = StateDiffPrinter(width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)
+                console.out.write(printer.text(diff))
+            }
+        }
+        return ExitStatus.success
+    }
+}

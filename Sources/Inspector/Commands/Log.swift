@@ -1,0 +1,56 @@
+import Recorder
+
+/// `inspector log TRACE`: one line per event.
+enum Log: Command {
+    static let name = "log"
+    static let summary = "list the events of a trace, one per line"
+    static let help = """
+        Usage: inspector log TRACE [--store NAME] [--action TEXT] [--problems]
+
+        Prints one line per event: seq, elapsed time, store, action, the machine's from → to,
+        (no change) when the action left the state equal, the source line, the cause, and a
+        mark where validation found a problem.
+
+        Options:
+          --store NAME     only events of that store
+          --action TEXT    only events whose action contains TEXT
+          --problems       only events with a problem, each followed by its messages
+
+        \(standardExitStatuses)
+        """
+
+    static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
+        let store = try arguments.option("--store")
+        let action = try arguments.option("--action")
+        let onlyProblems = arguments.flag("--problems")
+        let path = try arguments.positional("TRACE (the trace file)")
+        try arguments.finish()
+        let trace = try TraceOpening.open(path)
+        TraceOpening.reportIssues(of: trace, console: console)
+        let problems = TraceOpening.problemsByLine(of: trace)
+        if let store, !trace.storeNames.contains(store) {
+            throw UsageError("no store named '\(TTY.safe(store))' in \(path); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))")
+        }
+        var format = EventLine(style: console.style)
+        let sample = (0..<min(trace.eventCount, 500)).compactMap { trace.event(at: $0) }
+        format = EventLine.fitting(sample, style: console.style)
+        if onlyProblems {
+            // Problems on lines that are not events (malformed, truncated, the header).
+            for (line, list) in problems.sorted(by: { $0.key < $1.key }) where !list.isEmpty && list.allSatisfy({ $0.seq == nil }) {
+                for problem in list { console.out.line("line \(line): \(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))") }
+            }
+        }
+        for index in 0..<trace.eventCount {
+            guard let event = trace.event(at: index) else { continue }
+            if let store, event.store != store { continue }
+            if let action, !(event.action ?? event.type).contains(action) { continue }
+            let found = problems[event.line] ?? []
+            if onlyProblems && found.isEmpty { continue }
+            console.out.line(format.text(event, problems: found))
+            if onlyProblems {
+                for problem in found { console.out.line("        \(problem.severity.rawValue): \(TTY.safe(problem.message))") }
+            }
+        }
+        return ExitStatus.success
+    }
+}

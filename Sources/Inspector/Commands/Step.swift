@@ -1,0 +1,218 @@
+import Recorder
+
+/// `inspector step TRACE [--at N]`: walk through a trace, forward and back.
+enum Step: Command {
+    static let name = "step"
+    static let summary = "step through a trace, forward and back, with each step's diff"
+    static let help = """
+        Usage: inspector step TRACE [--at N]
+
+        Walks through TRACE one step at a time. Step N is the moment just after the event
+        whose seq is N; step 0 is before any event.
+
+        On a terminal, a full-screen view: the events around the current step (problems found
+        by validation are marked), what the step changed, and a status line.
+          → l n       next step            ← h p       previous step
+          g Home      step 0               G End       last step
+          123 Enter   jump to step 123     / text      find a store or action (/ Enter again: next)
+          ] [         next/previous step with a problem
+          Tab         switch between the diff and the whole app state
+          ↑ ↓ PgUp PgDn  scroll the lower pane           q Ctrl-C     quit
+
+        Not on a terminal (a pipe, CI, a script): prints the step, then reads one command per
+        line from standard input and prints the result of each:
+          next | prev | first | last | goto N | find TEXT | diff | state | problems | help | quit
+
+        Options:
+          --at N      start at step N (default 0)
+
+        \(standardExitStatuses)
+        """
+
+    static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
+        let at = try arguments.option("--at")
+        let path = try arguments.positional("TRACE (the trace file to step through)")
+        try arguments.finish()
+        let trace = try TraceOpening.open(path)
+        TraceOpening.reportIssues(of: trace, console: console)
+        var session = StepSession(trace: trace, problems: TraceOpening.problemsByLine(of: trace))
+        if let at {
+            let step = try TraceOpening.step(at, in: trace, what: "--at")
+            _ = session.go(toStep: step)
+        }
+        if console.isTerminal, let terminal = Terminal.enter() {
+            runFullScreen(session, terminal: terminal, style: console.style)
+            return ExitStatus.success
+        }
+        runScript(&session, console: console)
+        return ExitStatus.success
+    }
+
+    // MARK: Full screen
+
+    private static func runFullScreen(_ start: StepSession, terminal: Terminal, style: Style) {
+        defer { terminal.restore() }
+        var session = start
+        var screen = StepScreen(style: style)
+        var typed: String?  // digits of a jump, or "/…" of a search, being typed
+        while true {
+            let (columns, rows) = terminal.size
+            terminal.draw(screen.lines(for: session, columns: columns, rows: rows))
+            guard let key = terminal.readKey() else { return }
+            if var entry = typed {
+                switch key {
+                case .enter:
+                    typed = nil
+                    if entry.hasPrefix("/") {
+                        let text = String(entry.dropFirst())
+                        screen.message = session.find(text) ? nil : "no store or action matches \"\(TTY.safe(text.isEmpty ? session.lastSearch ?? "" : text))\""
+                    } else if let step = Int(entry), step <= session.trace.lastStep, session.go(toStep: step) {
+                        screen.message = nil
+                    } else {
+                        screen.message = "no step \(entry): steps go from 0 to \(session.trace.lastStep)"
+                    }
+                    screen.scroll = 0
+                case .escape, .interrupt:
+                    typed = nil
+                    screen.message = nil
+                case .backspace:
+                    entry.removeLast()
+                    typed = entry.isEmpty ? nil : entry
+                    screen.message = typed.map { $0.hasPrefix("/") ? "find: \($0.dropFirst())" : "jump to step \($0)" }
+                case .character(let character):
+                    if entry.hasPrefix("/") || character.isNumber {
+                        entry.append(character)
+                        typed = entry
+                    }
+                    screen.message = entry.hasPrefix("/") ? "find: \(TTY.safe(String(entry.dropFirst())))" : "jump to step \(entry)"
+                default:
+                    break
+                }
+                continue
+            }
+            screen.message = nil
+            switch key {
+            case .right, .character("l"), .character("n"):
+                if !session.next() { screen.message = "this is the last step" }
+                screen.scroll = 0
+            case .left, .character("h"), .character("p"):
+                if !session.previous() { screen.message = "this is step 0" }
+                screen.scroll = 0
+            case .home, .character("g"):
+                session.first()
+                screen.scroll = 0
+            case .end, .character("G"):
+                session.last()
+                screen.scroll = 0
+            case .character("]"):
+                if !session.nextProblem() { screen.message = session.problemEvents.isEmpty ? "no problems in this trace" : "no problem after this step" }
+                screen.scroll = 0
+            case .character("["):
+                if !session.nextProblem(forward: false) { screen.message = session.problemEvents.isEmpty ? "no problems in this trace" : "no problem before this step" }
+                screen.scroll = 0
+            case .tab:
+                screen.pane = screen.pane == .diff ? .state : .diff
+                screen.scroll = 0
+            case .down, .character("j"):
+                screen.scroll += 1
+            case .up, .character("k"):
+                screen.scroll = max(0, screen.scroll - 1)
+            case .pageDown:
+                screen.scroll += max(1, rows / 2)
+            case .pageUp:
+                screen.scroll = max(0, screen.scroll - max(1, rows / 2))
+            case .character("/"):
+                typed = "/"
+                screen.message = "find: "
+            case .character(let character) where character.isNumber:
+                typed = String(character)
+                screen.message = "jump to step \(character)"
+            case .character("q"), .interrupt:
+                return
+            default:
+                break
+            }
+            let paneLength = screen.paneLines(for: session, width: columns).count
+            screen.scroll = min(screen.scroll, max(0, paneLength - 1))
+        }
+    }
+
+    // MARK: Line commands
+
+    private static func runScript(_ session: inout StepSession, console: Console) {
+        let out = console.out
+        let printer = StateDiffPrinter(width: 100, terminalSafe: true, colors: false)
+        func show() {
+            out.line(describe(session))
+            let diff = session.diff
+            if !diff.isEmpty { out.write(printer.text(diff)) }
+        }
+        show()
+        while let line = console.input.readLine() {
+            let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+            guard let command = words.first else { continue }
+            let argument = words.count > 1 ? words[1].trimmingCharacters(in: " ") : ""
+            switch command {
+            case "next", "n":
+                if session.next() { show() } else { out.line("at the last step (\(session.trace.lastStep))") }
+            case "prev", "p":
+                if session.previous() { show() } else { out.line("at step 0") }
+            case "first":
+                session.first()
+                show()
+            case "last":
+                session.last()
+                show()
+            case "goto":
+                if let step = Int(argument), step >= 0, step <= session.trace.lastStep, session.go(toStep: step) {
+                    show()
+                } else {
+                    out.line("goto needs a step from 0 to \(session.trace.lastStep), not '\(TTY.safe(argument))'")
+                }
+            case "find":
+                if session.find(argument) { show() } else { out.line("no store or action matches \"\(TTY.safe(argument))\"") }
+            case "diff":
+                let diff = session.diff
+                if diff.isEmpty { out.line("no change") } else { out.write(printer.text(diff)) }
+            case "state":
+                out.line(JSONPrinter.pretty(.object(session.appState), terminalSafe: true))
+            case "problems":
+                let problems = session.currentProblems
+                if problems.isEmpty { out.line("no problem at this step") }
+                for problem in problems { out.line("\(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))") }
+            case "help":
+                out.line("commands: next, prev, first, last, goto N, find TEXT, diff, state, problems, quit")
+            case "quit", "q", "exit":
+                out.flush()
+                return
+            default:
+                out.line("unknown command '\(TTY.safe(command))'; commands: next, prev, first, last, goto N, find TEXT, diff, state, problems, quit")
+            }
+            out.flush()
+        }
+    }
+
+    /// The header line of a step in the line-command mode.
+    static func describe(_ session: StepSession) -> String {
+        let trace = session.trace
+        guard let event = session.event else {
+            return "step 0 of \(trace.lastStep): before any event"
+        }
+        var text = "step \(session.step) of \(trace.lastStep): " + EventLine().text(event, problems: session.currentProblems)
+            .trimmingCharacters(in: " ")
+        for problem in session.currentProblems {
+            text += "\n  \(problem.severity.rawValue): \(TTY.safe(problem.message))"
+        }
+        return text
+    }
+}
+
+extension String {
+    /// The string without `character` at either end.
+    func trimmingCharacters(in character: Character) -> String {
+        var text = Substring(self)
+        while text.first == character { text.removeFirst() }
+        while text.last == character { text.removeLast() }
+        return String(text)
+    }
+}

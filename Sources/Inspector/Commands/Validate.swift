@@ -1,0 +1,217 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+import Recorder
+import Synchronization
+
+/// `inspector validate`: checks traces against the validity rules of the trace format, the gate
+/// that CI runs on every recorded trace.
+enum Validate: Command {
+    static let name = "validate"
+    static let summary = "check traces against the format and their state machines (the CI gate)"
+    static let help = """
+        Usage: inspector validate TRACE... [--spec FILE] [--strict] [--format text|json|github|junit]
+                                  [--max-problems N]
+
+        Checks each trace against the validity rules of the Rewind trace format: the header, the
+        shape and types of every event, seq numbers, and each store's state machine (unknown
+        cases, discontinuities, illegal transitions). A directory stands for the *.jsonl files
+        directly in it, in name order (not those in its subfolders). Files are validated in
+        parallel; the output keeps the order given. A large file shows its progress on standard
+        error when that is a terminal.
+
+        Options:
+          --spec FILE         take state machines from FILE, {"machines": {...}} shaped like a
+                              trace header's; they replace the trace's, store by store
+          --strict            count warnings (a torn last line) as errors
+          --format FORMAT     text (default): one line per problem, FILE:LINE: error: MESSAGE [KIND],
+                                then a summary line per file
+                              json: one object per file per line, as the trace format describes
+                              github: GitHub Actions annotations (::error file=…,line=…::…)
+                              junit: a JUnit XML report, a test case per trace
+          --max-problems N    list at most N problems per file (default 1000); all are counted
+
+        Problem kinds: not-a-trace (fatal), malformed, seq, unregistered, unknown-case,
+        discontinuity, illegal (errors), truncated (warning).
+
+        Exit status:
+          0  no errors (warnings allowed unless --strict)
+          1  at least one error (or, with --strict, a warning)
+          2  a file is missing, unreadable or not a trace, or the command line is wrong
+             (the other files are still validated and reported)
+        """
+
+    /// Files from this size on show progress on a terminal.
+    static let progressThreshold = 64 << 20
+
+    static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
+        let strict = arguments.flag("--strict")
+        let format = try arguments.choice("--format", among: ValidationFormat.allCases.map(\.rawValue))
+            .flatMap(ValidationFormat.init(rawValue:)) ?? .text
+        let specPath = try arguments.option("--spec")
+        let maximumProblems = try arguments.intOption("--max-problems", atLeast: 0) ?? 1000
+        let paths = arguments.remainingPositionals()
+        try arguments.finish()
+        guard !paths.isEmpty else {
+            throw UsageError("missing TRACE: give trace files (*.jsonl) or directories of them")
+        }
+
+        var machines: [String: MachineSpec] = [:]
+        if let specPath {
+            do {
+                machines = try SpecFile.machines(at: specPath)
+            } catch {
+                throw FileError(error.path, line: error.line, "spec: \(error.message)")
+            }
+        }
+        let validator = TraceValidator(machines: machines, maximumProblems: maximumProblems)
+
+        // Directories become their *.jsonl files; one that has none is a file error of its own.
+        var targets: [Target] = []
+        for path in paths {
+            switch expand(path) {
+            case .file: targets.append(.file(path))
+            case .directory(let files) where files.isEmpty:
+                targets.append(.unusable(ValidationFileError(path: path, message: "no *.jsonl files in this directory")))
+            case .directory(let files): targets += files.map(Target.file)
+            }
+        }
+
+        var reporter = format.reporter(strict: strict)
+        var status = ExitStatus.success
+        validateAll(targets, with: validator, console: console) { outcome in
+            reporter.write(outcome, console: console)
+            status = max(status, outcome.exitStatus(strict: strict))
+        }
+        reporter.finish(console: console)
+        return status
+    }
+
+    /// A path to validate, or the reason it cannot be.
+    enum Target: Sendable {
+        case file(String)
+        case unusable(ValidationFileError)
+    }
+
+    /// The validation results, filled by the worker threads and read by the calling thread.
+    /// Guarded by Mutexes: each worker writes its own slots, the calling thread polls them.
+    private final class Progress: Sendable {
+        let outcomes: Mutex<[ValidationOutcome?]>
+        /// Bytes read so far and size, per file (size 0 for files too small to show).
+        let bytes: Mutex<[(read: Int, total: Int)]>
+
+        init(count: Int) {
+            outcomes = Mutex(Array(repeating: nil, count: count))
+            bytes = Mutex(Array(repeating: (0, 0), count: count))
+        }
+    }
+
+    /// Validates `targets` in parallel, on the machine's cores, and calls `report` with each
+    /// outcome in the order of `targets`, as soon as it and those before it are done.
+    static func validateAll(
+        _ targets: [Target], with validator: TraceValidator, console: Console, report: (ValidationOutcome) -> Void
+    ) {
+        let progress = Progress(count: targets.count)
+        let finished = DispatchSemaphore(value: 0)
+        // One work item per file, at most one per core at a time, started in the order given.
+        // (Not `concurrentPerform`: a large file scans on every core with a `concurrentPerform`
+        // of its own, which Dispatch would run serially when nested in another.)
+        let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+        let slots = DispatchSemaphore(value: cores)
+        DispatchQueue.global().async {
+            for index in targets.indices {
+                slots.wait()
+                DispatchQueue.global().async {
+                    defer { slots.signal() }
+                    let outcome: ValidationOutcome
+                    switch targets[index] {
+                    case .unusable(let error):
+                        outcome = .unreadable(error)
+                    case .file(let path):
+                        do throws(ValidationFileError) {
+                            outcome = .report(try validator.validate(file: path) { read, total in
+                                guard total >= progressThreshold else { return }
+                                progress.bytes.withLock { $0[index] = (read, total) }
+                            })
+                        } catch {
+                            outcome = .unreadable(error)
+                        }
+                    }
+                    progress.outcomes.withLock { $0[index] = outcome }
+                    finished.signal()
+                }
+            }
+        }
+
+        let showsProgress = console.errorIsTerminal
+        var next = 0
+        var progressShown = false
+        while next < targets.count {
+            _ = finished.wait(timeout: .now() + .milliseconds(showsProgress ? 100 : 1000))
+            let ready = progress.outcomes.withLock { outcomes in
+                var ready: [ValidationOutcome] = []
+                while next + ready.count < outcomes.count, let outcome = outcomes[next + ready.count] {
+                    ready.append(outcome)
+                    outcomes[next + ready.count - 1] = nil  // printed: let its memory go
+                }
+                return ready
+            }
+            if !ready.isEmpty && progressShown {
+                console.err.write("\r\u{1B}[K")
+                progressShown = false
+            }
+            for outcome in ready { report(outcome) }
+            next += ready.count
+            if !ready.isEmpty { console.out.flush() }
+            if showsProgress && next < targets.count {
+                let (read, total) = progress.bytes.withLock { bytes in
+                    bytes.reduce((0, 0)) { ($0.0 + $1.read, $0.1 + $1.total) }
+                }
+                if total > 0 {
+                    let percent = min(100, read * 100 / total)
+                    console.err.write("\r\u{1B}[Kinspector validate: \(megabytes(read)) of \(megabytes(total)) (\(percent)%)")
+                    progressShown = true
+                }
+            }
+        }
+        if progressShown { console.err.write("\r\u{1B}[K") }
+    }
+
+    /// `123 MB`, `1.2 GB`.
+    static func megabytes(_ bytes: Int) -> String {
+        if bytes >= 1_000_000_000 {
+            let tenths = bytes / 100_000_000
+            return "\(tenths / 10).\(tenths % 10) GB"
+        }
+        return "\(bytes / 1_000_000) MB"
+    }
+
+    /// What a path on the command line stands for: a file, or a directory's trace files.
+    enum Expansion {
+        case file
+        case directory([String])
+    }
+
+    /// A directory stands for the `*.jsonl` files directly in it, in name order (hidden files
+    /// and subfolders left out); anything else is taken as a file (and reported if it cannot be read).
+    static func expand(_ path: String) -> Expansion {
+        guard let directory = opendir(path) else { return .file }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasSuffix(".jsonl"), !name.hasPrefix(".") else { continue }
+            let full = path.hasSuffix("/") ? path + name : path + "/" + name
+            var status = stat()
+            if stat(full, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG { names.append(full) }
+        }
+        return .directory(names.sorted())
+    }
+}

@@ -1,0 +1,67 @@
+/// Measuring and fitting text for a fixed-width screen: ANSI style sequences take no width,
+/// wide characters (CJK, most emoji) take two columns, combining marks none.
+enum ScreenText {
+    /// The number of columns `text` takes on a terminal.
+    static func width(_ text: String) -> Int {
+        var columns = 0
+        var inEscape = false
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" { inEscape = true; continue }
+            columns += scalarWidth(scalar)
+        }
+        return columns
+    }
+
+    /// `text` cut to `width` columns (with `…` when cut) or padded with spaces to it. Styles
+    /// are kept and reset at the end of a line that has any.
+    static func fit(_ text: String, width: Int) -> String {
+        guard width > 0 else { return "" }
+        var result = ""
+        var columns = 0
+        var inEscape = false
+        var styled = false
+        let total = self.width(text)
+        let limit = total > width ? width - 1 : width
+        for scalar in text.unicodeScalars {
+            if inEscape {
+                result.unicodeScalars.append(scalar)
+                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+                continue
+            }
+            if scalar == "\u{1B}" {
+                inEscape = true
+                styled = true
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            let scalarColumns = scalarWidth(scalar)
+            if columns + scalarColumns > limit { break }
+            result.unicodeScalars.append(scalar)
+            columns += scalarColumns
+        }
+        if total > width {
+            result += "…"
+            columns += 1
+        }
+        if styled { result += "\u{1B}[0m" }
+        return result + String(repeating: " ", count: max(0, width - columns))
+    }
+
+    private static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark { return 0 }
+        if value == 0x200B || value == 0x200D || value == 0xFE0F { return 0 }
+        if (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
+            || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+            || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1F64F).contains(value) || (0x1F900...0x1F9FF).contains(value)
+            || (0x20000...0x3FFFD).contains(value) {
+            return 2
+        }
+        return 1
+    }
+}

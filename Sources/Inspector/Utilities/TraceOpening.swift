@@ -1,0 +1,43 @@
+import Recorder
+
+/// Opening a trace for a command: errors become `FileError`s (exit 2) that name the file and
+/// line, and what the reader skipped is reported on standard error as warnings.
+enum TraceOpening {
+    /// Opens the trace at `path`, or throws a `FileError` saying why it cannot be used.
+    static func open(_ path: String) throws(FileError) -> TraceFile {
+        do {
+            return try TraceFile(path: path)
+        } catch {
+            throw FileError(path, line: error.line, error.message)
+        }
+    }
+
+    /// Prints what the reader skipped or noticed, as compilers print warnings:
+    /// `traces/x.jsonl:17: warning: …`. At most `limit` lines, then a count of the rest.
+    static func reportIssues(of trace: TraceFile, console: Console, limit: Int = 5) {
+        let issues = trace.issues
+        for issue in issues.prefix(limit) {
+            console.err.line("inspector: \(trace.path):\(issue.line): warning: \(TTY.safe(issue.message))")
+        }
+        if issues.count > limit {
+            console.err.line("inspector: \(trace.path): warning: \(issues.count - limit) more lines were skipped or noted; run 'inspector validate \(trace.path)' for all of them")
+        }
+    }
+
+    /// Reads a step number for `trace`: a whole number from 0 to the trace's last step.
+    static func step(_ text: String, in trace: TraceFile, what: String = "step") throws(UsageError) -> Int {
+        guard let step = Int(text), step >= 0 else {
+            throw UsageError("\(what) must be a whole number from 0 to \(trace.lastStep), not '\(text)'")
+        }
+        guard step <= trace.lastStep else {
+            throw UsageError("\(what) \(step) is past the end of \(trace.path), whose last step is \(trace.lastStep)")
+        }
+        return step
+    }
+
+    /// The validation problems of the trace, by file line, for marking events.
+    static func problemsByLine(of trace: TraceFile) -> [Int: [Problem]] {
+        guard let report = try? TraceValidator().validate(file: trace.path) else { return [:] }
+        return Dictionary(grouping: report.problems, by: \.line)
+    }
+}

@@ -1,0 +1,101 @@
+import Recorder
+
+/// The full-screen view of `inspector step`, drawn from a `StepSession`: the events around the
+/// current step, the diff that step made (or the whole app state), and a status line.
+struct StepScreen {
+    enum Pane { case diff, state }
+
+    var pane: Pane = .diff
+    /// How far the lower pane is scrolled.
+    var scroll = 0
+    /// A message for the status line (a failed search, a number being typed).
+    var message: String?
+    var style: Style
+    var startedAt: UInt64 = 0
+
+    /// The screen's lines for `session` on a `columns` × `rows` terminal.
+    func lines(for session: StepSession, columns: Int, rows: Int) -> [String] {
+        let rows = max(rows, 8)
+        var lines: [String] = []
+        let trace = session.trace
+        let title = " Rewind · \(TTY.safe(trace.header.app ?? "trace")) · \(TTY.safe(trace.path))"
+        lines.append(style.inverse(ScreenText.fit(title, width: columns)))
+
+        // Events around the current one.
+        let listRows = max(3, (rows - 3) * 2 / 5)
+        let current = session.position - 1
+        let count = trace.eventCount
+        var first = max(0, current - listRows / 2)
+        first = max(0, min(first, count - listRows))
+        let indices = Array(first..<min(count, first + listRows))
+        let events = indices.compactMap { trace.event(at: $0) }
+        let format = EventLine.fitting(events, style: style)
+        for (offset, event) in events.enumerated() {
+            let index = indices[offset]
+            let marker = index == current ? "▶" : " "
+            // The problem mark goes up front, so a narrow terminal never cuts it off.
+            let found = session.problems[event.line] ?? []
+            let glyph = found.isEmpty ? " " : found.contains { $0.severity != .warning } ? style.red("✖") : style.yellow("⚠")
+            let text = marker + glyph + format.text(event, problems: found)
+            lines.append(index == current ? style.bold(text) : text)
+        }
+        if session.position == 0 { lines.append(style.dim("▶ step 0: before the first event")) }
+        while lines.count < 1 + listRows { lines.append("") }
+
+        // The lower pane.
+        let paneRows = rows - lines.count - 2
+        let body = paneLines(for: session, width: columns)
+        let heading: String
+        switch pane {
+        case .diff:
+            if let event = session.event {
+                let source = event.source.map { ", \(TTY.safe($0))" } ?? ""
+                heading = "── what step \(session.step) changed: \(TTY.safe(event.store ?? "?")).\(TTY.safe(EventLine.action(of: event)))\(source) "
+            } else {
+                heading = "── step 0: no store yet "
+            }
+        case .state:
+            heading = "── the app state at step \(session.step) "
+        }
+        lines.append(style.dim(heading + String(repeating: "─", count: max(0, columns - ScreenText.width(heading)))))
+        // The current step's problems come first, in full: they are why a person is here.
+        var problemLines: [String] = []
+        for problem in session.currentProblems {
+            let mark = problem.severity == .warning ? style.yellow("⚠ warning") : style.red("✖ error")
+            problemLines.append("\(mark): \(TTY.safe(problem.message)) [\(problem.kind)]")
+        }
+        if !problemLines.isEmpty { problemLines.append("") }
+        let start = min(scroll, max(0, body.count - (paneRows - problemLines.count)))
+        lines.append(contentsOf: (problemLines + body.dropFirst(start)).prefix(paneRows))
+        while lines.count < rows - 1 { lines.append("") }
+
+        // Status line.
+        let fileName = trace.path.split(separator: "/").last.map(String.init) ?? trace.path
+        var status = " \(TTY.safe(fileName)) · step \(session.step) of \(trace.lastStep)"
+        if let elapsed = session.event?.elapsed { status += " · +" + EventLine.seconds(elapsed) }
+        if let problem = session.currentProblems.first { status += " · " + (problem.severity == .warning ? "⚠ " : "✖ ") + problem.kind.rawValue }
+        if let message { status += " · " + message }
+        let keys = "  ←→ step  g/G ends  123⏎ jump  / find  [ ] problems  Tab \(pane == .diff ? "state" : "diff")  q quit "
+        let room = columns - ScreenText.width(status)
+        status += room > ScreenText.width(keys) ? String(repeating: " ", count: room - ScreenText.width(keys)) + keys : ""
+        lines.append(style.inverse(ScreenText.fit(status, width: columns)))
+        return lines.map { ScreenText.fit($0, width: columns) }
+    }
+
+    /// The lower pane's full text, before scrolling.
+    func paneLines(for session: StepSession, width: Int) -> [String] {
+        switch pane {
+        case .diff:
+            let diff = session.diff
+            if session.position == 0 { return ["Nothing has happened yet. Press → to see the first event."] }
+            if diff.isEmpty {
+                return [session.event?.changed == false ? "No change: the action left the state as it was." : "This event changes no state."]
+            }
+            let printer = StateDiffPrinter(width: max(40, width - 2), terminalSafe: true, colors: style.enabled)
+            return printer.text(diff).split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+        case .state:
+            let text = JSONPrinter.pretty(.object(session.appState), terminalSafe: true)
+            return text.split(separator: "\n").map(String.init)
+        }
+    }
+}

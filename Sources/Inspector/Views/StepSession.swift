@@ -1,0 +1,104 @@
+import Recorder
+
+/// Where a person is in a trace, and how they move: the model behind `inspector step`, with no
+/// terminal in it, so the full-screen view and the line-command mode share it and tests drive it.
+///
+/// A position is a moment of the trace: 0 is step 0, before any event; position `k` is just
+/// after the event at index `k - 1`.
+struct StepSession {
+    let trace: TraceFile
+    /// Validation problems by file line.
+    let problems: [Int: [Problem]]
+    /// Indices of the events that have a problem, in order.
+    let problemEvents: [Int]
+    private(set) var position: Int = 0
+    /// The last search, repeated by an empty one.
+    private(set) var lastSearch: String?
+
+    init(trace: TraceFile, problems: [Int: [Problem]]) {
+        self.trace = trace
+        self.problems = problems
+        // From the index, without reading the events: a 1 GB trace opens as fast with problems.
+        self.problemEvents = problems.keys.compactMap { trace.eventIndex(atLine: $0) }.sorted()
+    }
+
+    /// The event just before the current moment; nil at step 0.
+    var event: TraceEvent? {
+        position == 0 ? nil : trace.event(at: position - 1)
+    }
+
+    /// The current step number.
+    var step: Int {
+        position == 0 ? 0 : trace.step(ofEventAt: position - 1) ?? position
+    }
+
+    /// The problems of the current event.
+    var currentProblems: [Problem] {
+        event.flatMap { problems[$0.line] } ?? []
+    }
+
+    mutating func next() -> Bool { move(to: position + 1) }
+    mutating func previous() -> Bool { move(to: position - 1) }
+    mutating func first() { position = 0 }
+    mutating func last() { position = trace.eventCount }
+
+    /// Moves to step `step` (the moment just after the event whose seq is `step`).
+    mutating func go(toStep step: Int) -> Bool {
+        if step == 0 { position = 0; return true }
+        guard let index = trace.eventIndex(atStep: step) else { return false }
+        position = index + 1
+        return true
+    }
+
+    /// Moves to the next event (after the current one, wrapping around) whose store or action
+    /// contains `text`, ignoring case. An empty `text` repeats the last search.
+    mutating func find(_ text: String) -> Bool {
+        let needle = text.isEmpty ? (lastSearch ?? "") : text
+        guard !needle.isEmpty, trace.eventCount > 0 else { return false }
+        lastSearch = needle
+        let lowered = needle.lowercased()
+        let count = trace.eventCount
+        for offset in 1...count {
+            let index = (position - 1 + offset + count) % count
+            guard let event = trace.event(at: index) else { continue }
+            let haystack = [event.store ?? "", EventLine.action(of: event)]
+            if haystack.contains(where: { $0.lowercased().contains(lowered) }) {
+                position = index + 1
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Moves to the next (or previous) event with a problem.
+    mutating func nextProblem(forward: Bool = true) -> Bool {
+        let current = position - 1
+        let target = forward ? problemEvents.first { $0 > current } : problemEvents.last { $0 < current }
+        guard let target else { return false }
+        position = target + 1
+        return true
+    }
+
+    /// The app state at the current step.
+    var appState: JSONObject {
+        trace.appState(atStep: step)
+    }
+
+    /// What the current event changed: its store's state before and after it. Paths start with
+    /// the store's name. Empty at step 0 and for events that set no state.
+    var diff: StateDiff {
+        guard position > 0, let event, let store = event.store, let after = event.state else {
+            return StateDiff(from: JSONObject(), to: JSONObject())
+        }
+        let beforeStep = position > 1 ? (trace.step(ofEventAt: position - 2) ?? 0) : 0
+        var before = JSONObject()
+        if let previous = trace.state(of: store, atStep: beforeStep) { before.append(key: store, value: previous) }
+        return StateDiff(from: before, to: JSONObject([(key: store, value: after)]))
+    }
+
+    private mutating func move(to newPosition: Int) -> Bool {
+        guard newPosition >= 0, newPosition <= trace.eventCount else { return false }
+        position = newPosition
+        return true
+    }
+}

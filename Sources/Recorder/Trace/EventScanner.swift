@@ -1,0 +1,586 @@
+/// Reads the top-level members of one event line (shared/TRACE_FORMAT.md, "Events") without
+/// building the values it does not need: `state` and `args` are checked and skipped, and their
+/// byte ranges kept, so that a reader can parse them later and a validator never has to.
+///
+/// The whole line is checked as strict JSON on the way (the same grammar as `JSONParser`), so
+/// `scan` throws exactly when the line is not one valid JSON object. Members may come in any
+/// order; members the format does not define are checked and skipped. When a key appears twice,
+/// the last one wins, as in `JSONValue.subscript(key:)`.
+///
+/// Per line this allocates nothing in the common case: keys are compared as bytes, and string
+/// values are returned as byte ranges (`EventFields.Text`) to turn into `String`s only when needed.
+enum EventScanner {
+    /// Scans `line`, the bytes of one line without its `\n` (a `\r` before it is whitespace).
+    ///
+    /// - Throws: `JSONParseError` when the line is not exactly one valid JSON object; its
+    ///   `column` and `offset` count bytes from the start of the line and its `line` is 1.
+    static func scan(_ line: UnsafeRawBufferPointer) throws(JSONParseError) -> EventFields {
+        guard line.count < Int(UInt32.max) else {
+            throw JSONParseError(line: 1, column: 1, offset: 0, message: "the line is longer than 4 GiB")
+        }
+        var cursor = Cursor(line)
+        return try cursor.scanEvent()
+    }
+
+    // MARK: Key names, packed into an integer
+
+    /// The bytes of an ASCII key of at most 8 bytes as a little-endian integer: `"seq"` is
+    /// 0x716573. Keys are compared by this number, so no `String` is made per key.
+    static func pack(_ bytes: some Sequence<UInt8>) -> UInt64? {
+        var value: UInt64 = 0
+        for (index, byte) in bytes.enumerated() {
+            guard index < 8, byte != 0, byte < 0x80 else { return nil }
+            value |= UInt64(byte) << (8 * UInt64(index))
+        }
+        return value
+    }
+
+    /// The format's key for a packed name, or nil for a key the format does not define.
+    /// (The numbers are `pack` of each name; a test checks them.)
+    @inline(__always)
+    static func key(packed: UInt64) -> EventFields.Key? {
+        switch packed {
+        case 0x6570_7974: .type
+        case 0x71_6573: .seq
+        case 0x64_6573_7061_6C65: .elapsed
+        case 0x65_726F_7473: .store
+        case 0x6E6F_6974_6361: .action
+        case 0x6573_6163: .caseName
+        case 0x6D6F_7266: .from
+        case 0x6F74: .to
+        case 0x64_6567_6E61_6863: .changed
+        case 0x65_7461_7473: .state
+        case 0x6563_7275_6F73: .source
+        case 0x65_7375_6163: .cause
+        case 0x7367_7261: .args
+        default: nil
+        }
+    }
+
+    /// The format's key for a decoded name (a key written with escapes, such as `"se\u0071"`).
+    static func key(named name: String) -> EventFields.Key? {
+        pack(name.utf8).flatMap(key(packed:))
+    }
+
+    // MARK: Eight bytes at a time
+
+    /// Finding bytes in a little-endian word of 8 bytes with the "has a zero byte" bit trick. The
+    /// lowest flagged byte is always exact (false flags appear only above a true one), which is
+    /// all these functions use.
+    enum Bytes {
+        static let ones: UInt64 = 0x0101_0101_0101_0101
+        static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+        /// The index (0–7) of the first `"` in `word`, or 8 when there is none.
+        @inline(__always)
+        static func firstQuote(_ word: UInt64) -> Int {
+            let quotes = word ^ (ones &* 0x22)
+            return (((quotes &- ones) & ~quotes & highBits).trailingZeroBitCount) &>> 3
+        }
+
+        /// The index (0–7) of the first `\`, control byte (< 0x20) or non-ASCII byte in `word`,
+        /// or 8 when there is none.
+        @inline(__always)
+        static func firstSpecial(_ word: UInt64) -> Int {
+            let backslashes = word ^ (ones &* 0x5C)
+            let hasBackslash = (backslashes &- ones) & ~backslashes
+            let hasControl = (word &- ones &* 0x20) & ~word
+            return (((hasBackslash | hasControl | word) & highBits).trailingZeroBitCount) &>> 3
+        }
+    }
+
+    // MARK: The cursor
+
+    /// A position in the line being scanned.
+    struct Cursor {
+        let line: UnsafeRawBufferPointer
+        let base: UnsafePointer<UInt8>
+        let count: Int
+        var position = 0
+
+        init(_ line: UnsafeRawBufferPointer) {
+            self.line = line
+            // An empty buffer may have no address; it is then never read.
+            self.base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 0x10)!
+            self.count = line.count
+        }
+
+        @inline(__always)
+        mutating func skipWhitespace() {
+            while position < count {
+                let byte = base[position]
+                guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { return }
+                position &+= 1
+            }
+        }
+
+        mutating func scanEvent() throws(JSONParseError) -> EventFields {
+            var fields = EventFields()
+            skipWhitespace()
+            guard position < count, base[position] == UInt8(ascii: "{") else { throw notAnObject() }
+            position &+= 1
+            skipWhitespace()
+            if position < count && base[position] == UInt8(ascii: "}") {
+                position &+= 1
+            } else {
+                while true {
+                    try scanMember(into: &fields)
+                    skipWhitespace()
+                    guard position < count else {
+                        throw error("unexpected end of input, expected ',' or '}' after an object member")
+                    }
+                    let byte = base[position]
+                    position &+= 1
+                    if byte == UInt8(ascii: ",") {
+                        skipWhitespace()
+                        continue
+                    }
+                    if byte == UInt8(ascii: "}") { break }
+                    position &-= 1
+                    throw error("expected ',' or '}' after an object member, found \(describe(position))")
+                }
+            }
+            skipWhitespace()
+            guard position == count else {
+                throw error("expected the end of the line after the event's closing '}', found \(describe(position)) (a line holds exactly one JSON object)")
+            }
+            return fields
+        }
+
+        /// Scans `"key": value` and stores what the format defines.
+        @inline(__always)
+        mutating func scanMember(into fields: inout EventFields) throws(JSONParseError) {
+            guard position < count else {
+                throw error("unexpected end of input, expected a member name (a string)")
+            }
+            guard base[position] == UInt8(ascii: "\"") else {
+                if base[position] == UInt8(ascii: "}") {
+                    throw error("trailing commas are not allowed: expected a member name after ',', found '}'")
+                }
+                throw error("expected a member name (a string), found \(describe(position))")
+            }
+            let key = try scanKey()
+            skipWhitespace()
+            guard position < count, base[position] == UInt8(ascii: ":") else {
+                throw error(position < count
+                    ? "expected ':' after a member name, found \(describe(position))"
+                    : "unexpected end of input, expected ':' after a member name")
+            }
+            position &+= 1
+            skipWhitespace()
+            guard let key else {
+                position = try JSONSyntax.skipValue(in: line, at: position)
+                return
+            }
+            // The last member with this key wins: forget what an earlier one said.
+            if (fields.present.bits | fields.wrongTypes.bits) & (1 &<< key.rawValue) != 0 { fields.clear(key) }
+            let start = position
+            let first: UInt8 = position < count ? base[position] : 0
+            switch key {
+            case .type, .store, .action, .caseName, .from, .to, .source:
+                if first == UInt8(ascii: "\"") {
+                    let text = try scanStringValue()
+                    fields.setText(text, for: key)
+                    fields.present.insert(key)
+                } else {
+                    position = try JSONSyntax.skipValue(in: line, at: position)
+                    fields.wrongTypes.insert(key)
+                }
+            case .seq, .cause:
+                if let integer = scanPlainInteger() {
+                    if key == .seq { fields.seq = integer } else { fields.cause = integer }
+                    fields.present.insert(key)
+                } else {
+                    position = try JSONSyntax.skipValue(in: line, at: start)
+                    fields.wrongTypes.insert(key)
+                }
+            case .elapsed:
+                if !scanNumber() { position = try JSONSyntax.skipValue(in: line, at: position) }
+                if first == UInt8(ascii: "-") || (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) {
+                    fields.elapsedRange = start..<position
+                    fields.present.insert(key)
+                } else {
+                    fields.wrongTypes.insert(key)
+                }
+            case .changed:
+                if !scanBoolean() { position = try JSONSyntax.skipValue(in: line, at: position) }
+                if first == UInt8(ascii: "t") {
+                    fields.changed = true
+                    fields.present.insert(key)
+                } else if first == UInt8(ascii: "f") {
+                    fields.changed = false
+                    fields.present.insert(key)
+                } else {
+                    fields.wrongTypes.insert(key)
+                }
+            case .state:
+                position = try JSONSyntax.skipValue(in: line, at: position)
+                fields.stateRange = start..<position
+                fields.present.insert(key)
+            case .args:
+                position = try JSONSyntax.skipValue(in: line, at: position)
+                if first == UInt8(ascii: "{") {
+                    fields.argsRange = start..<position
+                    fields.present.insert(key)
+                } else {
+                    fields.wrongTypes.insert(key)
+                }
+            }
+        }
+
+        /// Scans the member name whose opening quote is at `position`; returns the format's key
+        /// it names, or nil for any other name.
+        @inline(__always)
+        mutating func scanKey() throws(JSONParseError) -> EventFields.Key? {
+            let start = position &+ 1
+            // Fast path: the name and its closing quote within the next 8 bytes, plain ASCII.
+            if start &+ 8 <= count {
+                let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
+                let quote = Bytes.firstQuote(word)
+                if quote < 8 && Bytes.firstSpecial(word) >= quote {
+                    position = start &+ quote &+ 1
+                    let packed = quote == 0 ? 0 : word & (UInt64.max &>> (64 &- 8 &* UInt64(quote)))
+                    return EventScanner.key(packed: packed)
+                }
+            }
+            let text = try scanStringValue()
+            if text.hasEscapes {
+                return EventScanner.key(named: EventFields.string(text, in: line))
+            }
+            guard text.range.count <= 8 else { return nil }
+            return EventScanner.pack(UnsafeRawBufferPointer(rebasing: line[text.range])).flatMap(EventScanner.key(packed:))
+        }
+
+        /// Scans the string whose opening quote is at `position`; returns its body.
+        @inline(__always)
+        mutating func scanStringValue() throws(JSONParseError) -> EventFields.Text {
+            let start = position &+ 1
+            var offset = start
+            // Eight bytes at a time while none is a quote, a backslash, a control byte or non-ASCII.
+            while offset &+ 8 <= count {
+                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+                let quote = Bytes.firstQuote(word)
+                let special = Bytes.firstSpecial(word)
+                if quote < 8 && special >= quote {
+                    position = offset &+ quote &+ 1
+                    return EventFields.Text(range: start..<(offset &+ quote), hasEscapes: false)
+                }
+                if special < 8 { break }
+                offset &+= 8
+            }
+            while offset < count {
+                let byte = base[offset]
+                if byte == UInt8(ascii: "\"") {
+                    position = offset &+ 1
+                    return EventFields.Text(range: start..<offset, hasEscapes: false)
+                }
+                if byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+                offset &+= 1
+            }
+            // Escapes, non-ASCII or control bytes: let the JSON checker find the end or the error.
+            let end = try JSONSyntax.skipValue(in: line, at: position)
+            position = end
+            var hasEscapes = false
+            for index in start..<(end &- 1) where base[index] == UInt8(ascii: "\\") {
+                hasEscapes = true
+                break
+            }
+            return EventFields.Text(range: start..<(end &- 1), hasEscapes: hasEscapes)
+        }
+
+        /// Moves past a valid JSON number at `position` and returns true; returns false (and
+        /// does not move) when there is none, to let the JSON checker say what is wrong.
+        @inline(__always)
+        mutating func scanNumber() -> Bool {
+            var offset = position
+            @inline(__always) func isDigit(_ offset: Int) -> Bool {
+                offset < count && base[offset] &- UInt8(ascii: "0") < 10
+            }
+            if offset < count && base[offset] == UInt8(ascii: "-") { offset &+= 1 }
+            guard isDigit(offset) else { return false }
+            if base[offset] == UInt8(ascii: "0") {
+                offset &+= 1
+            } else {
+                while isDigit(offset) { offset &+= 1 }
+            }
+            if offset < count && base[offset] == UInt8(ascii: ".") {
+                offset &+= 1
+                guard isDigit(offset) else { return false }
+                while isDigit(offset) { offset &+= 1 }
+            }
+            if offset < count && (base[offset] | 0x20) == UInt8(ascii: "e") {
+                offset &+= 1
+                if offset < count && (base[offset] == UInt8(ascii: "+") || base[offset] == UInt8(ascii: "-")) { offset &+= 1 }
+                guard isDigit(offset) else { return false }
+                while isDigit(offset) { offset &+= 1 }
+            }
+            // A digit right after the number ("01") is not JSON: let the checker report it.
+            if isDigit(offset) { return false }
+            position = offset
+            return true
+        }
+
+        /// Moves past `true` or `false` at `position` and returns true; returns false otherwise.
+        @inline(__always)
+        mutating func scanBoolean() -> Bool {
+            if position &+ 4 <= count && UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x6575_7274) {
+                position &+= 4  // true
+                return true
+            }
+            if position &+ 5 <= count && base[position &+ 4] == UInt8(ascii: "e")
+                && UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x736C_6166) {
+                position &+= 5  // false
+                return true
+            }
+            return false
+        }
+
+        /// Reads an integer written without fraction or exponent that fits in `Int`, and moves
+        /// past it; returns nil (and does not move) for anything else, valid JSON or not.
+        @inline(__always)
+        mutating func scanPlainInteger() -> Int? {
+            var offset = position
+            var negative = false
+            if offset < count && base[offset] == UInt8(ascii: "-") {
+                negative = true
+                offset &+= 1
+            }
+            let digitsStart = offset
+            var magnitude: UInt64 = 0
+            while offset < count {
+                let digit = base[offset] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                let (times10, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+                let (sum, overflow2) = times10.addingReportingOverflow(UInt64(digit))
+                if overflow1 || overflow2 { return nil }
+                magnitude = sum
+                offset &+= 1
+            }
+            let digitCount = offset &- digitsStart
+            guard digitCount > 0 else { return nil }
+            // A leading zero ("01") is not JSON; a fraction or exponent is not an integer.
+            if digitCount > 1 && base[digitsStart] == UInt8(ascii: "0") { return nil }
+            if offset < count {
+                let next = base[offset]
+                if next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") { return nil }
+            }
+            let value: Int
+            if negative {
+                guard magnitude <= UInt64(Int.max) &+ 1 else { return nil }
+                value = magnitude == UInt64(Int.max) &+ 1 ? Int.min : -Int(magnitude)
+            } else {
+                guard magnitude <= UInt64(Int.max) else { return nil }
+                value = Int(magnitude)
+            }
+            position = offset
+            return value
+        }
+
+        // MARK: Errors
+
+        /// The line does not start with `{`: a syntax error, or valid JSON of another type.
+        func notAnObject() -> JSONParseError {
+            if let syntax = JSONSyntax.validate(line) { return syntax }
+            let kind = switch base[position] {
+            case UInt8(ascii: "["): "an array"
+            case UInt8(ascii: "\""): "a string"
+            case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
+            case UInt8(ascii: "n"): "null"
+            default: "a number"
+            }
+            return error("the line is \(kind), not a JSON object; every line after the header is one event object")
+        }
+
+        func error(_ message: String) -> JSONParseError {
+            JSONParseError(line: 1, column: position + 1, offset: position, message: message)
+        }
+
+        /// `'x'`, `byte 0xFF` or `end of input`, for messages.
+        func describe(_ offset: Int) -> String {
+            guard offset < count else { return "end of input" }
+            let byte = base[offset]
+            if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+            let digits = String(byte, radix: 16, uppercase: true)
+            return "byte 0x" + (byte < 16 ? "0" : "") + digits
+        }
+    }
+}
+
+/// The top-level members of one event line, as `EventScanner.scan` found them.
+///
+/// A member that is absent, or present with the wrong JSON type, is nil here; the wrong types
+/// are listed in `wrongTypes`. Strings are byte ranges of the line; `string(_:in:)` makes them
+/// `String`s.
+struct EventFields {
+    /// The body of a JSON string value in the line: the bytes between its quotes.
+    struct Text: Equatable {
+        // 32-bit offsets keep `EventFields` small (a line is at most 1 GiB): the validator
+        // copies one per line between threads.
+        private var start: UInt32
+        private var end: UInt32
+        /// Whether the body holds a `\` escape, so that its bytes are not its text.
+        var hasEscapes: Bool
+
+        init(range: Range<Int>, hasEscapes: Bool) {
+            self.start = UInt32(truncatingIfNeeded: range.lowerBound)
+            self.end = UInt32(truncatingIfNeeded: range.upperBound)
+            self.hasEscapes = hasEscapes
+        }
+
+        /// The bytes between the quotes.
+        var range: Range<Int> { Int(start)..<Int(end) }
+    }
+
+    /// A byte range of the line, in 32 bits; `end` 0 when absent (no value ends at offset 0).
+    struct Span: Equatable {
+        var start: UInt32 = 0
+        var end: UInt32 = 0
+
+        @inline(__always)
+        init(_ range: Range<Int>?) {
+            if let range {
+                start = UInt32(truncatingIfNeeded: range.lowerBound)
+                end = UInt32(truncatingIfNeeded: range.upperBound)
+            }
+        }
+
+        @inline(__always)
+        var range: Range<Int>? { end == 0 ? nil : Int(start)..<Int(end) }
+    }
+
+    /// A key the format page defines for events.
+    enum Key: UInt16, CaseIterable, Sendable {
+        // In the order the recorder writes them.
+        case type, seq, elapsed, store, action, caseName, from, to, changed, state, source, cause, args
+
+        /// The key as written in a trace: `"case"` for `.caseName`.
+        var name: String {
+            switch self {
+            case .caseName: "case"
+            default: "\(self)"
+            }
+        }
+
+        /// The JSON type the format requires, for messages: "an integer".
+        var expectedType: String {
+            switch self {
+            case .seq, .cause: "an integer"
+            case .elapsed: "a number"
+            case .changed: "a boolean"
+            case .args: "an object"
+            case .state: "any JSON value"
+            case .type, .store, .action, .caseName, .from, .to, .source: "a string"
+            }
+        }
+    }
+
+    /// A set of `Key`s, as bits.
+    struct KeySet: Equatable, Sendable {
+        var bits: UInt16 = 0
+
+        static let empty = KeySet()
+
+        var isEmpty: Bool { bits == 0 }
+
+        @inline(__always)
+        func contains(_ key: Key) -> Bool { bits & (1 << key.rawValue) != 0 }
+
+        @inline(__always)
+        mutating func insert(_ key: Key) { bits |= 1 << key.rawValue }
+
+        @inline(__always)
+        mutating func remove(_ key: Key) { bits &= ~(1 << key.rawValue) }
+
+        /// The keys in the set, in the recorder's order.
+        var keys: [Key] { Key.allCases.filter(contains) }
+    }
+
+    var type: Text?
+    var seq: Int?
+    /// The number text of `elapsed`.
+    var elapsedRange: Range<Int>? {
+        get { elapsedSpan.range }
+        set { elapsedSpan = Span(newValue) }
+    }
+    var store: Text?
+    var action: Text?
+    /// `case`.
+    var caseName: Text?
+    var from: Text?
+    var to: Text?
+    var changed: Bool?
+    /// The bytes of the `state` value, whatever its type.
+    var stateRange: Range<Int>? {
+        get { stateSpan.range }
+        set { stateSpan = Span(newValue) }
+    }
+    var source: Text?
+    var cause: Int?
+    /// The bytes of the `args` object.
+    var argsRange: Range<Int>? {
+        get { argsSpan.range }
+        set { argsSpan = Span(newValue) }
+    }
+    private var elapsedSpan = Span(nil)
+    private var stateSpan = Span(nil)
+    private var argsSpan = Span(nil)
+    /// The keys present with a JSON type other than the format's (a `seq` of `1.5` or `"1"`,
+    /// a `store` of `null`, a `seq` too large for `Int`).
+    var wrongTypes = KeySet()
+    /// The keys present with the right type: those that are not nil above.
+    var present = KeySet()
+
+    /// Whether the line has a numeric `elapsed`.
+    var hasElapsed: Bool { elapsedRange != nil }
+
+    /// Whether `key` is present with the right type.
+    func has(_ key: Key) -> Bool {
+        present.contains(key)
+    }
+
+    /// The text of a string member of `line`, the line these fields were scanned from.
+    static func string(_ text: Text, in line: UnsafeRawBufferPointer) -> String {
+        guard text.hasEscapes else {
+            return String(decoding: UnsafeRawBufferPointer(rebasing: line[text.range]), as: UTF8.self)
+        }
+        // The quotes around the body are part of the line; the body was checked by the scan.
+        let quoted = UnsafeRawBufferPointer(rebasing: line[(text.range.lowerBound - 1)..<(text.range.upperBound + 1)])
+        return (try? JSONParser.parse(quoted))?.stringValue ?? ""
+    }
+
+    /// Forgets `key`, for a later member with the same key.
+    @inline(__always)
+    mutating func clear(_ key: Key) {
+        wrongTypes.remove(key)
+        present.remove(key)
+        switch key {
+        case .type: type = nil
+        case .seq: seq = nil
+        case .elapsed: elapsedRange = nil
+        case .store: store = nil
+        case .action: action = nil
+        case .caseName: caseName = nil
+        case .from: from = nil
+        case .to: to = nil
+        case .changed: changed = nil
+        case .state: stateRange = nil
+        case .source: source = nil
+        case .cause: cause = nil
+        case .args: argsRange = nil
+        }
+    }
+
+    @inline(__always)
+    mutating func setText(_ text: Text, for key: Key) {
+        switch key {
+        case .type: type = text
+        case .store: store = text
+        case .action: action = text
+        case .caseName: caseName = text
+        case .from: from = text
+        case .to: to = text
+        case .source: source = text
+        default: break
+        }
+    }
+}

@@ -1,0 +1,84 @@
+/// One event of a trace (shared/TRACE_FORMAT.md, "Events"), decoded from its line.
+///
+/// `TraceFile.event(at:)` makes one on demand. Keys the format defines are fields; a key that is
+/// absent is nil. Only `type` and `seq` are present on every event; `register` and `transition`
+/// events always have `store` and `state`, and a transition `action` and `changed`.
+public struct TraceEvent: Sendable, Equatable {
+    /// The event's position among the trace's events, from 0, in file order.
+    public var index: Int
+    /// The 1-based line of the file that holds the event (the header is line 1).
+    public var line: Int
+    /// The event's `seq`.
+    public var seq: Int
+    /// `"register"`, `"transition"`, or a type this library does not know.
+    public var type: String
+    /// The store the event is about.
+    public var store: String?
+    /// The action (command) that ran, for a transition.
+    public var action: String?
+    /// The machine's case, for a register event (`case` in the trace).
+    public var caseName: String?
+    /// The machine's case before the action.
+    public var from: String?
+    /// The machine's case after the action.
+    public var to: String?
+    /// Whether the action changed the state.
+    public var changed: Bool?
+    /// Seconds since the trace started, from a monotonic clock.
+    public var elapsed: Double?
+    /// Where the action was sent from, `File.swift:LINE`.
+    public var source: String?
+    /// The `seq` of the event being handled when this one happened.
+    public var cause: Int?
+    /// The action's arguments.
+    public var args: JSONObject?
+    /// The store's full state after the event.
+    public var state: JSONValue?
+
+    /// Whether the event is a `register` or `transition`: one that sets a store's state.
+    public var setsState: Bool {
+        type == "register" || type == "transition"
+    }
+
+    /// Creates an event from its parts.
+    public init(
+        index: Int, line: Int, seq: Int, type: String, store: String? = nil, action: String? = nil,
+        caseName: String? = nil, from: String? = nil, to: String? = nil, changed: Bool? = nil,
+        elapsed: Double? = nil, source: String? = nil, cause: Int? = nil, args: JSONObject? = nil,
+        state: JSONValue? = nil
+    ) {
+        self.index = index
+        self.line = line
+        self.seq = seq
+        self.type = type
+        self.store = store
+        self.action = action
+        self.caseName = caseName
+        self.from = from
+        self.to = to
+        self.changed = changed
+        self.elapsed = elapsed
+        self.source = source
+        self.cause = cause
+        self.args = args
+        self.state = state
+    }
+
+    /// The event in `object`, one parsed event line, or nil when it lacks `type` or `seq`.
+    init?(index: Int, line: Int, object: JSONObject) {
+        guard let type = object["type"]?.stringValue, let seq = object["seq"]?.intValue else { return nil }
+        self.init(
+            index: index, line: line, seq: seq, type: type,
+            store: object["store"]?.stringValue,
+            action: object["action"]?.stringValue,
+            caseName: object["case"]?.stringValue,
+            from: object["from"]?.stringValue,
+            to: object["to"]?.stringValue,
+            changed: object["changed"]?.boolValue,
+            elapsed: object["elapsed"]?.doubleValue,
+            source: object["source"]?.stringValue,
+            cause: object["cause"]?.intValue,
+            args: object["args"]?.objectValue,
+            state: object["state"])
+    }
+}

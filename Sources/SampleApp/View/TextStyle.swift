@@ -1,0 +1,17 @@
+/// ANSI styles for the screen, applied only when enabled (on a terminal, without `NO_COLOR`).
+struct TextStyle: Sendable {
+    var enabled: Bool
+
+    /// No styling: plain text.
+    static let plain = TextStyle(enabled: false)
+
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+    func red(_ text: String) -> String { wrap(text, "31") }
+    func green(_ text: String) -> String { wrap(text, "32") }
+    func yellow(_ text: String) -> String { wrap(text, "33") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}

@@ -1,0 +1,15 @@
+// sample-app: a terminal shop built the way the state-container talks build iOS apps, recorded
+// by Rewind. All of the app is in the other files; this one only runs it.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// A closed pipe (`sample-app record happy-path | head`) must end writes with an error, which
+// the recorder reports, instead of killing the process.
+signal(SIGPIPE, SIG_IGN)
+exit(SampleAppCLI.run(Array(CommandLine.arguments.dropFirst()), console: .standard()))

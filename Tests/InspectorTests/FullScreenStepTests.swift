@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// Drives `inspector step` in a real terminal, as a person would: tmux runs it, `send-keys`
+/// types, `capture-pane` reads the screen. CI installs tmux (.ci/run).
+@Suite(.serialized) struct FullScreenStepTests {
+    static var inspectorPath: String {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("inspector").path), folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("inspector").path
+    }
+
+    struct Tmux {
+        let session = "rewind-test-\(UUID().uuidString.prefix(8))"
+
+        /// Runs a tmux command. Its output is read only when asked for: a command that starts
+        /// the tmux server hands the server its standard output, which then never closes.
+        @discardableResult
+        func run(_ arguments: [String], output: Bool = false) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["tmux"] + arguments
+            let pipe = Pipe()
+            process.standardOutput = output ? pipe : FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let data = output ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        func screen() throws -> String { try run(["capture-pane", "-p", "-t", session], output: true) }
+
+        func keys(_ keys: String...) throws { try run(["send-keys", "-t", session] + keys) }
+
+        /// Waits (up to 10 s) until the screen satisfies `condition`; returns the last screen.
+        func wait(for what: String, _ condition: (String) -> Bool) throws -> String {
+            var last = ""
+            for _ in 0..<200 {
+                last = try screen()
+                if condition(last) { return last }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            Issue.record("timed out waiting for \(what); screen was:\n\(last)")
+            return last
+        }
+    }
+
+    static var hasTmux: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+    }
+
+    @Test func aPersonStepsThroughATraceWithTheKeyboard() throws {
+        try #require(Self.hasTmux, "tmux is not installed: apt-get install -y tmux (.ci/run does)")
+        try #require(FileManager.default.fileExists(atPath: Self.inspectorPath), "build the inspector first: swift build")
+        let trace = try RecordedTrace()
+        let tmux = Tmux()
+        try tmux.run(["new-session", "-d", "-s", tmux.session, "-x", "110", "-y", "32",
+                      "\(Self.inspectorPath) step \(trace.path); echo EXITED-$?; sleep 30"])
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+
+        var screen = try tmux.wait(for: "the first screen") { $0.contains("step 0 of 7") }
+        #expect(screen.contains("Rewind · Shop"))
+
+        try tmux.keys("Right", "Right", "l")
+        screen = try tmux.wait(for: "step 3") { $0.contains("step 3 of 7") }
+        #expect(screen.contains("what step 3 changed: CatalogStore.toLoading"))
+
+        try tmux.keys("]")
+        screen = try tmux.wait(for: "the illegal step") { $0.contains("step 4 of 7") }
+        #expect(screen.contains("✖ illegal"))
+        #expect(screen.contains("illegal transition loading → loading"))
+
+        try tmux.keys("6", "Enter")
+        screen = try tmux.wait(for: "a jump to step 6") { $0.contains("step 6 of 7") }
+
+        try tmux.keys("Tab")
+        screen = try tmux.wait(for: "the app state") { $0.contains("the app state at step 6") }
+        #expect(screen.contains("\"CartStore\""))
+
+        try tmux.keys("Home")
+        screen = try tmux.wait(for: "step 0") { $0.contains("step 0 of 7") }
+        try tmux.keys("/", "l", "o", "a", "d", "Enter")
+        screen = try tmux.wait(for: "a search") { $0.contains("step 3 of 7") }
+
+        try tmux.keys("End")
+        screen = try tmux.wait(for: "the last step") { $0.contains("step 7 of 7") }
+
+        try tmux.keys("q")
+        screen = try tmux.wait(for: "the program to exit") { $0.contains("EXITED-0") }
+        #expect(!screen.contains("step 7 of 7"))  // back on the main screen
+    }
+
+    @Test func ctrlCRestoresTheTerminal() throws {
+        try #require(Self.hasTmux, "tmux is not installed: apt-get install -y tmux (.ci/run does)")
+        let trace = try RecordedTrace()
+        let tmux = Tmux()
+        try tmux.run(["new-session", "-d", "-s", tmux.session, "-x", "100", "-y", "30",
+                      "\(Self.inspectorPath) step \(trace.path); stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo EXITED-$?; sleep 30"])
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        _ = try tmux.wait(for: "the first screen") { $0.contains("step 0 of 7") }
+        try tmux.keys("C-c")
+        let screen = try tmux.wait(for: "the program to exit") { $0.contains("EXITED-") }
+        #expect(screen.contains("icanon echo"))  // the shell's terminal is cooked again
+    }
+
+    @Test func resizingRedraws() throws {
+        try #require(Self.hasTmux, "tmux is not installed: apt-get install -y tmux (.ci/run does)")
+        let trace = try RecordedTrace()
+        let tmux = Tmux()
+        try tmux.run(["new-session", "-d", "-s", tmux.session, "-x", "100", "-y", "30", "\(Self.inspectorPath) step \(trace.path)"])
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        _ = try tmux.wait(for: "the first screen") { $0.contains("step 0 of 7") }
+        try tmux.run(["resize-window", "-t", tmux.session, "-x", "70", "-y", "20"])
+        let screen = try tmux.wait(for: "a redraw at 20 rows") { screen in
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.count >= 20 && lines[19].contains("step 0 of 7")
+        }
+        #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 70 })
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+@testable import Inspector
+import Recorder
+import Testing
+
+@Suite struct StepCommandTests {
+    @Test func printsTheFirstStepThenFollowsCommands() throws {
+        let trace = try RecordedTrace()
+        let result = inspector(["step", trace.path], input: "next\nnext\nprev\nquit\nnext\n")
+        #expect(result.status == 0)
+        let headers = result.out.split(separator: "\n").filter { $0.hasPrefix("step ") }
+        #expect(headers.map { $0.prefix(11) } == ["step 0 of 7", "step 1 of 7", "step 2 of 7", "step 1 of 7"])
+    }
+
+    @Test func startsAtTheGivenStep() throws {
+        let trace = try RecordedTrace()
+        let result = inspector(["step", trace.path, "--at", "5"], input: "")
+        #expect(result.out.hasPrefix("step 5 of 7:"))
+        #expect(result.out.contains("load"))
+        #expect(result.out.contains("loading → loaded"))
+    }
+
+    @Test func gotoFindAndTheEnds() throws {
+        let trace = try RecordedTrace()
+        let input = "goto 6\nfind toLoading\nfind\nlast\nnext\nfirst\nprev\ngoto 99\nfind nothing-like-this\n"
+        let lines = inspector(["step", trace.path], input: input).out.split(separator: "\n").map(String.init)
+        let headers = lines.filter { $0.hasPrefix("step ") }.map { String($0.prefix(11)) }
+        #expect(headers == ["step 0 of 7", "step 6 of 7", "step 3 of 7", "step 4 of 7", "step 7 of 7", "step 0 of 7"])
+        #expect(lines.contains("at the last step (7)"))
+        #expect(lines.contains("at step 0"))
+        #expect(lines.contains { $0.hasPrefix("goto needs a step from 0 to 7") })
+        #expect(lines.contains("no store or action matches \"nothing-like-this\""))
+    }
+
+    @Test func theIllegalStepShowsItsProblem() throws {
+        let trace = try RecordedTrace()
+        let output = inspector(["step", trace.path, "--at", "4"], input: "problems\n").out
+        #expect(output.contains("✖ illegal"))
+        #expect(output.contains("error: illegal transition loading → loading"))
+    }
+
+    @Test func stateAndDiffCommands() throws {
+        let trace = try RecordedTrace()
+        let output = inspector(["step", trace.path, "--at", "7"], input: "state\ndiff\n").out
+        #expect(output.contains("\"CartStore\": {"))
+        #expect(output.contains("\"Emma\""))
+    }
+
+    @Test func unknownCommandsAreExplainedAndTheSessionGoesOn() throws {
+        let trace = try RecordedTrace()
+        let output = inspector(["step", trace.path], input: "jump\nnext\n").out
+        #expect(output.contains("unknown command 'jump'"))
+        #expect(output.contains("step 1 of 7"))
+    }
+
+    @Test func theSessionModelMovesByStepsAndProblems() throws {
+        let recorded = try RecordedTrace()
+        let trace = try TraceFile(path: recorded.path)
+        var session = StepSession(trace: trace, problems: TraceOpening.problemsByLine(of: trace))
+        #expect(session.step == 0)
+        #expect(session.problemEvents == [3])
+        var moved = session.nextProblem()
+        #expect(moved && session.step == 4)
+        moved = session.nextProblem()
+        #expect(!moved)
+        moved = session.nextProblem(forward: false)
+        #expect(!moved)
+        session.last()
+        moved = session.nextProblem(forward: false)
+        #expect(moved && session.step == 4)
+        #expect(session.diff.isEmpty)  // loading → loading changed nothing
+        moved = session.go(toStep: 7)
+        #expect(moved)
+        #expect(session.diff.changes.count == 1)
+    }
+
+    @Test func theScreenFitsTheTerminalAndMarksTheCurrentStep() throws {
+        let recorded = try RecordedTrace()
+        let trace = try TraceFile(path: recorded.path)
+        var session = StepSession(trace: trace, problems: TraceOpening.problemsByLine(of: trace))
+        let moved = session.go(toStep: 4)
+        #expect(moved)
+        let lines = StepScreen(style: Style(enabled: false)).lines(for: session, columns: 100, rows: 30)
+        #expect(lines.count == 30)
+        #expect(lines.allSatisfy { ScreenText.width($0) <= 100 })
+        #expect(lines.contains { $0.hasPrefix("▶✖") && $0.contains("toLoading") })
+        #expect(lines.contains { $0.hasPrefix("✖ error: illegal transition loading → loading by toLoading in CatalogStore") })
+        #expect(lines.last?.contains("step 4 of 7") == true)
+    }
+}

@@ -1,0 +1,349 @@
+import Foundation
+import FoundationXML
+@testable import Inspector
+import Recorder
+import Testing
+
+/// Temporary trace files and a recorded store for the `validate` and `graph` command tests.
+enum ValidateTesting {
+    static let header = #"{"type":"header","format":"rewind-trace","version":1,"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":["loaded","failed"],"loaded":["loading"],"failed":["loading"]}}}}"#
+
+    static func register(_ seq: Int, _ caseName: String = "idle", store: String = "CatalogStore") -> String {
+        #"{"type":"register","seq":\#(seq),"store":"\#(store)","case":"\#(caseName)","state":{}}"#
+    }
+
+    static func transition(_ seq: Int, _ from: String, _ to: String, action: String = "toLoading", store: String = "CatalogStore") -> String {
+        #"{"type":"transition","seq":\#(seq),"store":"\#(store)","action":"\#(action)","from":"\#(from)","to":"\#(to)","changed":true,"state":{},"source":"CatalogStore.swift:31"}"#
+    }
+
+    /// A folder of files, removed when released.
+    final class Folder {
+        let url: URL
+        var path: String { url.path }
+
+        init() throws {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-validate-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        }
+
+        /// Writes `lines` (each ending in `\n`, unless `final` is false) to `name`; returns its path.
+        @discardableResult
+        func write(_ name: String, _ lines: [String], final: Bool = true) throws -> String {
+            let path = url.appendingPathComponent(name).path
+            let directory = (path as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data((lines.joined(separator: "\n") + (final ? "\n" : "")).utf8).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(at: url)
+        }
+    }
+
+    /// A two-case machine recorded through the real `TraceRecorder`.
+    enum Light: StateMachine, Equatable, Codable, Sendable {
+        case off, on(level: Int)
+
+        enum Case: String, CaseIterable { case off, on }
+        static let initialCase = Case.off
+        var currentCase: Case {
+            switch self {
+            case .off: .off
+            case .on: .on
+            }
+        }
+        static func transitions(from source: Case) -> [Case] {
+            source == .off ? [.on] : [.off]
+        }
+    }
+
+    final class LightStore: Store<Light>, @unchecked Sendable {
+        func turnOn(_ level: Int) { send(args: ["level": level]) { $0 = .on(level: level) } }
+        func turnOff() { send { $0 = .off } }
+    }
+
+    /// Runs `inspector`; returns its status and what it wrote.
+    static func run(_ arguments: [String]) -> (status: Int32, out: String, err: String) {
+        let console = Console.capturing()
+        let status = Inspector.run(arguments, console: console)
+        return (status, console.out.text, console.err.text)
+    }
+}
+
+@Suite struct ValidateCommandTests {
+    typealias V = ValidateTesting
+
+    @Test func textPrintsOneCompilerStyleLinePerProblemAndASummary() throws {
+        let folder = try V.Folder()
+        let path = try folder.write("x.jsonl", [
+            V.header, V.register(1), V.transition(2, "idle", "loading"), V.transition(3, "loading", "loading"), "[1]",
+        ])
+        let (status, out, err) = V.run(["validate", path])
+        #expect(status == 1)
+        #expect(err.isEmpty)
+        #expect(out == """
+            \(path):4: error: illegal transition loading → loading by toLoading in CatalogStore (seq 3, from CatalogStore.swift:31); from loading it may go to loaded, failed [illegal]
+            \(path):5: error: the line is an array, not a JSON object; every line after the header is one event object [malformed]
+            \(path): 3 events, 2 errors, 0 warnings
+
+            """)
+    }
+
+    @Test func exitStatusIsZeroWithoutErrorsAndWarningsCountOnlyWhenStrict() throws {
+        let folder = try V.Folder()
+        let clean = try folder.write("clean.jsonl", [V.header, V.register(1), V.transition(2, "idle", "loading")])
+        let torn = try folder.write("torn.jsonl", [V.header, V.register(1), #"{"type":"tr"#], final: false)
+        #expect(V.run(["validate", clean]).status == 0)
+        #expect(V.run(["validate", clean]).out == "\(clean): 2 events, 0 errors, 0 warnings\n")
+        let lenient = V.run(["validate", torn])
+        #expect(lenient.status == 0)
+        #expect(lenient.out.contains("\(torn):3: warning: the last line has no final newline"))
+        #expect(lenient.out.hasSuffix("\(torn): 1 event, 0 errors, 1 warning\n"))
+        #expect(V.run(["validate", "--strict", torn]).status == 1)
+        #expect(V.run(["validate", clean, "--strict"]).status == 0)
+    }
+
+    @Test func aFileThatCannotBeReadGivesTwoAndTheOthersAreStillReported() throws {
+        let folder = try V.Folder()
+        let bad = try folder.write("bad.jsonl", [V.header, V.register(1), V.transition(2, "idle", "loaded")])
+        let notATrace = try folder.write("notes.jsonl", ["hello"])
+        let missing = folder.path + "/missing.jsonl"
+        let (status, out, err) = V.run(["validate", missing, bad, notATrace])
+        #expect(status == 2)
+        #expect(err == "inspector: \(missing): cannot open: No such file or directory; check the path\n")
+        #expect(out.contains("\(bad):3: error: illegal transition idle → loaded"))
+        #expect(out.contains("\(bad): 2 events, 1 error, 0 warnings"))
+        #expect(out.contains("\(notATrace):1: error: not a trace: line 1 is not JSON"))
+        #expect(out.hasSuffix("\(notATrace): not a trace\n"))
+        #expect(V.run(["validate", notATrace]).status == 2)
+        #expect(V.run(["validate", missing]).status == 2)
+    }
+
+    @Test(arguments: [["validate"], ["validate", "--format", "xml", "x.jsonl"], ["validate", "--bogus", "x.jsonl"], ["validate", "--max-problems", "-1", "x.jsonl"]])
+    func aWrongCommandLineGivesTwo(arguments: [String]) {
+        let (status, out, err) = V.run(arguments)
+        #expect(status == 2)
+        #expect(out.isEmpty)
+        #expect(err.contains("Run 'inspector help validate' for usage."))
+    }
+
+    @Test func theOutputKeepsTheOrderGivenWhileFilesRunInParallel() throws {
+        let folder = try V.Folder()
+        var paths: [String] = []
+        for index in 0..<24 {
+            // Sizes differ so that files finish out of order.
+            let events = (0..<(index % 5) * 400).map { V.transition($0 + 2, $0 % 2 == 0 ? "idle" : "loading", $0 % 2 == 0 ? "loading" : "idle") }
+            paths.append(try folder.write("t\(index).jsonl", [V.header, V.register(1)] + events))
+        }
+        paths.reverse()
+        let (_, out, _) = V.run(["validate"] + paths)
+        let summaries = out.split(separator: "\n").filter { $0.contains(" events, ") || $0.contains(" event, ") }
+        #expect(summaries.map { String($0.prefix { $0 != ":" }) } == paths)
+    }
+
+    @Test func aDirectoryStandsForItsTraceFilesInNameOrder() throws {
+        let folder = try V.Folder()
+        try folder.write("b.jsonl", [V.header])
+        try folder.write("a.jsonl", [V.header, V.register(2)])
+        try folder.write("notes.txt", ["not a trace"])
+        try folder.write("invalid/c.jsonl", ["not a trace"])
+        let (status, out, _) = V.run(["validate", folder.path])
+        #expect(status == 1)
+        #expect(out == """
+            \(folder.path)/a.jsonl:2: error: the first event has seq 2, expected 1 [seq]
+            \(folder.path)/a.jsonl: 1 event, 1 error, 0 warnings
+            \(folder.path)/b.jsonl: 0 events, 0 errors, 0 warnings
+
+            """)
+        let empty = try V.Folder()
+        let none = V.run(["validate", empty.path])
+        #expect(none.status == 2)
+        #expect(none.err == "inspector: \(empty.path): no *.jsonl files in this directory\n")
+    }
+
+    @Test func jsonPrintsTheFormatPagesReportOnePerLine() throws {
+        let folder = try V.Folder()
+        let first = try folder.write("a.jsonl", [V.header, V.register(1), V.transition(2, "idle", "loading"), V.transition(3, "loading", "loading"), "{"])
+        let second = try folder.write("b.jsonl", ["nope"])
+        let (status, out, _) = V.run(["validate", "--format", "json", first, second])
+        #expect(status == 2)
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        let report = try JSONParser.parse(lines[0])
+        #expect(report.objectValue?.keys == ["file", "events", "errors", "warnings", "problems"])
+        #expect(report["file"] == .string(first))
+        #expect(report["events"]?.intValue == 3)
+        #expect(report["errors"]?.intValue == 2)
+        #expect(report["warnings"]?.intValue == 0)
+        let problems = report["problems"]?.arrayValue ?? []
+        #expect(problems.count == 2)
+        #expect(problems[0].objectValue?.keys == ["kind", "severity", "line", "seq", "store", "message"])
+        #expect(problems[0]["kind"] == .string("illegal"))
+        #expect(problems[0]["severity"] == .string("error"))
+        #expect(problems[0]["line"]?.intValue == 4)
+        #expect(problems[0]["seq"]?.intValue == 3)
+        #expect(problems[0]["store"] == .string("CatalogStore"))
+        #expect(problems[1].objectValue?.keys == ["kind", "severity", "line", "message"])
+        let fatal = try JSONParser.parse(lines[1])
+        #expect(fatal["problems"]?[0]?["severity"] == .string("fatal"))
+        #expect(fatal["problems"]?[0]?["kind"] == .string("not-a-trace"))
+    }
+
+    @Test func jsonOnARecordedTraceAgreesWithTheRules() throws {
+        let folder = try V.Folder()
+        let path = folder.path + "/lights.jsonl"
+        let recorder = try TraceRecorder(path: path, app: "Lights", machines: ["Hall": V.Light.self], onError: { _ in })
+        let hall = V.LightStore(initialState: .off, name: "Hall", recorder: recorder)
+        let porch = V.LightStore(initialState: .off, name: "Porch", recorder: recorder)
+        hall.turnOn(3)
+        hall.turnOn(5)  // on → on: illegal
+        hall.turnOff()
+        porch.turnOff()  // Porch has no machine in the header: no check
+        hall.turnOff()  // off → off: illegal
+        let (status, out, _) = V.run(["validate", "--format", "json", path])
+        #expect(status == 1)
+        let report = try JSONParser.parse(out.trimmingCharacters(in: .newlines))
+        #expect(report["events"]?.intValue == 7)
+        let problems = report["problems"]?.arrayValue ?? []
+        #expect(problems.map { $0["kind"]?.stringValue } == ["illegal", "illegal"])
+        #expect(problems.map { $0["line"]?.intValue } == [5, 8])
+        #expect(problems.map { $0["seq"]?.intValue } == [4, 7])
+        #expect(problems.map { $0["store"]?.stringValue } == ["Hall", "Hall"])
+        let message = problems[0]["message"]?.stringValue ?? ""
+        #expect(message.hasPrefix("illegal transition on → on by turnOn in Hall (seq 4, from ValidateCommandTests.swift:"), "\(message)")
+    }
+
+    @Test func jsonListsAtMostMaxProblemsAndSaysHowManyWereLeftOut() throws {
+        let folder = try V.Folder()
+        let path = try folder.write("many.jsonl", [V.header] + (1...5).map { V.register($0 * 3) })
+        let (_, out, _) = V.run(["validate", "--format=json", "--max-problems", "2", path])
+        let report = try JSONParser.parse(out.trimmingCharacters(in: .newlines))
+        #expect(report.objectValue?.keys == ["file", "events", "errors", "warnings", "problems", "omitted"])
+        #expect(report["problems"]?.arrayValue?.count == 2)
+        #expect(report["omitted"]?.intValue == 3)
+        #expect(report["errors"]?.intValue == 5)
+        let text = V.run(["validate", "--max-problems", "2", path]).out
+        #expect(text.contains("\(path): 3 more problems not listed (--max-problems 2 was reached)"))
+    }
+
+    @Test func githubPrintsAnnotationsWithEscapedValues() throws {
+        let folder = try V.Folder()
+        let path = try folder.write("a,b:c%.jsonl", [V.header, V.register(1), V.transition(2, "idle", "loaded"), #"{"type":"x""#], final: false)
+        let (status, out, _) = V.run(["validate", "--format", "github", path])
+        #expect(status == 1)
+        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ",", with: "%2C").replacingOccurrences(of: ":", with: "%3A")
+        #expect(out == """
+            ::error file=\(escaped),line=3,title=illegal::illegal transition idle → loaded by toLoading in CatalogStore (seq 2, from CatalogStore.swift:31); from idle it may go to loading
+            ::warning file=\(escaped),line=4,title=truncated::the last line has no final newline and is not a complete JSON object (column 12: unexpected end of input, expected ',' or '}' after an object member): a write cut short, probably by a crash; the events before it are intact
+            \(path): 2 events, 1 error, 1 warning
+
+            """)
+        #expect(V.run(["validate", "--format", "github", "--strict", path]).out.contains("::error file=\(escaped),line=4,title=truncated::"))
+    }
+
+    @Test func junitIsWellFormedXMLWithATestCasePerTraceAndAFailurePerError() throws {
+        let folder = try V.Folder()
+        // Hostile names: XML syntax, a CDATA end, control characters and a terminal escape.
+        let store = #"<Store & \"co\" ]]> \u001b[2J \u0007>"#
+        let header = #"{"type":"header","format":"rewind-trace","version":1,"machines":{"\#(store)":{"initial":"a","transitions":{"a":["b"],"b":[]}}}}"#
+        let bad = try folder.write("bad&<.jsonl", [
+            header, #"{"type":"register","seq":1,"store":"\#(store)","case":"a","state":{}}"#,
+            #"{"type":"transition","seq":2,"store":"\#(store)","action":"x","from":"b","to":"a","changed":true,"state":{}}"#,
+            #"{"type":"transition","seq":9,"store":"\#(store)","action":"x","from":"a","to":"zz'","changed":true,"state":{}}"#,
+            #"{"type":"tr"#,
+        ], final: false)
+        let clean = try folder.write("clean.jsonl", [V.header])
+        let notATrace = try folder.write("junk.jsonl", ["\u{1}"])
+        let (status, out, _) = V.run(["validate", "--format", "junit", bad, clean, notATrace, folder.path + "/missing.jsonl"])
+        #expect(status == 2)
+        #expect(!out.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+
+        let checker = XMLStructure(Data(out.utf8))
+        #expect(checker.error == nil, "\(checker.error.map { "\($0)" } ?? "")\n\(out)")
+        #expect(checker.count(of: "testsuites") == 1)
+        #expect(checker.count(of: "testcase") == 4)
+        // bad: discontinuity + illegal at line 3, seq + unknown-case at line 4; the warning goes to system-out.
+        #expect(checker.count(of: "failure") == 4)
+        #expect(checker.count(of: "error") == 2)
+        #expect(checker.attributes("testsuite").first?["tests"] == "4")
+        #expect(checker.attributes("testsuite").first?["failures"] == "1")
+        #expect(checker.attributes("testsuite").first?["errors"] == "2")
+        #expect(checker.attributes("testcase").map { $0["name"] } == [bad, clean, notATrace, folder.path + "/missing.jsonl"])
+        #expect(checker.attributes("failure").map { $0["type"] } == ["discontinuity", "illegal", "seq", "unknown-case"])
+        #expect(checker.attributes("failure").first?["message"]?.contains("<Store & \"co\" ]]> \\u{1b}[2J \\u{7}>") == true)
+
+        let strict = XMLStructure(Data(V.run(["validate", "--format", "junit", "--strict", bad]).out.utf8))
+        #expect(strict.error == nil)
+        #expect(strict.count(of: "failure") == 5)
+    }
+
+    @Test func aSpecFileReplacesTheTracesMachines() throws {
+        let folder = try V.Folder()
+        let trace = try folder.write("t.jsonl", [V.header, V.register(1), V.transition(2, "idle", "loading")])
+        let spec = try folder.write("machines.json", [#"{"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["ready"],"ready":[]}}}}"#])
+        #expect(V.run(["validate", trace]).status == 0)
+        let (status, out, _) = V.run(["validate", "--spec", spec, trace])
+        #expect(status == 1)
+        #expect(out.contains("\(trace):3: error: transition toLoading on CatalogStore: to \"loading\" is not a case of its machine (idle, ready) [unknown-case]"))
+        let badSpec = try folder.write("bad.json", [#"{"machines":{"S":{"initial":"x","transitions":{}}}}"#])
+        let refused = V.run(["validate", "--spec", badSpec, trace])
+        #expect(refused.status == 2)
+        #expect(refused.err == "inspector: \(badSpec): spec: machine \"S\": initial case \"x\" is not a key of \"transitions\"; every case must be one (a final case maps to [])\n")
+        #expect(refused.out.isEmpty)
+    }
+
+    @Test func textFromATraceCannotDriveTheTerminal() throws {
+        let folder = try V.Folder()
+        let path = try folder.write("t.jsonl", [
+            V.header, #"{"type":"transition","seq":1,"store":"Evil\u001b]0;pwned\u0007","action":"x\u009b2J","changed":true,"state":{}}"#,
+        ])
+        let (status, out, _) = V.run(["validate", path])
+        #expect(status == 1)
+        #expect(!out.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) })
+        #expect(out.contains("Evil\\u{1b}]0;pwned\\u{7}"))
+        let json = V.run(["validate", "--format", "json", path]).out
+        #expect(!json.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) })
+        #expect(try JSONParser.parse(json.trimmingCharacters(in: .newlines))["problems"]?[0]?["store"] == .string("Evil\u{1B}]0;pwned\u{07}"))
+    }
+
+    @Test func helpNamesEveryFormatAndTheExitStatuses() {
+        let (status, out, _) = V.run(["help", "validate"])
+        #expect(status == 0)
+        for word in ["--spec", "--strict", "text", "json", "github", "junit", "Exit status", "not-a-trace", "unknown-case"] {
+            #expect(out.contains(word), "\(word)")
+        }
+    }
+}
+
+/// Parses XML with Foundation's parser and keeps the elements it saw, or its first error.
+final class XMLStructure: NSObject, XMLParserDelegate {
+    private(set) var elements: [(name: String, attributes: [String: String])] = []
+    private(set) var error: Error?
+
+    init(_ data: Data) {
+        super.init()
+        let parser = XMLParser(data: data)
+        parser.delegate = self
+        if !parser.parse() && error == nil { error = parser.parserError ?? XMLCheckFailure() }
+        if error == nil, let failure = parser.parserError { error = failure }
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        elements.append((name, attributes))
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        if error == nil { error = parseError }
+    }
+
+    func count(of name: String) -> Int {
+        elements.filter { $0.name == name }.count
+    }
+
+    func attributes(_ name: String) -> [[String: String]] {
+        elements.filter { $0.name == name }.map(\.attributes)
+    }
+
+    struct XMLCheckFailure: Error {}
+}

@@ -1,0 +1,84 @@
+import Recorder
+
+/// Stores recorded by the validation tests through the real `TraceRecorder`, and a seeded random
+/// generator for the mutation tests. Nested, so that their names cannot clash with other tests'.
+enum ValidationFixtures {
+    /// A door: closed ⇄ open, closed ⇄ locked.
+    enum Door: StateMachine, Equatable, Codable, Sendable {
+        case closed
+        case open(visitors: Int)
+        case locked(code: String)
+
+        enum Case: String, CaseIterable { case closed, open, locked }
+
+        static let initialCase = Case.closed
+
+        var currentCase: Case {
+            switch self {
+            case .closed: .closed
+            case .open: .open
+            case .locked: .locked
+            }
+        }
+
+        static func transitions(from source: Case) -> [Case] {
+            switch source {
+            case .closed: [.open, .locked]
+            case .open, .locked: [.closed]
+            }
+        }
+    }
+
+    final class DoorStore: Store<Door>, @unchecked Sendable {
+        init(name: String, recorder: TraceRecorder) {
+            super.init(initialState: .closed, name: name, recorder: recorder)
+        }
+
+        func open(_ visitors: Int) { send(args: ["visitors": visitors]) { $0 = .open(visitors: visitors) } }
+        func close() { send { $0 = .closed } }
+        func lock() { send(args: ["code": "1234"]) { $0 = .locked(code: "1234") } }
+    }
+
+    struct Tally: Equatable, Codable, Sendable {
+        var count = 0
+        var note = "a \"quoted\" note\twith\u{1B}[31m escapes"
+    }
+
+    /// A seeded generator (SplitMix64), so that a failing case can be replayed.
+    struct Random: RandomNumberGenerator {
+        var state: UInt64
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var value = state
+            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+            return value ^ (value >> 31)
+        }
+    }
+
+    /// A trace recorded by the real recorder: two doors (some of their actions illegal), a
+    /// tally store without a machine, and a door that reacts to the other (a `cause`).
+    static func recordedTrace(seed: UInt64, actions: Int = 40) throws -> [UInt8] {
+        var random = Random(state: seed)
+        let sink = MemorySink()
+        let recorder = try TraceRecorder(sink: sink, app: "Doors", machines: ["Front": Door.self, "Back": Door.self], onError: { _ in })
+        let front = DoorStore(name: "Front", recorder: recorder)
+        let back = DoorStore(name: "Back", recorder: recorder)
+        let tally = Store<Tally>(initialState: Tally(), name: "Tally", recorder: recorder)
+        let subscription = front.subscribe { state in
+            if case .locked = state { back.close() }
+        }
+        for _ in 0..<actions {
+            let door = Bool.random(using: &random) ? front : back
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0: door.open(Int.random(in: 1...5, using: &random))
+            case 1: door.close()
+            case 2: door.lock()
+            default: tally.send("count", args: ["by": 1]) { $0.count += 1 }
+            }
+        }
+        _ = subscription
+        return sink.data
+    }
+}
