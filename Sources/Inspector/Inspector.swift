@@ -11,6 +11,7 @@ enum Inspector {
         Log.entry,
         Validate.entry,
         Graph.entry,
+        Report.entry,
     ]
 
     static var usage: String {

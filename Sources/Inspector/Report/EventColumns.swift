@@ -1,0 +1,72 @@
+import Recorder
+
+/// The page's summary of each event, one array per field (columns), so that the timeline can
+/// draw any of 100,000 rows without parsing a state: small integers for names (numbers into a
+/// `StringTable`), -1 where an event has no such field.
+struct EventColumns {
+    private(set) var count = 0
+    private var seq: [Int] = []
+    private var step: [Int] = []
+    private var line: [Int] = []
+    private var type: [Int] = []
+    private var store: [Int] = []
+    private var action: [Int] = []
+    private var from: [Int] = []
+    /// `to` for a transition, `case` for a register: the case after the event.
+    private var to: [Int] = []
+    /// 1 changed, 0 unchanged, -1 not said.
+    private var changed: [Int] = []
+    private var elapsed: [Double?] = []
+    private var source: [Int] = []
+    private var cause: [Int] = []
+
+    /// Appends the event at `step` on file line `line`; nil when its line could no longer be read.
+    mutating func append(_ event: TraceEvent?, step: Int, line: Int, stores: inout StringTable, names: inout StringTable) {
+        count += 1
+        self.step.append(step)
+        self.line.append(line)
+        guard let event else {
+            seq.append(-1)
+            type.append(names.number("unreadable"))
+            for column in [\EventColumns.store, \.action, \.from, \.to, \.changed, \.source, \.cause] { self[keyPath: column].append(-1) }
+            elapsed.append(nil)
+            return
+        }
+        seq.append(event.seq)
+        type.append(names.number(event.type))
+        store.append(stores.number(event.store))
+        action.append(names.number(event.action))
+        from.append(names.number(event.type == "transition" ? event.from : nil))
+        to.append(names.number(event.type == "register" ? event.caseName : event.type == "transition" ? event.to : nil))
+        changed.append(event.changed.map { $0 ? 1 : 0 } ?? -1)
+        elapsed.append(event.elapsed.flatMap { $0.isFinite ? $0 : nil })
+        source.append(names.number(event.source))
+        cause.append(event.cause ?? -1)
+    }
+
+    /// The columns as a JSON object of arrays: `{"seq":[1,2],"step":[1,2],…}`.
+    var json: String {
+        var text = "{"
+        let integers: [(String, [Int])] = [
+            ("seq", seq), ("step", step), ("line", line), ("type", type), ("store", store), ("action", action),
+            ("from", from), ("to", to), ("changed", changed), ("source", source), ("cause", cause),
+        ]
+        for (name, values) in integers {
+            text += "\"\(name)\":["
+            text += values.lazy.map(String.init).joined(separator: ",")
+            text += "],"
+        }
+        text += "\"elapsed\":["
+        text += elapsed.lazy.map { $0.map(Self.number) ?? "null" }.joined(separator: ",")
+        text += "]}"
+        return text
+    }
+
+    /// A finite double as JSON: `0.0021`, `12`, `1e-07`.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        let text = String(value)
+        // Swift writes `1e-07`; JSON allows that. It never writes `inf` or `nan` for a finite value.
+        return text
+    }
+}

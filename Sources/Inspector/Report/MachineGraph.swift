@@ -1,0 +1,86 @@
+import Recorder
+
+/// One store's state machine as the report draws it: its cases (the declared ones, then any case
+/// the trace used that the machine does not have) and its edges: every declared transition, with
+/// how often the trace took it, and every transition the trace took that the machine does not
+/// declare (an illegal edge).
+struct MachineGraph: Equatable {
+    /// A case.
+    struct Node: Equatable {
+        /// The case's name.
+        var name: String
+        /// Whether the machine declares it; false for a name only the trace uses.
+        var declared: Bool
+    }
+
+    /// A `from → to` pair, declared, taken, or both.
+    struct Edge: Equatable {
+        /// The node it leaves.
+        var from: Int
+        /// The node it enters.
+        var to: Int
+        /// Whether the machine declares it.
+        var declared: Bool
+        /// How often the trace (the report's window of it) took it.
+        var count: Int
+        /// The actions that took it, in the order first seen.
+        var actions: [String]
+
+        /// Taken although the machine does not declare it.
+        var isIllegal: Bool { !declared && count > 0 }
+    }
+
+    /// The store's name.
+    var store: String
+    /// The cases, declared ones first in declaration order.
+    var nodes: [Node]
+    /// The node of the initial case.
+    var initial: Int
+    /// Declared edges in declaration order, then undeclared ones in the order first taken.
+    var edges: [Edge]
+
+    /// The graph of `machine` with the transitions `taken`, in the order they were first taken.
+    init(store: String, machine: MachineSpec, taken: [TransitionCounts.Entry]) {
+        var nodes: [Node] = []
+        var nodeIndex: [String: Int] = [:]
+        func node(_ name: String, declared: Bool) -> Int {
+            if let known = nodeIndex[name] { return known }
+            nodeIndex[name] = nodes.count
+            nodes.append(Node(name: name, declared: declared))
+            return nodes.count - 1
+        }
+        // `cases` is the declared order; a spec built by hand may list fewer names than its table.
+        let declaredCases = machine.cases.filter { machine.transitions[$0] != nil }
+            + machine.transitions.keys.filter { !machine.cases.contains($0) }.sorted()
+        for name in declaredCases { _ = node(name, declared: true) }
+        var edges: [Edge] = []
+        var edgeIndex: [Pair: Int] = [:]
+        for source in declaredCases {
+            for target in machine.transitions[source] ?? [] {
+                let pair = Pair(from: node(source, declared: true), to: node(target, declared: true))
+                guard edgeIndex[pair] == nil else { continue }
+                edgeIndex[pair] = edges.count
+                edges.append(Edge(from: pair.from, to: pair.to, declared: true, count: 0, actions: []))
+            }
+        }
+        for transition in taken {
+            let pair = Pair(from: node(transition.from, declared: false), to: node(transition.to, declared: false))
+            if let known = edgeIndex[pair] {
+                edges[known].count += transition.count
+                edges[known].actions += transition.actions.filter { !edges[known].actions.contains($0) }
+            } else {
+                edgeIndex[pair] = edges.count
+                edges.append(Edge(from: pair.from, to: pair.to, declared: false, count: transition.count, actions: transition.actions))
+            }
+        }
+        self.store = store
+        self.nodes = nodes
+        self.initial = node(machine.initial, declared: true)
+        self.edges = edges
+    }
+
+    private struct Pair: Hashable {
+        var from: Int
+        var to: Int
+    }
+}

@@ -1,0 +1,44 @@
+/// The transitions a run of events took, store by store: how often each `from → to` pair was
+/// taken and by which actions, in the order first taken. The report counts the events it shows,
+/// so a window's graphs count only that window.
+struct TransitionCounts {
+    /// One `from → to` pair of one store.
+    struct Entry: Equatable {
+        /// The case before.
+        var from: String
+        /// The case after.
+        var to: String
+        /// How many transitions went from `from` to `to`.
+        var count: Int
+        /// The actions that did, in the order first seen.
+        var actions: [String]
+    }
+
+    private var entries: [String: [Entry]] = [:]
+    private var positions: [Key: Int] = [:]
+
+    private struct Key: Hashable {
+        var store: String
+        var from: String
+        var to: String
+    }
+
+    /// Counts one transition of `store` from `from` to `to` by `action`.
+    mutating func record(store: String, from: String, to: String, action: String?) {
+        let key = Key(store: store, from: from, to: to)
+        if let position = positions[key] {
+            entries[store, default: []][position].count += 1
+            if let action, !entries[store, default: []][position].actions.contains(action) {
+                entries[store, default: []][position].actions.append(action)
+            }
+        } else {
+            positions[key] = entries[store, default: []].count
+            entries[store, default: []].append(Entry(from: from, to: to, count: 1, actions: action.map { [$0] } ?? []))
+        }
+    }
+
+    /// The pairs `store` took, in the order first taken.
+    func taken(by store: String) -> [Entry] {
+        entries[store] ?? []
+    }
+}
