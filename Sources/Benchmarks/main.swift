@@ -6,10 +6,12 @@ import Foundation
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print("""
-        Usage: swift run -c release Benchmarks [--only recording|...] [--large]
+        Usage: swift run -c release Benchmarks [--only recording|decoding|validation|opening|diff] [--large]
 
         Measures Rewind against baselines run in the same process and prints a table:
-        figure, baseline, ratio, target. --large adds the 1 GB trace measurements.
+        figure, baseline, ratio, target, and whether the target is met. The traces are
+        generated in a temporary folder and deleted. --large opens a 1 GB trace (instead of
+        200 MB) for the opening measurements.
         """)
     exit(0)
 }
@@ -21,6 +23,11 @@ defer { try? FileManager.default.removeItem(atPath: folder) }
 var table = ResultTable()
 do {
     if only == nil || only == "recording" { try RecordingBenchmark.run(into: &table, folder: folder) }
+    if only == nil || only == "diff" { try DiffBenchmark.run(into: &table) }
+    if only == nil || only == "validation" { try ValidationBenchmark.run(into: &table, folder: folder) }
+    if only == nil || only == "opening" {
+        try OpeningBenchmark.run(into: &table, folder: folder, megabytes: arguments.contains("--large") ? 1024 : 200)
+    }
 } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
     exit(1)

@@ -1,0 +1,39 @@
+import Foundation
+import Recorder
+
+/// Opening a large trace and moving through it, as `inspector step` does: the time to open
+/// (the first screen needs nothing more), the index's bytes per event, and the time to move to
+/// the next, previous and far-end steps (each: the event, its store's state before it, the diff).
+enum OpeningBenchmark {
+    static func run(into table: inout ResultTable, folder: String, megabytes: Int) throws {
+        let path = "\(folder)/open-\(megabytes).jsonl"
+        print("Opening: writing a \(megabytes) MB trace…")
+        let events = try TraceGenerator.write(path: path, bytes: megabytes << 20)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        resetPeakMemory()
+        let before = currentPeakMemory()
+        var opened: TraceFile?
+        let open = try Measurement.run(runs: 3, warmUp: false) { opened = try TraceFile(path: path) }
+        let memory = max(0, currentPeakMemory() - before)
+        guard let trace = opened else { throw BenchmarkError("could not open the trace") }
+        table.add("open a \(megabytes) MB trace (\(events) events) for step", figure: formatSeconds(open.median),
+                  baseline: "-", ratio: "-", target: megabytes >= 1000 ? "< 1 s" : "-", met: megabytes >= 1000 ? open.median < 1 : nil)
+        let perEvent = Double(memory) / Double(trace.eventCount)
+        table.add("memory while opening, per event", figure: String(format: "%.1f B", perEvent),
+                  baseline: "-", ratio: "-", target: "≤ 24 B (index)", met: nil)
+
+        func moveCost(to step: Int) -> Double {
+            Measurement.run(runs: 9, warmUp: false) {
+                guard let index = trace.eventIndex(atStep: step), let event = trace.event(at: index),
+                      let store = event.store, let after = event.state else { return }
+                let before = trace.state(of: store, atStep: max(0, step - 1)) ?? .null
+                _ = StateDiff(from: before, to: after).changes
+            }.median
+        }
+        let middle = trace.lastStep / 2
+        let worst = [moveCost(to: middle + 1), moveCost(to: middle - 1), moveCost(to: trace.lastStep), moveCost(to: 1)].max() ?? .nan
+        table.add("move to a step (next, previous, either end) in \(megabytes) MB", figure: formatSeconds(worst),
+                  baseline: "-", ratio: "-", target: "< 20 ms", met: worst < 0.02)
+    }
+}

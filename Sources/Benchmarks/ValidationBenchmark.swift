@@ -1,0 +1,56 @@
+import Foundation
+import Recorder
+
+/// Validation of a 200 MB trace against `jq` checking from/to on every event and `grep -c` on a
+/// fixed string, all on the same file in the same run. Memory: the peak resident size of the
+/// validation alone (the kernel's high-water mark is reset first).
+enum ValidationBenchmark {
+    static func run(into table: inout ResultTable, folder: String, megabytes: Int = 200) throws {
+        let path = "\(folder)/validate-\(megabytes).jsonl"
+        print("Validation: writing a \(megabytes) MB trace…")
+        let events = try TraceGenerator.write(path: path, bytes: megabytes << 20)
+        let size = TraceGenerator.size(of: path)
+        print("  \(events) events, \(formatBytes(size))")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+
+        resetPeakMemory()
+        let before = currentPeakMemory()
+        var report: ValidationReport?
+        let rewind = try Measurement.run(runs: 5) { report = try TraceValidator().validate(file: path) }
+        let memory = max(0, currentPeakMemory() - before)
+        guard let report, report.errors == 0 else { throw BenchmarkError("the generated trace does not validate") }
+
+        if isInstalled("grep") {
+            let grep = Measurement(samples: (0..<5).compactMap { _ in timeShell("grep -c -F '\"transition\"' '\(path)'")?.seconds })
+            let ratio = rewind.median / grep.median
+            table.add("validate \(megabytes) MB (\(events) events) vs grep -c", figure: formatSeconds(rewind.median),
+                      baseline: "grep -c \(formatSeconds(grep.median))", ratio: "\(formatRatio(ratio)) grep's time",
+                      target: "≤ 2.5× grep", met: ratio <= 2.5)
+        }
+        if isInstalled("jq") {
+            let jq = Measurement(samples: (0..<1).compactMap { _ in
+                timeShell("jq -c 'select(.type == \"transition\") | [.from, .to]' '\(path)' > /dev/null")?.seconds
+            })
+            let speedup = jq.median / rewind.median
+            table.add("validate \(megabytes) MB vs jq checking from/to", figure: formatSeconds(rewind.median),
+                      baseline: "jq \(formatSeconds(jq.median))", ratio: "\(formatRatio(speedup)) faster",
+                      target: "≥ 30× faster", met: speedup >= 30)
+        }
+        table.add("validate \(megabytes) MB: peak memory of the validation", figure: formatBytes(memory),
+                  baseline: "file \(formatBytes(size))", ratio: String(format: "%.1f%% of the file", Double(memory) * 100 / Double(size)),
+                  target: "< 64 MB", met: memory < 64 << 20)
+    }
+}
+
+/// Resets the kernel's peak-RSS mark for this process (Linux: writing 5 to clear_refs).
+func resetPeakMemory() {
+    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+}
+
+/// The process's peak resident size since the last reset, from /proc/self/status (VmHWM).
+func currentPeakMemory() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return peakMemoryBytes() }
+    return kilobytes * 1024
+}
