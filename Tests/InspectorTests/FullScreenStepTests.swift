@@ -61,7 +61,7 @@ import Testing
                       "\(Self.inspectorPath) step \(trace.path); echo EXITED-$?; sleep 30"])
         defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
 
-        var screen = try tmux.wait(for: "the first screen") { $0.contains("step 0 of 7") }
+        var screen = try tmux.wait(for: "the first screen, validated") { $0.contains("step 0 of 7") && !$0.contains("validating") }
         #expect(screen.contains("Rewind · Shop"))
 
         try tmux.keys("Right", "Right", "l")

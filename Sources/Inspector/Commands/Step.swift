@@ -1,4 +1,6 @@
+import Dispatch
 import Recorder
+import Synchronization
 
 /// `inspector step TRACE [--at N]`: walk through a trace, forward and back.
 enum Step: Command {
@@ -35,15 +37,16 @@ enum Step: Command {
         try arguments.finish()
         let trace = try TraceOpening.open(path)
         TraceOpening.reportIssues(of: trace, console: console)
-        var session = StepSession(trace: trace, problems: TraceOpening.problemsByLine(of: trace))
-        if let at {
-            let step = try TraceOpening.step(at, in: trace, what: "--at")
-            _ = session.go(toStep: step)
-        }
+        let step = try at.map { try TraceOpening.step($0, in: trace, what: "--at") } ?? 0
         if console.isTerminal, let terminal = Terminal.enter() {
+            // The first screen comes first; validation marks problems when it is done.
+            var session = StepSession(trace: trace, problems: [:])
+            _ = session.go(toStep: step)
             runFullScreen(session, terminal: terminal, style: console.style)
             return ExitStatus.success
         }
+        var session = StepSession(trace: trace, problems: TraceOpening.problemsByLine(of: trace))
+        _ = session.go(toStep: step)
         runScript(&session, console: console)
         return ExitStatus.success
     }
@@ -55,10 +58,31 @@ enum Step: Command {
         var session = start
         var screen = StepScreen(style: style)
         var typed: String?  // digits of a jump, or "/…" of a search, being typed
+        // Validation runs on another thread; its result is handed over under a Mutex.
+        let found = Mutex<[Int: [Problem]]?>(nil)
+        let trace = session.trace
+        DispatchQueue.global(qos: .userInitiated).async {
+            let problems = TraceOpening.problemsByLine(of: trace)
+            found.withLock { $0 = problems }
+        }
+        var validated = false
+        screen.validating = true
+        var redraw = true
         while true {
             let (columns, rows) = terminal.size
-            terminal.draw(screen.lines(for: session, columns: columns, rows: rows))
+            if redraw { terminal.draw(screen.lines(for: session, columns: columns, rows: rows)) }
+            redraw = true
             guard let key = terminal.readKey() else { return }
+            if key == .tick {
+                redraw = false
+                if !validated, let problems = found.withLock({ $0 }) {
+                    validated = true
+                    screen.validating = false
+                    session.setProblems(problems)
+                    redraw = true
+                }
+                continue
+            }
             if var entry = typed {
                 switch key {
                 case .enter:
@@ -104,11 +128,13 @@ enum Step: Command {
             case .end, .character("G"):
                 session.last()
                 screen.scroll = 0
-            case .character("]"):
-                if !session.nextProblem() { screen.message = session.problemEvents.isEmpty ? "no problems in this trace" : "no problem after this step" }
-                screen.scroll = 0
-            case .character("["):
-                if !session.nextProblem(forward: false) { screen.message = session.problemEvents.isEmpty ? "no problems in this trace" : "no problem before this step" }
+            case .character("]"), .character("["):
+                let forward = key == .character("]")
+                if !session.nextProblem(forward: forward) {
+                    screen.message = !validated ? "still validating; problems are marked when it is done"
+                        : session.problemEvents.isEmpty ? "no problems in this trace"
+                        : forward ? "no problem after this step" : "no problem before this step"
+                }
                 screen.scroll = 0
             case .tab:
                 screen.pane = screen.pane == .diff ? .state : .diff

@@ -21,6 +21,8 @@ final class Terminal {
         case enter, tab, backspace, escape, interrupt
         /// The window changed size.
         case resize
+        /// Nothing happened for a fifth of a second: a chance to show work finished meanwhile.
+        case tick
     }
 
     private let input: Int32
@@ -81,7 +83,7 @@ final class Terminal {
         write(frame)
     }
 
-    /// Waits for the next key (or a resize).
+    /// Waits for the next key, a resize, or a fifth of a second (`.tick`).
     func readKey() -> Key? {
         while true {
             if TerminalState.takeResize() { return .resize }
@@ -91,7 +93,7 @@ final class Terminal {
                 if errno == EINTR { continue }
                 return nil
             }
-            if ready == 0 { continue }
+            if ready == 0 { return .tick }
             guard let byte = readByte() else { return nil }
             return decode(byte)
         }

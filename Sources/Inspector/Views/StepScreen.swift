@@ -11,7 +11,8 @@ struct StepScreen {
     /// A message for the status line (a failed search, a number being typed).
     var message: String?
     var style: Style
-    var startedAt: UInt64 = 0
+    /// Whether validation is still running (problems are not marked yet).
+    var validating = false
 
     /// The screen's lines for `session` on a `columns` × `rows` terminal.
     func lines(for session: StepSession, columns: Int, rows: Int) -> [String] {
@@ -74,6 +75,7 @@ struct StepScreen {
         var status = " \(TTY.safe(fileName)) · step \(session.step) of \(trace.lastStep)"
         if let elapsed = session.event?.elapsed { status += " · +" + EventLine.seconds(elapsed) }
         if let problem = session.currentProblems.first { status += " · " + (problem.severity == .warning ? "⚠ " : "✖ ") + problem.kind.rawValue }
+        if validating { status += " · validating…" }
         if let message { status += " · " + message }
         let keys = "  ←→ step  g/G ends  123⏎ jump  / find  [ ] problems  Tab \(pane == .diff ? "state" : "diff")  q quit "
         let room = columns - ScreenText.width(status)

@@ -8,18 +8,25 @@ import Recorder
 struct StepSession {
     let trace: TraceFile
     /// Validation problems by file line.
-    let problems: [Int: [Problem]]
+    private(set) var problems: [Int: [Problem]]
     /// Indices of the events that have a problem, in order.
-    let problemEvents: [Int]
+    private(set) var problemEvents: [Int]
     private(set) var position: Int = 0
     /// The last search, repeated by an empty one.
     private(set) var lastSearch: String?
 
     init(trace: TraceFile, problems: [Int: [Problem]]) {
         self.trace = trace
+        self.problems = [:]
+        self.problemEvents = []
+        setProblems(problems)
+    }
+
+    /// Sets the validation problems (the full-screen view finds them after its first screen).
+    mutating func setProblems(_ problems: [Int: [Problem]]) {
         self.problems = problems
         // From the index, without reading the events: a 1 GB trace opens as fast with problems.
-        self.problemEvents = problems.keys.compactMap { trace.eventIndex(atLine: $0) }.sorted()
+        problemEvents = problems.keys.compactMap { trace.eventIndex(atLine: $0) }.sorted()
     }
 
     /// The event just before the current moment; nil at step 0.
