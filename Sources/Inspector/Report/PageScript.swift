@@ -643,7 +643,9 @@ enum PageScript {
         }
         if (edge) {
           edge.classList.add('current');
-          edge.querySelector('path').setAttribute('marker-end', 'url(#' + id + '-current)');
+          // An illegal edge stays red when it is this step's: that is the step to see.
+          var marker = edge.getAttribute('data-kind') === 'illegal' ? 'illegal' : 'current';
+          edge.querySelector('path').setAttribute('marker-end', 'url(#' + id + '-' + marker + ')');
           edge.parentNode.appendChild(edge);
         }
         machine.edge = edge;

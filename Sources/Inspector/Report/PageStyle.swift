@@ -172,6 +172,8 @@ svg.rw-graph { display: block; max-width: 100%; height: auto; margin: 0 auto; fo
 .rw-graph .count { font-size: 11px; font-weight: 700; text-anchor: middle; fill: #3f4b5b; paint-order: stroke; stroke: #fbfcfd; stroke-width: 4px; stroke-linejoin: round; }
 .rw-graph .edge.illegal .count { fill: var(--red); }
 .rw-graph .edge.current .count { fill: var(--accent); }
+.rw-graph .edge.illegal.current path { stroke: var(--red); }
+.rw-graph .edge.illegal.current .count { fill: var(--red); }
 .rw-graph marker path { fill: #55657a; }
 .rw-graph marker.never path { fill: #b7c0cc; }
 .rw-graph marker.illegal path { fill: var(--red); }
