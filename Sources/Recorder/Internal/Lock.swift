@@ -14,17 +14,22 @@ import Darwin
 /// right total and six TSan reports). `.ci/run` runs the concurrency tests under TSan, so the
 /// library's locks must be visible to it; a pthread mutex is, and costs about the same.
 final class Lock<Value: ~Copyable>: @unchecked Sendable {
-    // @unchecked: `value` is only touched inside `withLock`, under `mutex`.
+    // @unchecked: `value` is only touched inside `withLock`, under `mutex`. Both live behind
+    // pointers, not in stored `var`s, so an access pays no dynamic exclusivity check: the mutex
+    // is what keeps accesses exclusive.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    private let value: UnsafeMutablePointer<Value>
 
     init(_ value: consuming Value) {
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
         mutex = .allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
     }
 
     deinit {
+        value.deinitialize(count: 1)
+        value.deallocate()
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }
@@ -34,6 +39,6 @@ final class Lock<Value: ~Copyable>: @unchecked Sendable {
     func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }

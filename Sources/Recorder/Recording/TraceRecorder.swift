@@ -29,6 +29,8 @@ import Darwin
 /// once through `onError`, and the recorder stops writing so the trace keeps a valid prefix.
 public final class TraceRecorder: Sendable {
     private let sink: any TraceSink
+    /// `sink` when it rolls over to new files; found once here, not cast on every event.
+    private let rollingSink: RollingFileSink?
     private let startNanoseconds: UInt64
     private let machineNames: Set<String>
     private let onError: @Sendable (RecordingFailure) -> Void
@@ -53,6 +55,7 @@ public final class TraceRecorder: Sendable {
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         self.sink = sink
+        self.rollingSink = sink as? RollingFileSink
         self.onError = onError ?? Self.printToStandardError
         self.startNanoseconds = monotonicNanoseconds()
         var specs: [(String, MachineSpec)] = []
@@ -62,7 +65,7 @@ public final class TraceRecorder: Sendable {
         Self.writeHeader(into: encoder.output, app: app, machines: specs)
         try sink.write(encoder.output.bytes)
         var initial = RecorderState(encoder: encoder)
-        if sink is RollingFileSink { initial.rollover = Rollover(header: Array(encoder.output.bytes)) }
+        if rollingSink != nil { initial.rollover = Rollover(header: Array(encoder.output.bytes)) }
         self.state = Lock(initial)
     }
 
@@ -251,7 +254,7 @@ public final class TraceRecorder: Sendable {
         do {
             try sink.write(state.encoder.output.bytes)
             if mustReachDisk { try sink.synchronize() }
-            if let rolling = sink as? RollingFileSink, rolling.isFull { try startNextFile(rolling, in: &state) }
+            if let rolling = rollingSink, rolling.isFull { try startNextFile(rolling, in: &state) }
         } catch {
             state.sinkFailed = true
             report(.sinkFailed, "recording stopped at seq \(seq): \(error); the trace keeps the events before it", in: &state)

@@ -100,7 +100,11 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
     ) {
         let cause = ActionContext.cause
         let actionName = Self.actionName(action)
-        let outcome: Outcome = current.withLock { state in
+        // The new state comes back as the lock's result and the rest through a plain,
+        // non-generic local: a generic result type (or an optional State) costs runtime
+        // metadata lookups on every action.
+        var outcome = SendOutcome()
+        let newState: State = current.withLock { state in
             let old = state
             mutate(&state)
             let changed = state != old
@@ -111,12 +115,13 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
             let number = recorder?.recordTransition(
                 store: name, action: actionName, from: from, to: to, changed: changed, state: state,
                 file: file, line: line, cause: cause, args: args, mustReachDisk: illegal && policy == .trap)
-            return Outcome(state: state, changed: changed, eventNumber: number, illegal: illegal ? (from ?? "", to ?? "") : nil)
+            outcome = SendOutcome(changed: changed, eventNumber: number, illegalFrom: illegal ? from : nil, illegalTo: illegal ? to : nil)
+            return state
         }
-        if let illegal = outcome.illegal, policy == .trap {
-            fatalError("Wrong state transition: \(illegal.0) → \(illegal.1) by \(actionName) in \(name) (\(Self.source(file, line)))")
+        if let from = outcome.illegalFrom, let to = outcome.illegalTo, policy == .trap {
+            fatalError("Wrong state transition: \(from) → \(to) by \(actionName) in \(name) (\(Self.source(file, line)))")
         }
-        if outcome.changed { notify(outcome.state, cause: outcome.eventNumber) }
+        if outcome.changed { notify(newState, cause: outcome.eventNumber) }
     }
 
     /// Subscribes to the store's states. `handler` is called at once with the current state, then
@@ -140,18 +145,11 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
         }
     }
 
-    private struct Outcome: Sendable {
-        var state: State
-        var changed: Bool
-        /// The recorder's number for the event: its `seq` (across files, for a rolling trace).
-        var eventNumber: Int?
-        var illegal: (String, String)?
-    }
-
     /// `toLoading()` → `toLoading`; `add(sku:quantity:)` → `add`.
     static func actionName(_ function: String) -> String {
-        guard let paren = function.firstIndex(of: "(") else { return function }
-        return String(function[..<paren])
+        // Bytes, not Characters: grapheme breaking here cost a thousand instructions an action.
+        guard let paren = function.utf8.firstIndex(of: UInt8(ascii: "(")) else { return function }
+        return String(Substring(function.utf8[..<paren]))
     }
 
     /// `SampleApp/CatalogStore.swift`, 31 → `CatalogStore.swift:31`.
@@ -160,6 +158,16 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return "\(name):\(line)"
     }
+}
+
+/// What an action did, besides the new state.
+struct SendOutcome {
+    var changed = false
+    /// The recorder's number for the event: its `seq` (across files, for a rolling trace).
+    var eventNumber: Int?
+    /// The cases of an illegal transition; nil when the transition was legal.
+    var illegalFrom: String?
+    var illegalTo: String?
 }
 
 /// The subscribers of one store, in the order they subscribed.
