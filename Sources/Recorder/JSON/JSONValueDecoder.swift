@@ -22,29 +22,17 @@ public struct JSONValueDecoder: Sendable {
         return try decoder.unbox(value, as: T.self, at: nil, prefix: nil)
     }
 
-    /// Decodes a `T` from JSON bytes, such as `[UInt8]`, `ArraySlice<UInt8>` or `Data`: the fast
-    /// way back from a recorded state to the app's type, several times faster than `JSONDecoder`
-    /// on the same bytes. The bytes are checked exactly as `JSONParser` checks them, in the same
-    /// pass that decodes, and no `JSONValue` is built. Invalid JSON throws
+    /// Parses `bytes` with `JSONParser` and decodes a `T` from the result. Invalid JSON throws
     /// `DecodingError.dataCorrupted` whose `underlyingError` is the `JSONParseError`.
-    ///
-    /// Calls reuse working memory from a small pool shared by the whole process, so there is no
-    /// need to keep a decoder around, and calls from several threads at once are safe.
     public func decode<T: Decodable>(_ type: T.Type, from bytes: some Collection<UInt8>) throws -> T {
-        let userInfo = self.userInfo
-        if Swift.type(of: bytes) == [UInt8].self {
-            // The usual input, without the Optional<T> of withContiguousStorageIfAvailable (whose
-            // metadata a generic function looks up on every call) and without a dynamic cast.
-            return try unsafeBitCast(bytes, to: [UInt8].self).withUnsafeBytes { buffer in
-                try JSONTapeDecoderPool.withDecoder { try $0.decode(T.self, from: buffer, userInfo: userInfo) }
-            }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
         }
-        let decoded = try bytes.withContiguousStorageIfAvailable { buffer in
-            try JSONTapeDecoderPool.withDecoder { try $0.decode(T.self, from: UnsafeRawBufferPointer(buffer), userInfo: userInfo) }
-        }
-        if let decoded { return decoded }
-        return try Array(bytes).withUnsafeBytes { buffer in
-            try JSONTapeDecoderPool.withDecoder { try $0.decode(T.self, from: buffer, userInfo: userInfo) }
-        }
+        return try decode(type, from: value)
     }
 }
