@@ -1,3 +1,5 @@
+import Recorder
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -27,31 +29,10 @@ enum TTY {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
-    /// `text` with every control character made visible, so that a string from a trace cannot
-    /// move the cursor, change the title or clear the screen: C0 controls (but for none), DEL,
-    /// C1 controls and the Unicode line/paragraph separators become `\u{…}`; a newline and a tab
-    /// become `\n` and `\t`.
+    /// `text` with every control character made visible (see `TerminalText.safe`), so that a
+    /// string from a trace cannot move the cursor, change the title or clear the screen.
     static func safe(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var result = ""
-        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
-        for scalar in text.unicodeScalars {
-            if !needsEscape(scalar) {
-                result.unicodeScalars.append(scalar)
-            } else if scalar == "\n" {
-                result += "\\n"
-            } else if scalar == "\t" {
-                result += "\\t"
-            } else {
-                result += "\\u{" + String(scalar.value, radix: 16) + "}"
-            }
-        }
-        return result
-    }
-
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        return value < 0x20 || (value >= 0x7F && value <= 0x9F) || value == 0x2028 || value == 0x2029
+        TerminalText.safe(text)
     }
 }
 

@@ -1,3 +1,5 @@
+import Recorder
+
 /// A subcommand's arguments, taken one by one: options (`-o FILE`, `--at 5`, `--at=5`) anywhere,
 /// positional arguments in order. `--` ends the options.
 struct ArgumentList {

@@ -1,3 +1,5 @@
+import Recorder
+
 /// One command of the shop, as the shopper types it (`add SHIRT 2`) or a scenario lists it.
 enum ShopCommand: Equatable, Sendable, CustomStringConvertible {
     /// Loads the catalog again; after a failure, retries.

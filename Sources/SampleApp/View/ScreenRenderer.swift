@@ -1,3 +1,5 @@
+import Recorder
+
 /// Draws the screen as text from a view state: catalog, cart, checkout and a status line.
 ///
 /// The same view state always gives the same text (no time, no randomness), which is what lets
