@@ -12,6 +12,9 @@ enum Inspector {
         Validate.entry,
         Graph.entry,
         Report.entry,
+        When.entry,
+        Why.entry,
+        Stats.entry,
     ]
 
     static var usage: String {

@@ -87,4 +87,41 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("✖ error: illegal transition loading → loading by toLoading in CatalogStore") })
         #expect(lines.last?.contains("step 4 of 7") == true)
     }
+
+    @Test func whoJumpsToTheStepThatLastChangedAValue() throws {
+        let trace = try RecordedTrace()
+        let input = "goto 7\nwho CartStore.items\nwho CartStore.items\nwho\nwho CartStore.items[\n"
+        let lines = inspector(["step", trace.path], input: input).out.split(separator: "\n").map(String.init)
+        let headers = lines.filter { $0.hasPrefix("step ") }.map { String($0.prefix(11)) }
+        // 7 added "Emma" to the items that 6 set; 6 added "Dune" to the empty list of the register at 2.
+        #expect(headers == ["step 0 of 7", "step 7 of 7", "step 6 of 7", "step 2 of 7"])
+        #expect(lines.contains("CartStore.items was last changed before step 7 at step 6:"))
+        #expect(lines.contains("CartStore.items was last changed before step 6 at step 2:"))
+        // With no path, the first value the step changed: the register's whole CartStore.
+        #expect(lines.contains("no step before 2 changed CartStore"))
+        #expect(lines.contains { $0.hasPrefix("invalid path") })
+    }
+
+    @Test func theStepViewPicksAChangedValueAndJumpsToItsLastChange() throws {
+        let recorded = try RecordedTrace()
+        let trace = try TraceFile(path: recorded.path)
+        var session = StepSession(trace: trace, problems: [:])
+        let moved = session.go(toStep: 7)
+        #expect(moved)
+        var screen = StepScreen(style: Style(enabled: false))
+        #expect(session.changedPaths.map(\.description) == ["CartStore.items[1]"])
+        let picked = screen.selectNextValue(in: session)
+        #expect(picked?.description == "CartStore.items[1]")
+        #expect(screen.selectedPath(in: session)?.description == "CartStore.items[1]")
+        // items[1] did not exist before step 7: nothing earlier changed it, and the view stays.
+        let none = session.goToLastChange(of: try StatePath(parsing: "CartStore.items[1]"))
+        #expect(none == nil)
+        #expect(session.step == 7)
+        let change = try #require(session.goToLastChange(of: try StatePath(parsing: "CartStore.items")))
+        #expect(change.step == 6 && session.step == 6)
+        #expect(change.after == .array([.string("Dune")]))
+        // Another step forgets the pick.
+        #expect(screen.selectedPath(in: session)?.description == "CartStore.items[0]")
+        #expect(screen.lines(for: session, columns: 160, rows: 20).last?.contains("v w who set") == true)
+    }
 }

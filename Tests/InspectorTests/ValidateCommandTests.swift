@@ -314,6 +314,24 @@ enum ValidateTesting {
             #expect(out.contains(word), "\(word)")
         }
     }
+
+    @Test func aLoopBetweenTwoRecordedStoresIsACauseLoopWarningAndMaxCauseDepthSetsTheThreshold() throws {
+        let folder = try V.Folder()
+        let path = folder.url.appendingPathComponent("loop.jsonl").path
+        try recordLoop(rounds: 10, to: path)
+        let loose = inspector(["validate", path])
+        #expect(loose.status == 0)
+        #expect(loose.out.contains("\(path):20: warning: cause loop: LoopPing.recalculate → LoopPong.refresh → LoopPing.recalculate … repeated 10 times (seq 3 → 4 → … → 22)"), "\(loose.out)")
+        #expect(loose.out.contains("[cause-loop]"))
+        #expect(inspector(["validate", "--strict", path]).status == 1)
+        // Ten times through LoopPing.recalculate is within a threshold of 10.
+        let allowed = inspector(["validate", "--strict", "--max-cause-depth", "10", path])
+        #expect(allowed.status == 0, "\(allowed.out)")
+        let json = inspector(["validate", "--format", "json", "--max-cause-depth", "2", path])
+        #expect(json.out.contains(#"{"kind":"cause-loop","severity":"warning","line":8,"seq":7,"store":"LoopPing""#), "\(json.out)")
+        #expect(inspector(["validate", "--max-cause-depth", "0", path]).status == 2)
+        #expect(inspector(["validate", "--help"]).out.contains("--max-cause-depth N"))
+    }
 }
 
 /// Parses XML with Foundation's parser and keeps the elements it saw, or its first error.

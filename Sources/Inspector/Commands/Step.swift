@@ -18,12 +18,17 @@ enum Step: Command {
           g Home      step 0               G End       last step
           123 Enter   jump to step 123     / text      find a store or action (/ Enter again: next)
           ] [         next/previous step with a problem
+          v           pick the next value this step changed (shown on the status line)
+          w           who set it? jump to the step that last changed that value (the first
+                      one, unless v picked another) before this step
           Tab         switch between the diff and the whole app state
           ↑ ↓ PgUp PgDn  scroll the lower pane           q Ctrl-C     quit
 
         Not on a terminal (a pipe, CI, a script): prints the step, then reads one command per
         line from standard input and prints the result of each:
           next | prev | first | last | goto N | find TEXT | diff | state | problems | help | quit
+          who [PATH]   jump to the step that last changed PATH (default: the first value this
+                       step changed) before this step
 
         Options:
           --at N      start at step N (default 0)
@@ -147,6 +152,24 @@ enum Step: Command {
                 screen.scroll += max(1, rows / 2)
             case .pageUp:
                 screen.scroll = max(0, screen.scroll - max(1, rows / 2))
+            case .character("v"):
+                if let path = screen.selectNextValue(in: session) {
+                    screen.message = "value \(path) (w: jump to the step that last changed it)"
+                } else {
+                    screen.message = "this step changed no value"
+                }
+            case .character("w"):
+                if let path = screen.selectedPath(in: session) {
+                    let from = session.step
+                    if let change = session.goToLastChange(of: path) {
+                        screen.message = "\(path) was last changed before step \(from) here, by \(TTY.safe(change.event.store ?? "?")).\(TTY.safe(EventLine.action(of: change.event)))"
+                    } else {
+                        screen.message = "no step before \(from) changed \(path)"
+                    }
+                } else {
+                    screen.message = "this step changed no value; press w on a step whose diff shows one"
+                }
+                screen.scroll = 0
             case .character("/"):
                 typed = "/"
                 screen.message = "find: "
@@ -197,6 +220,8 @@ enum Step: Command {
                 }
             case "find":
                 if session.find(argument) { show() } else { out.line("no store or action matches \"\(TTY.safe(argument))\"") }
+            case "who":
+                if whoSet(argument, in: &session, out: out) { show() }
             case "diff":
                 let diff = session.diff
                 if diff.isEmpty { out.line("no change") } else { out.write(printer.text(diff)) }
@@ -207,15 +232,42 @@ enum Step: Command {
                 if problems.isEmpty { out.line("no problem at this step") }
                 for problem in problems { out.line("\(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))") }
             case "help":
-                out.line("commands: next, prev, first, last, goto N, find TEXT, diff, state, problems, quit")
+                out.line("commands: next, prev, first, last, goto N, find TEXT, who [PATH], diff, state, problems, quit")
             case "quit", "q", "exit":
                 out.flush()
                 return
             default:
-                out.line("unknown command '\(TTY.safe(command))'; commands: next, prev, first, last, goto N, find TEXT, diff, state, problems, quit")
+                out.line("unknown command '\(TTY.safe(command))'; commands: next, prev, first, last, goto N, find TEXT, who [PATH], diff, state, problems, quit")
             }
             out.flush()
         }
+    }
+
+    /// `who [PATH]`: jumps to the step that last changed PATH (or the first value the current
+    /// step changed) before the current step; returns whether it moved.
+    private static func whoSet(_ argument: String, in session: inout StepSession, out: TextStream) -> Bool {
+        let path: StatePath
+        if argument.isEmpty {
+            guard let first = session.changedPaths.first else {
+                out.line("this step changed no value; give a path: who CartStore.lines[2].quantity")
+                return false
+            }
+            path = first
+        } else {
+            do {
+                path = try StatePath(parsing: argument)
+            } catch {
+                out.line("\(error)")
+                return false
+            }
+        }
+        let from = session.step
+        guard session.goToLastChange(of: path) != nil else {
+            out.line("no step before \(from) changed \(path)")
+            return false
+        }
+        out.line("\(path) was last changed before step \(from) at step \(session.step):")
+        return true
     }
 
     /// The header line of a step in the line-command mode.

@@ -16,7 +16,7 @@ enum Validate: Command {
     static let summary = "check traces against the format and their state machines (the CI gate)"
     static let help = """
         Usage: inspector validate TRACE... [--spec FILE] [--strict] [--format text|json|github|junit]
-                                  [--max-problems N]
+                                  [--max-problems N] [--max-cause-depth N]
 
         Checks each trace against the validity rules of the Rewind trace format: the header, the
         shape and types of every event, seq numbers, and each store's state machine (unknown
@@ -35,9 +35,15 @@ enum Validate: Command {
                               github: GitHub Actions annotations (::error file=…,line=…::…)
                               junit: a JUnit XML report, a test case per trace
           --max-problems N    list at most N problems per file (default 1000); all are counted
+          --max-cause-depth N
+                              how many times a chain of causes (one store reacting to another)
+                              may pass through the same store and action before it is a
+                              cause-loop warning (default 8, at least 1)
 
         Problem kinds: not-a-trace (fatal), malformed, seq, unregistered, unknown-case,
-        discontinuity, illegal (errors), truncated (warning).
+        discontinuity, illegal (errors), truncated, cause-loop (warnings). cause-loop is this
+        project's addition to the format (docs/TRACE_FORMAT_ADDITIONS.md): stores that react to
+        each other in a loop.
 
         Exit status:
           0  no errors (warnings allowed unless --strict)
@@ -55,6 +61,7 @@ enum Validate: Command {
             .flatMap(ValidationFormat.init(rawValue:)) ?? .text
         let specPath = try arguments.option("--spec")
         let maximumProblems = try arguments.intOption("--max-problems", atLeast: 0) ?? 1000
+        let maximumCauseDepth = try arguments.intOption("--max-cause-depth", atLeast: 1) ?? TraceValidator.defaultMaximumCauseDepth
         let paths = arguments.remainingPositionals()
         try arguments.finish()
         guard !paths.isEmpty else {
@@ -69,7 +76,7 @@ enum Validate: Command {
                 throw FileError(error.path, line: error.line, "spec: \(error.message)")
             }
         }
-        let validator = TraceValidator(machines: machines, maximumProblems: maximumProblems)
+        let validator = TraceValidator(machines: machines, maximumProblems: maximumProblems, maximumCauseDepth: maximumCauseDepth)
 
         // Directories become their *.jsonl files; one that has none is a file error of its own.
         var targets: [Target] = []

@@ -11,6 +11,9 @@ struct StepScreen {
     /// A message for the status line (a failed search, a number being typed).
     var message: String?
     var style: Style
+    /// The changed value picked with `v` for `w`: its place in `StepSession.changedPaths`, at
+    /// the position it was picked (another step forgets it).
+    var selectedValue: (position: Int, index: Int)?
     /// Whether validation is still running (problems are not marked yet).
     var validating = false
 
@@ -77,11 +80,31 @@ struct StepScreen {
         if let problem = session.currentProblems.first { status += " · " + (problem.severity == .warning ? "⚠ " : "✖ ") + problem.kind.rawValue }
         if validating { status += " · validating…" }
         if let message { status += " · " + message }
-        let keys = "  ←→ step  g/G ends  123⏎ jump  / find  [ ] problems  Tab \(pane == .diff ? "state" : "diff")  q quit "
+        let keys = "  ←→ step  g/G ends  123⏎ jump  / find  [ ] problems  v w who set  Tab \(pane == .diff ? "state" : "diff")  q quit "
         let room = columns - ScreenText.width(status)
         status += room > ScreenText.width(keys) ? String(repeating: " ", count: room - ScreenText.width(keys)) + keys : ""
         lines.append(style.inverse(ScreenText.fit(status, width: columns)))
         return lines.map { ScreenText.fit($0, width: columns) }
+    }
+
+    /// The changed value `w` asks about: the one picked with `v` at this step, or the first.
+    func selectedPath(in session: StepSession) -> StatePath? {
+        let paths = session.changedPaths
+        guard !paths.isEmpty else { return nil }
+        guard let selectedValue, selectedValue.position == session.position, paths.indices.contains(selectedValue.index) else {
+            return paths[0]
+        }
+        return paths[selectedValue.index]
+    }
+
+    /// Picks the next value the current step changed (wrapping around); returns its path.
+    mutating func selectNextValue(in session: StepSession) -> StatePath? {
+        let paths = session.changedPaths
+        guard !paths.isEmpty else { return nil }
+        var index = 0
+        if let selectedValue, selectedValue.position == session.position { index = (selectedValue.index + 1) % paths.count }
+        selectedValue = (session.position, index)
+        return paths[index]
     }
 
     /// The lower pane's full text, before scrolling.

@@ -103,6 +103,21 @@ struct StepSession {
         return StateDiff(from: before, to: JSONObject([(key: store, value: after)]))
     }
 
+    /// The paths of the values the current step changed, as its diff lists them: the values
+    /// whose earlier change `goToLastChange(of:)` can jump to.
+    var changedPaths: [StatePath] {
+        diff.changes.map(\.path)
+    }
+
+    /// Moves to the step that last changed the value at `path` before the current step: who
+    /// set the value this step started from? Returns that change, or nil (and stays) when no
+    /// earlier step changed it. Reads only the events of the path's store (`ValueHistory`).
+    mutating func goToLastChange(of path: StatePath) -> ValueChange? {
+        guard let history = try? ValueHistory(trace: trace, path: path),
+              let change = history.lastChange(before: step), go(toStep: change.step) else { return nil }
+        return change
+    }
+
     private mutating func move(to newPosition: Int) -> Bool {
         guard newPosition >= 0, newPosition <= trace.eventCount else { return false }
         position = newPosition

@@ -152,6 +152,16 @@ public final class TraceFile: Sendable {
 
     // MARK: Reading lines
 
+    /// Calls `body` with the bytes of event `index`'s line (without its line end), read again
+    /// from the file, for readers that take a few members of a line without parsing all of it
+    /// (`ValueHistory`, `CauseChain`, `TraceStatistics`). Nil for an index out of range or a line
+    /// that can no longer be read; the caller checks that the line is still the indexed event
+    /// (its `seq` is `index.seq(at:)`).
+    func withLine<Result>(ofEvent index: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+        guard index >= 0 && index < eventCount else { return nil }
+        return source.withLine(at: self.index.offsets[index], limit: self.index.lineLimit(of: index), body)
+    }
+
     /// The parsed line of event `index`, when it can still be read and is the event indexed.
     private func object(ofEvent index: Int) -> JSONObject? {
         guard index >= 0 && index < eventCount else { return nil }

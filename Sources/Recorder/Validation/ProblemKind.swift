@@ -19,12 +19,16 @@ public enum ProblemKind: String, Sendable, Hashable, CaseIterable, CustomStringC
     case discontinuity
     /// A transition whose `from → to` the store's machine does not allow.
     case illegal
+    /// A chain of `cause`s that passes through the same store and action more times than
+    /// allowed (`TraceValidator.maximumCauseDepth`): stores reacting to each other in a loop.
+    /// An addition of this project to the format page's table (docs/TRACE_FORMAT_ADDITIONS.md).
+    case causeLoop = "cause-loop"
 
     /// How serious a problem of this kind is, as the format page's table says.
     public var severity: Problem.Severity {
         switch self {
         case .notATrace: .fatal
-        case .truncated: .warning
+        case .truncated, .causeLoop: .warning
         case .malformed, .seq, .unregistered, .unknownCase, .discontinuity, .illegal: .error
         }
     }

@@ -25,6 +25,13 @@ public struct TraceValidator: Sendable {
     /// The most problems a report lists; the rest are counted in `ValidationReport.omitted`.
     /// This bounds the memory spent on a file that is wrong on every line.
     public var maximumProblems: Int
+    /// The most times a chain of `cause`s may pass through the same store and action; one more
+    /// is a `cause-loop` warning (`inspector validate --max-cause-depth`). At least 1.
+    public var maximumCauseDepth: Int
+
+    /// The default `maximumCauseDepth`: a chain may come back to the same store and action 8
+    /// times, far more than a reaction and its follow-ups need, far fewer than a runaway loop.
+    public static let defaultMaximumCauseDepth = 8
 
     /// How much of a file each thread scans at once.
     var blockSize = 4 << 20
@@ -42,9 +49,15 @@ public struct TraceValidator: Sendable {
     ///   - machines: machines that replace the header's, store by store; stores not named here
     ///     keep the header's machine.
     ///   - maximumProblems: the most problems a report lists (the others are still counted).
-    public init(machines: [String: MachineSpec] = [:], maximumProblems: Int = 1000) {
+    ///   - maximumCauseDepth: the most times a chain of causes may pass through the same store
+    ///     and action before it is reported as a `cause-loop`.
+    public init(
+        machines: [String: MachineSpec] = [:], maximumProblems: Int = 1000,
+        maximumCauseDepth: Int = TraceValidator.defaultMaximumCauseDepth
+    ) {
         self.machines = machines
         self.maximumProblems = maximumProblems
+        self.maximumCauseDepth = max(1, maximumCauseDepth)
     }
 
     /// Validates the trace file at `path`.
@@ -73,7 +86,7 @@ public struct TraceValidator: Sendable {
         #if canImport(Glibc)
         _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
         #endif
-        var run = ValidationRun(file: path, machines: machines, maximumProblems: maximumProblems)
+        var run = ValidationRun(file: path, machines: machines, maximumProblems: maximumProblems, maximumCauseDepth: maximumCauseDepth)
         // A large file is scanned on every core, a block at a time; a small one on this thread.
         let width = total >= parallelThreshold ? parallelism : 1
         let scanner = ParallelScan(width: width)
@@ -101,7 +114,7 @@ public struct TraceValidator: Sendable {
 
     /// Validates a trace held in memory, such as `MemorySink.data`; `file` names it in the report.
     public func validate(bytes: some Collection<UInt8>, file: String = "trace.jsonl") -> ValidationReport {
-        var run = ValidationRun(file: file, machines: machines, maximumProblems: maximumProblems)
+        var run = ValidationRun(file: file, machines: machines, maximumProblems: maximumProblems, maximumCauseDepth: maximumCauseDepth)
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             LineReader.forEachLine(in: UnsafeRawBufferPointer(buffer), maximumLineLength: maximumLineLength) { run.consume($0) }
         }

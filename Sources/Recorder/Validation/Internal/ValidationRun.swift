@@ -21,6 +21,8 @@ import Darwin
 /// - An `unknown-case` event names every bad name (`from` and `to`) in one problem.
 /// - A register event's `case` is not checked against the machine's `initial`: a store may be
 ///   created in any case (restored from disk, for example).
+/// - `cause-loop` (this project's addition, docs/TRACE_FORMAT_ADDITIONS.md) is checked on
+///   register and transition events that are well-formed; see `CauseLoopTracker`.
 struct ValidationRun {
     /// An event's `type`, as far as validation goes.
     private enum EventKind {
@@ -59,11 +61,16 @@ struct ValidationRun {
     private var machineByStore: [String: Int] = [:]
     private var storeNames = NameTable()
     private var stores: [StoreState] = []
+    private var causeLoops: CauseLoopTracker
 
-    init(file: String, machines overrides: [String: MachineSpec], maximumProblems: Int) {
+    init(
+        file: String, machines overrides: [String: MachineSpec], maximumProblems: Int,
+        maximumCauseDepth: Int = TraceValidator.defaultMaximumCauseDepth
+    ) {
         self.report = ValidationReport(file: file)
         self.overrides = overrides
         self.maximumProblems = max(0, maximumProblems)
+        self.causeLoops = CauseLoopTracker(maximumDepth: maximumCauseDepth)
     }
 
     /// Checks the next line; returns false when nothing more will be checked (not a trace).
@@ -131,6 +138,7 @@ struct ValidationRun {
 
     /// The report, once every line was consumed.
     mutating func finish() -> ValidationReport {
+        for loop in causeLoops.loops.values { writeMessage(of: loop) }
         if lineNumber == 0 {
             add(.notATrace, line: 1, message: "the file is empty; a Rewind trace starts with its header line {\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1,\"machines\":{...}}")
         }
@@ -220,8 +228,29 @@ struct ValidationRun {
         switch kind {
         case .register: register(fields, line, store: store, machine: machine, seq: seq)
         case .transition: transition(fields, line, store: store, machine: machine, seq: seq)
-        case .other: break
+        case .other: return
         }
+        checkCause(fields, line, kind: kind, store: store, seq: seq)
+    }
+
+    /// Follows the event's `cause` chain, and reports a chain that passed the threshold.
+    @inline(__always)
+    private mutating func checkCause(_ fields: EventFields, _ line: UnsafeRawBufferPointer, kind: EventKind, store: Int, seq: Int) {
+        guard causeLoops.record(seq: seq, store: store, action: kind == .transition ? fields.action : nil, cause: fields.cause, line: line) else {
+            return
+        }
+        let names = storeNames
+        guard let (root, loop) = causeLoops.beginLoop(at: seq, storeName: { names.name($0) }) else { return }
+        let listed = report.problems.count < maximumProblems
+        add(.causeLoop, seq: seq, store: names.name(Int(loop.store)), message: causeLoops.message(loop))
+        if listed { causeLoops.setProblem(report.problems.count - 1, forLoopAt: root) }
+        for finished in causeLoops.takeFinishedLoops(before: seq) { writeMessage(of: finished) }
+    }
+
+    /// Writes a loop's message with the count and last seq it reached.
+    private mutating func writeMessage(of loop: CauseLoopTracker.Loop) {
+        guard let index = loop.problem, index < report.problems.count else { return }
+        report.problems[index].message = causeLoops.message(loop)
     }
 
     @inline(__always)

@@ -1,0 +1,45 @@
+/// Reading one member or a few of an event's line without parsing the whole line: the queries
+/// (`ValueHistory`, `CauseChain`, `TraceStatistics`) read many events and need their states
+/// rarely or in part, so they scan lines with `EventScanner` (which checks and skips `state`
+/// without building it) instead of `TraceFile.event(at:)` (which parses everything).
+extension TraceFile {
+    /// Calls `body` with the top-level members of event `index`'s line and the line itself; nil
+    /// when the line can no longer be read, is no longer one JSON object, or is no longer the
+    /// event that was indexed (the file changed since it was opened).
+    func scanEvent<Result>(at index: Int, _ body: (EventFields, UnsafeRawBufferPointer) -> Result) -> Result? {
+        guard index >= 0 && index < eventCount else { return nil }
+        let expectedSeq = self.index.seq(at: index)
+        let result: Result?? = withLine(ofEvent: index) { line in
+            guard let fields = try? EventScanner.scan(line), fields.seq == expectedSeq else { return nil }
+            return body(fields, line)
+        }
+        return result ?? nil
+    }
+
+    /// The event at `index` with every member but its `state` (which is nil): the store,
+    /// action, source and cause that `when` and `why` print, read without building the state.
+    func eventWithoutState(at index: Int) -> TraceEvent? {
+        guard let lineNumber = line(ofEventAt: index) else { return nil }
+        return scanEvent(at: index) { fields, line in
+            TraceEvent(fields: fields, in: line, index: index, lineNumber: lineNumber)
+        } ?? nil
+    }
+}
+
+extension TraceEvent {
+    /// The event whose members `EventScanner` found in `line`, without its `state`; nil when the
+    /// line lacks `type` or `seq`.
+    init?(fields: EventFields, in line: UnsafeRawBufferPointer, index: Int, lineNumber: Int) {
+        guard let type = fields.type, let seq = fields.seq else { return nil }
+        func text(_ value: EventFields.Text?) -> String? {
+            value.map { EventFields.string($0, in: line) }
+        }
+        let elapsed = fields.elapsedRange.flatMap { Double(String(decoding: UnsafeRawBufferPointer(rebasing: line[$0]), as: UTF8.self)) }
+        let args = fields.argsRange.flatMap { (try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[$0])))?.objectValue }
+        self.init(
+            index: index, line: lineNumber, seq: seq, type: EventFields.string(type, in: line),
+            store: text(fields.store), action: text(fields.action), caseName: text(fields.caseName),
+            from: text(fields.from), to: text(fields.to), changed: fields.changed, elapsed: elapsed,
+            source: text(fields.source), cause: fields.cause, args: args, state: nil)
+    }
+}

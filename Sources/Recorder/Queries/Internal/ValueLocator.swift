@@ -1,0 +1,140 @@
+/// Finds the bytes of the value at a path inside the bytes of a JSON value, without building the
+/// values around it: sibling members and elements are skipped with `JSONSyntax.skipValue`, so
+/// finding `lines[1234].quantity` in a 100 MB state parses one number and allocates nothing else.
+///
+/// The path is followed as `StatePath.resolve(in:)` follows it: a name in an object (the last
+/// member of that name wins, as in `JSONObject`), a decimal name or an index in an array, and
+/// nothing inside a string, number, boolean or null.
+enum ValueLocator {
+    /// The byte range of the value at `components` inside the valid JSON value that fills
+    /// `range` of `bytes`, or nil when the path leads nowhere (or the bytes are not valid JSON).
+    static func locate(
+        _ components: ArraySlice<StatePath.Component>, in bytes: UnsafeRawBufferPointer, range: Range<Int>
+    ) -> Range<Int>? {
+        var start = skipWhitespace(bytes, from: range.lowerBound, to: range.upperBound)
+        var end = range.upperBound
+        for component in components {
+            guard start < end else { return nil }
+            let found: Range<Int>?
+            switch (component, bytes[start]) {
+            case (.key(let name), UInt8(ascii: "{")):
+                found = member(named: name, in: bytes, objectAt: start, end: end)
+            case (.key(let name), UInt8(ascii: "[")):
+                guard let index = JSONPointer.arrayIndex(name) else { return nil }
+                found = element(index, in: bytes, arrayAt: start, end: end)
+            case (.index(let index), UInt8(ascii: "[")):
+                found = element(index, in: bytes, arrayAt: start, end: end)
+            default:
+                return nil
+            }
+            guard let found else { return nil }
+            start = found.lowerBound
+            end = found.upperBound
+        }
+        // Without a trailing whitespace, so that equal values have equal bytes.
+        guard start < end, let valueEnd = try? JSONSyntax.skipValue(in: bytes, at: start), valueEnd <= end else { return nil }
+        return start..<valueEnd
+    }
+
+    /// `components` as the value filling `range` of `bytes` reads them: a name that selects an
+    /// array element (`lines.2`) becomes an index (`lines[2]`), so that a path typed in the dotted
+    /// form prints as `diff` prints it. Components past where the path leads nowhere are kept.
+    static func normalize(
+        _ components: ArraySlice<StatePath.Component>, in bytes: UnsafeRawBufferPointer, range: Range<Int>
+    ) -> [StatePath.Component] {
+        var result = Array(components)
+        var start = skipWhitespace(bytes, from: range.lowerBound, to: range.upperBound)
+        var end = range.upperBound
+        for (position, component) in components.enumerated() {
+            guard start < end else { break }
+            let found: Range<Int>?
+            switch (component, bytes[start]) {
+            case (.key(let name), UInt8(ascii: "{")):
+                found = member(named: name, in: bytes, objectAt: start, end: end)
+            case (.key(let name), UInt8(ascii: "[")):
+                guard let index = JSONPointer.arrayIndex(name) else { return result }
+                result[position] = .index(index)
+                found = element(index, in: bytes, arrayAt: start, end: end)
+            case (.index(let index), UInt8(ascii: "[")):
+                found = element(index, in: bytes, arrayAt: start, end: end)
+            default:
+                return result
+            }
+            guard let found else { break }
+            start = found.lowerBound
+            end = found.upperBound
+        }
+        return result
+    }
+
+    /// The range of the last member named `name` of the object whose `{` is at `start`.
+    private static func member(named name: String, in bytes: UnsafeRawBufferPointer, objectAt start: Int, end: Int) -> Range<Int>? {
+        var name = name
+        return name.withUTF8 { wanted in
+            var position = skipWhitespace(bytes, from: start + 1, to: end)
+            guard position < end else { return nil }
+            if bytes[position] == UInt8(ascii: "}") { return nil }
+            var found: Range<Int>?
+            while position < end {
+                guard bytes[position] == UInt8(ascii: "\""),
+                      let keyEnd = try? JSONSyntax.skipValue(in: bytes, at: position), keyEnd <= end else { return nil }
+                let matches = keyMatches(bytes, quoted: position..<keyEnd, wanted: UnsafeRawBufferPointer(wanted))
+                position = skipWhitespace(bytes, from: keyEnd, to: end)
+                guard position < end, bytes[position] == UInt8(ascii: ":") else { return nil }
+                let valueStart = skipWhitespace(bytes, from: position + 1, to: end)
+                guard valueStart < end, let valueEnd = try? JSONSyntax.skipValue(in: bytes, at: valueStart), valueEnd <= end else { return nil }
+                if matches { found = valueStart..<valueEnd }
+                position = skipWhitespace(bytes, from: valueEnd, to: end)
+                guard position < end else { return nil }
+                if bytes[position] == UInt8(ascii: "}") { return found }
+                guard bytes[position] == UInt8(ascii: ",") else { return nil }
+                position = skipWhitespace(bytes, from: position + 1, to: end)
+            }
+            return nil
+        }
+    }
+
+    /// The range of element `index` of the array whose `[` is at `start`.
+    private static func element(_ index: Int, in bytes: UnsafeRawBufferPointer, arrayAt start: Int, end: Int) -> Range<Int>? {
+        guard index >= 0 else { return nil }
+        var position = skipWhitespace(bytes, from: start + 1, to: end)
+        guard position < end, bytes[position] != UInt8(ascii: "]") else { return nil }
+        var current = 0
+        while position < end {
+            guard let valueEnd = try? JSONSyntax.skipValue(in: bytes, at: position), valueEnd <= end else { return nil }
+            if current == index { return position..<valueEnd }
+            current += 1
+            position = skipWhitespace(bytes, from: valueEnd, to: end)
+            guard position < end, bytes[position] == UInt8(ascii: ",") else { return nil }
+            position = skipWhitespace(bytes, from: position + 1, to: end)
+        }
+        return nil
+    }
+
+    /// Whether the JSON string at `quoted` (with its quotes) is `wanted`: compared as bytes when
+    /// it has no escape, decoded otherwise.
+    private static func keyMatches(_ bytes: UnsafeRawBufferPointer, quoted: Range<Int>, wanted: UnsafeRawBufferPointer) -> Bool {
+        let body = (quoted.lowerBound + 1)..<(quoted.upperBound - 1)
+        var hasEscape = false
+        for offset in body where bytes[offset] == UInt8(ascii: "\\") {
+            hasEscape = true
+            break
+        }
+        if !hasEscape {
+            guard body.count == wanted.count else { return false }
+            return zip(bytes[body], wanted).allSatisfy { $0 == $1 }
+        }
+        guard case .string(let key)? = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[quoted])) else { return false }
+        return key.utf8.elementsEqual(wanted)
+    }
+
+    private static func skipWhitespace(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
+        var position = start
+        while position < end {
+            let byte = bytes[position]
+            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
+            position += 1
+        }
+        return position
+    }
+}

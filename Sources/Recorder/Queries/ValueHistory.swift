@@ -1,0 +1,193 @@
+/// Every step at which the value at a path of the app state changed: a reverse watchpoint
+/// ("who set this?") answered from the trace, without running anything again. The engine of
+/// `inspector when`.
+///
+/// ```swift
+/// let trace = try TraceFile(path: "run.jsonl")
+/// let history = try ValueHistory(trace: trace, path: StatePath(parsing: "CartStore.lines.1.quantity"))
+/// for change in history.changes() { print(change.step, change.event.action ?? "", change.after ?? "gone") }
+/// history.lastChange(before: 40)     // who set the value seen just before step 40?
+/// ```
+///
+/// How it avoids decoding every state: only the store named by the path's first component can
+/// change the value, so only that store's events are read (the trace's index lists them). Each
+/// is read again from the file and scanned: its top-level members are found with `state`
+/// checked and skipped, then the walk into `state` skips every sibling member and element on
+/// the way to the path (JSON syntax only, nothing built) and parses just the value at the path.
+/// Consecutive values are compared by their bytes first, and parsed and compared by value
+/// (member order and number spelling do not count, as in `StateDiff`) only when the bytes
+/// differ. The cost is one read and one syntax scan of each of the store's lines, and memory
+/// for two values at the path; other stores' events are never read. `lastChange(before:)` walks
+/// back from the step and stops at the first change it meets.
+///
+/// A value at the path appearing (its store's first event, or a member added) is a change whose
+/// `before` is nil; a value going is one whose `after` is nil. A store that registers again is
+/// compared with its previous state like any other event.
+public struct ValueHistory: Sendable {
+    /// The trace being asked.
+    public let trace: TraceFile
+    /// The path asked about; its first component is the store's name.
+    public let path: StatePath
+    private let store: Int
+
+    /// A history of the value at `path` in `trace`.
+    /// - Throws: `ValueHistoryError` when the path does not start with a store of the trace.
+    public init(trace: TraceFile, path: StatePath) throws(ValueHistoryError) {
+        guard case .key(let name)? = path.components.first else {
+            throw ValueHistoryError(kind: .noStore, path: path, storeNames: trace.storeNames)
+        }
+        guard let store = trace.index.storeIDs[name] else {
+            throw ValueHistoryError(kind: .unknownStore, path: path, storeNames: trace.storeNames)
+        }
+        self.trace = trace
+        self.path = path
+        self.store = store
+    }
+
+    /// Every change with a step after `after` (when given) and before `before` (when given),
+    /// both excluded, in step order.
+    public func changes(after: Int? = nil, before: Int? = nil) -> [ValueChange] {
+        var found: [ValueChange] = []
+        forEachChange(after: after, before: before) { change in
+            found.append(change)
+            return true
+        }
+        return found
+    }
+
+    /// Calls `body` with each change with a step after `after` and before `before` (each when
+    /// given, both excluded), in step order, as they are found, until it returns false: a long
+    /// trace's changes are printed as they come.
+    public func forEachChange(after: Int? = nil, before: Int? = nil, _ body: (ValueChange) -> Bool) {
+        let positions = self.positions(after: after, before: before)
+        guard !positions.isEmpty else { return }
+        // The value just before the first position: the store's previous event, if it has one.
+        var previous = positions.lowerBound > storeRange.lowerBound ? read(at: positions.lowerBound - 1) : Reading.absent
+        for position in positions {
+            let current = read(at: position)
+            if case .unreadable = current { continue }
+            // A change is made by the first event that shows the new value.
+            if let change = change(from: &previous, to: current, at: position), !body(change) { return }
+            previous = current
+        }
+    }
+
+    /// The last change with a step before `step` (and after `after`, when given): who set the
+    /// value that step `step - 1` shows. Nil when the value never changed in that range.
+    /// Walks back from `step`, reading only the events between it and the change.
+    public func lastChange(before step: Int, after: Int? = nil) -> ValueChange? {
+        let positions = self.positions(after: after, before: step)
+        guard !positions.isEmpty else { return nil }
+        var position = positions.upperBound - 1
+        var current = read(at: position)
+        while position >= positions.lowerBound {
+            if case .unreadable = current {
+                // An event that cannot be read is not there: compare across it.
+                position -= 1
+                if position >= positions.lowerBound { current = read(at: position) }
+                continue
+            }
+            var previous = Reading.absent
+            var previousPosition = position - 1
+            while previousPosition >= storeRange.lowerBound {
+                previous = read(at: previousPosition)
+                if case .unreadable = previous { previousPosition -= 1; continue }
+                break
+            }
+            if previousPosition < storeRange.lowerBound { previous = .absent }
+            var before = previous
+            if let change = change(from: &before, to: current, at: position) { return change }
+            position = previousPosition
+            current = previous
+        }
+        return nil
+    }
+
+    // MARK: Reading values
+
+    /// The value at the path after one event, as bytes, before it is parsed (if ever).
+    private enum Reading {
+        /// The line could not be read again: the file changed since it was opened.
+        case unreadable
+        /// The state has nothing at the path.
+        case absent
+        /// The value's bytes (as written in the trace), and the value once parsed.
+        case present([UInt8], JSONValue?)
+    }
+
+    /// The positions of the store's events in `trace.index.storeEvents`.
+    private var storeRange: Range<Int> {
+        trace.index.storeBounds[store]..<trace.index.storeBounds[store + 1]
+    }
+
+    /// The positions of the store's events whose steps are after `after` and before `before`.
+    private func positions(after: Int?, before: Int?) -> Range<Int> {
+        let index = trace.index
+        let range = storeRange
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        if let after {
+            // Events at or before step `after` are the first `eventCount(atStep: after)`.
+            lower = index.storeEvents.firstIndex(above: index.eventCount(atStep: after) - 1, in: range)
+        }
+        if let before {
+            upper = before <= 0 ? range.lowerBound : index.storeEvents.firstIndex(above: index.eventCount(atStep: before - 1) - 1, in: range)
+        }
+        return lower < upper ? lower..<upper : lower..<lower
+    }
+
+    private func read(at position: Int) -> Reading {
+        let event = trace.index.storeEvents[position]
+        let tail = path.components.dropFirst()
+        let bytes: [UInt8]?? = trace.scanEvent(at: event) { fields, line in
+            guard let state = fields.stateRange else { return nil }
+            guard let found = ValueLocator.locate(tail, in: line, range: state) else { return [UInt8]?.none }
+            return Array(UnsafeRawBufferPointer(rebasing: line[found]))
+        }
+        switch bytes {
+        case nil: return .unreadable
+        case .some(nil): return .absent
+        case .some(let value?): return .present(value, nil)
+        }
+    }
+
+    /// The change from `previous` to `current` made by the event at `position`, or nil when the
+    /// value is the same. Parses what it compares, and keeps `previous` parsed.
+    private func change(from previous: inout Reading, to current: Reading, at position: Int) -> ValueChange? {
+        let before: JSONValue?
+        let after: JSONValue?
+        switch (previous, current) {
+        case (.absent, .absent), (.unreadable, _), (_, .unreadable):
+            return nil
+        case (.present(let old, _), .present(let new, _)) where old == new:
+            return nil
+        case (.present(let old, let parsed), .present(let new, _)):
+            guard let oldValue = parsed ?? Self.parse(old), let newValue = Self.parse(new) else { return nil }
+            previous = .present(old, oldValue)
+            if oldValue.isEquivalent(to: newValue) { return nil }
+            before = oldValue
+            after = newValue
+        case (.absent, .present(let new, _)):
+            before = nil
+            after = Self.parse(new)
+        case (.present(let old, let parsed), .absent):
+            before = parsed ?? Self.parse(old)
+            after = nil
+        }
+        let eventIndex = trace.index.storeEvents[position]
+        guard let lineNumber = trace.line(ofEventAt: eventIndex), let step = trace.step(ofEventAt: eventIndex) else { return nil }
+        // The event, and the path as its state reads it (`lines.2` is `lines[2]` in an array).
+        let path = self.path
+        let read: (TraceEvent?, [StatePath.Component])? = trace.scanEvent(at: eventIndex) { fields, line in
+            let event = TraceEvent(fields: fields, in: line, index: eventIndex, lineNumber: lineNumber)
+            guard let state = fields.stateRange else { return (event, path.components) }
+            return (event, path.components.prefix(1) + ValueLocator.normalize(path.components.dropFirst(), in: line, range: state))
+        }
+        guard let (event, components) = read, let event else { return nil }
+        return ValueChange(path: StatePath(components), step: step, event: event, before: before, after: after)
+    }
+
+    private static func parse(_ bytes: [UInt8]) -> JSONValue? {
+        try? JSONParser.parse(bytes)
+    }
+}

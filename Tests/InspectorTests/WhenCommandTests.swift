@@ -1,0 +1,111 @@
+import Foundation
+@testable import Inspector
+import Recorder
+import Testing
+
+/// A trace file written line by line for the `when`, `why` and `stats` command tests, removed
+/// when released.
+final class QueryTraceFile {
+    let folder: URL
+    let path: String
+
+    init(_ lines: [String]) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-query-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        path = folder.appendingPathComponent("trace.jsonl").path
+        try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    static let header = #"{"type":"header","format":"rewind-trace","version":1,"machines":{}}"#
+
+    /// A cart whose second line's quantity is set twice, with a catalog event between.
+    static func cart() throws -> QueryTraceFile {
+        try QueryTraceFile([
+            header,
+            #"{"type":"register","seq":1,"elapsed":0,"store":"CartStore","state":{"lines":[{"sku":"A","quantity":1}]}}"#,
+            #"{"type":"register","seq":2,"elapsed":0.5,"store":"CatalogStore","state":{"products":["A"]}}"#,
+            #"{"type":"transition","seq":3,"elapsed":1,"store":"CartStore","action":"add","changed":true,"state":{"lines":[{"sku":"A","quantity":1},{"sku":"B","quantity":1}]},"source":"Cart.swift:10"}"#,
+            #"{"type":"transition","seq":4,"elapsed":1.5,"store":"CatalogStore","action":"refresh","changed":false,"state":{"products":["A"]},"cause":3}"#,
+            #"{"type":"transition","seq":5,"elapsed":2,"store":"CartStore","action":"setQuantity","changed":true,"state":{"lines":[{"sku":"A","quantity":1},{"sku":"B","quantity":4}]},"source":"Cart.swift:20","cause":4}"#,
+            #"{"type":"transition","seq":6,"elapsed":4,"store":"CartStore","action":"setQuantity","changed":true,"state":{"lines":[{"sku":"A","quantity":1},{"sku":"B\u001b[2J","quantity":2}]},"source":"Cart.swift:20"}"#,
+        ])
+    }
+}
+
+@Suite struct WhenCommandTests {
+    @Test func listsEachChangeWithItsStepActionSourceCauseAndValues() throws {
+        let file = try QueryTraceFile.cart()
+        let result = inspector(["when", file.path, "CartStore.lines.1.quantity"])
+        #expect(result.status == 0)
+        #expect(result.out == """
+            step 3  CartStore.add  (Cart.swift:10)
+                CartStore.lines[1].quantity: added 1
+            step 5  CartStore.setQuantity  (Cart.swift:20, cause 4)
+                CartStore.lines[1].quantity: 1 → 4
+            step 6  CartStore.setQuantity  (Cart.swift:20)
+                CartStore.lines[1].quantity: 4 → 2
+
+            """)
+    }
+
+    @Test func beforeGivesOnlyTheLastChangeBeforeTheStep() throws {
+        let file = try QueryTraceFile.cart()
+        let result = inspector(["when", file.path, "CartStore.lines[1].quantity", "--before", "6"])
+        #expect(result.status == 0)
+        #expect(result.out.hasPrefix("step 5  CartStore.setQuantity"))
+        #expect(!result.out.contains("step 3") && !result.out.contains("step 6"))
+        let none = inspector(["when", file.path, "CartStore.lines[1].quantity", "--before", "3"])
+        #expect(none.out == "CartStore.lines[1].quantity did not change before step 3\n")
+        let after = inspector(["when", file.path, "CartStore.lines[1].quantity", "--after", "3"])
+        #expect(after.out.components(separatedBy: "\nstep ").count == 2)
+        #expect(after.out.hasPrefix("step 5"))
+    }
+
+    @Test func aRegisterEventAndStringsFromTheTraceAreShownSafely() throws {
+        let file = try QueryTraceFile.cart()
+        let result = inspector(["when", file.path, "CartStore.lines[1].sku"])
+        #expect(result.out.contains(#"step 6  CartStore.setQuantity  (Cart.swift:20)"#))
+        #expect(result.out.contains(#""B" → "B\u001b[2J""#), "\(result.out)")
+        #expect(!result.out.contains("\u{1B}"))
+        let register = inspector(["when", file.path, "CatalogStore"])
+        #expect(register.out == "step 2  CatalogStore (register)\n    CatalogStore: added {\"products\": [\"A\"]}\n")
+    }
+
+    @Test func aPathThatIsNeverThereSaysSo() throws {
+        let file = try QueryTraceFile.cart()
+        let result = inspector(["when", file.path, "CartStore.coupon"])
+        #expect(result.status == 0)
+        #expect(result.out.hasPrefix("CartStore.coupon is not in any state of"))
+    }
+
+    @Test(arguments: [
+        (["when"], "missing TRACE"),
+        (["when", "TRACE"], "missing PATH"),
+        (["when", "TRACE", "Nope.x"], "starts with no store of the trace; its stores are: CartStore, CatalogStore"),
+        (["when", "TRACE", "."], "names no store"),
+        (["when", "TRACE", "CartStore.lines[1"], "invalid path"),
+        (["when", "TRACE", "CartStore.lines", "--before", "x"], "--before needs a whole number"),
+    ])
+    func badCommandLinesExitTwoWithAMessage(arguments: [String], message: String) throws {
+        let file = try QueryTraceFile.cart()
+        let result = inspector(arguments.map { $0 == "TRACE" ? file.path : $0 })
+        #expect(result.status == 2)
+        #expect(result.err.contains(message), "\(result.err)")
+    }
+
+    @Test func aMissingFileNamesTheFile() {
+        let result = inspector(["when", "/nonexistent/trace.jsonl", "CartStore"])
+        #expect(result.status == 2)
+        #expect(result.err.contains("/nonexistent/trace.jsonl: no such file"))
+    }
+
+    @Test func helpListsTheOptionsAndExitStatuses() {
+        let result = inspector(["when", "--help"])
+        #expect(result.status == 0)
+        #expect(result.out.contains("--before N") && result.out.contains("--after N") && result.out.contains("Exit status"))
+    }
+}
