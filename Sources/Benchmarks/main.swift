@@ -23,6 +23,7 @@ defer { try? FileManager.default.removeItem(atPath: folder) }
 var table = ResultTable()
 do {
     if only == nil || only == "recording" { try RecordingBenchmark.run(into: &table, folder: folder) }
+    if only == nil || only == "decoding" { try DecodingBenchmark.run(into: &table) }
     if only == nil || only == "diff" { try DiffBenchmark.run(into: &table) }
     if only == nil || only == "validation" { try ValidationBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "opening" {

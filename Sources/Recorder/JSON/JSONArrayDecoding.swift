@@ -3,6 +3,8 @@
 /// into an array of the right capacity. Same results, same errors and coding paths.
 protocol JSONDirectlyDecodableArray {
     static func decodeElements(_ elements: [JSONValue], with decoder: JSONTreeDecoder) throws -> Self
+    /// The elements of the array at tape index `array`, whose coding-path node is `node`.
+    static func decodeElements(ofArrayAt array: Int, node: Int, with decoder: JSONTapeDecoder) throws -> Self
 }
 
 extension Array: JSONDirectlyDecodableArray where Element: Decodable {
@@ -13,5 +15,21 @@ extension Array: JSONDirectlyDecodableArray where Element: Decodable {
             result.append(try decoder.unbox(elements[index], as: Element.self, at: .index(index), prefix: nil))
         }
         return result
+    }
+
+    static func decodeElements(ofArrayAt array: Int, node: Int, with decoder: JSONTapeDecoder) throws -> [Element] {
+        let state = decoder.state
+        let count = state.pointee.tape[array].start
+        guard count > 0 else { return [] }  // (see `JSONTapeState.leafArray`)
+        return try [Element](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+            guard let elements = buffer.baseAddress else { return }
+            var position = array &+ 1
+            for index in 0..<count {
+                // On a throw, `initializedCount` already says how many elements to destroy.
+                (elements + index).initialize(to: try decoder.unbox(Element.self, at: position, parent: node, step: .index(index)))
+                initializedCount = index &+ 1
+                position = state.pointee.tape.next(after: position)
+            }
+        }
     }
 }

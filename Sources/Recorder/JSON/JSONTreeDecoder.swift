@@ -162,21 +162,11 @@ final class JSONTreeDecoder: Decoder, SingleValueDecodingContainer {
         _ value: JSONValue, as type: T.Type, at key: @autoclosure () -> JSONCodingPathElement?, prefix: [JSONCodingPathElement]?
     ) throws -> T {
         guard case .number(let text) = value else { throw mismatch(T.self, value, at: key(), prefix) }
-        if let plain = JSONNumberText.plainInteger(text), let integer = T(exactly: plain) { return integer }
-        let problem: String
-        switch JSONNumberText.integer(text) {
-        case .integer(let integer):
-            if let exact = T(exactly: integer) { return exact }
-            problem = "does not fit in \(T.self)"
-        case .tooLarge:
-            problem = "does not fit in \(T.self)"
-        case .fraction:
-            problem = "is not a whole number, so it is no \(T.self)"
-        case .invalid:
-            problem = "is not a valid number"
+        switch JSONDecodedNumber.integer(text, as: T.self) {
+        case .success(let integer): return integer
+        case .failure(let problem):
+            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path(key(), prefix), debugDescription: problem.message))
         }
-        throw DecodingError.dataCorrupted(
-            DecodingError.Context(codingPath: path(key(), prefix), debugDescription: "Parsed JSON number <\(text)> \(problem)."))
     }
 
     func unboxFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(
@@ -184,12 +174,11 @@ final class JSONTreeDecoder: Decoder, SingleValueDecodingContainer {
     ) throws -> T {
         switch value {
         case .number(let text):
-            guard let number = T(text), number.isFinite else {
-                throw DecodingError.dataCorrupted(
-                    DecodingError.Context(
-                        codingPath: path(key(), prefix), debugDescription: "Parsed JSON number <\(text)> does not fit in \(T.self)."))
+            switch JSONDecodedNumber.floatingPoint(text, as: T.self) {
+            case .success(let number): return number
+            case .failure(let problem):
+                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path(key(), prefix), debugDescription: problem.message))
             }
-            return number
         case .string(let text):
             switch text {
             case "NaN": return .nan

@@ -1,0 +1,133 @@
+/// Writes the tape (see `JSONTapeEntry`) for the fast walk of `JSONScanner+Tape`, and, as a
+/// `JSONEventSink`, for the shared `scanDocument(into:)` when the fast walk gives up: either
+/// way the decoder accepts exactly what `JSONParser` accepts, and builds no `JSONValue`s.
+///
+/// Per value it appends one entry and counts it in its container; per container it remembers
+/// the entry's index until the container closes and its end is known.
+struct JSONTapeBuilder: JSONEventSink {
+    var tape: JSONTapeBuffer<JSONTapeEntry>
+    /// The indices of the open containers' entries, innermost last.
+    var open: JSONTapeBuffer<Int>
+
+    /// Starts a tape: the reserved `null` at entry 0, and room for a document of `byteCount` bytes.
+    init(tape: JSONTapeBuffer<JSONTapeEntry>, open: JSONTapeBuffer<Int>, byteCount: Int) {
+        self.tape = tape
+        self.open = open
+        // About one entry per 6 bytes in typical states; the buffer grows when that is short.
+        self.tape.reserve(byteCount / 6 &+ 16)
+        restart()
+    }
+
+    /// Forgets what was written: the tape holds only the reserved `null`.
+    mutating func restart() {
+        tape.truncate(to: 0)
+        open.truncate(to: 0)
+        tape.append(JSONTapeEntry(.null, start: 0, end: 0))
+    }
+
+    // MARK: For the fast walk, which counts the innermost container's members itself
+
+    /// Opens a container; its parent, if any, has `parentCount` members so far, this one included.
+    @inline(__always)
+    mutating func open(_ kind: JSONTapeEntry.Kind, parentCount: Int) {
+        if open.count > 0 { tape[open[open.count &- 1]].start = parentCount }
+        open.append(tape.append(JSONTapeEntry(kind, start: 0, end: 0)))
+    }
+
+    /// Closes the innermost container, which has `count` members; returns its parent's member
+    /// count so far and whether the parent is an object (0 and false at the top level).
+    @inline(__always)
+    mutating func close(count: Int) -> (parentCount: Int, parentIsObject: Bool) {
+        let index = open[open.count &- 1]
+        open.truncate(to: open.count &- 1)
+        tape[index].start = count
+        tape[index].end = tape.count
+        guard open.count > 0 else { return (0, false) }
+        let parent = tape[open[open.count &- 1]]
+        return (parent.start, parent.kind == .object)
+    }
+
+    /// A string, number or literal, already counted by the caller.
+    @inline(__always)
+    mutating func appendLeaf(_ entry: JSONTapeEntry) {
+        tape.append(entry)
+    }
+
+    // MARK: JSONEventSink, for the shared walk
+
+    /// A value starts: it is one more element or member of the open container, if any.
+    @inline(__always)
+    private mutating func countInParent() {
+        if open.count > 0 {
+            tape[open[open.count &- 1]].start &+= 1
+        }
+    }
+
+    @inline(__always)
+    private mutating func beginContainer(_ kind: JSONTapeEntry.Kind) {
+        countInParent()
+        open.append(tape.append(JSONTapeEntry(kind, start: 0, end: 0)))
+    }
+
+    @inline(__always)
+    private mutating func endContainer() {
+        let index = open[open.count &- 1]
+        open.truncate(to: open.count &- 1)
+        tape[index].end = tape.count
+    }
+
+    @inline(__always) mutating func beginArray() { beginContainer(.array) }
+    @inline(__always) mutating func endArray() { endContainer() }
+    @inline(__always) mutating func beginObject() { beginContainer(.object) }
+    @inline(__always) mutating func endObject() { endContainer() }
+
+    /// A member name, from the shared walk: its object's names will be checked when decoded.
+    @inline(__always)
+    mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
+        tape[open[open.count &- 1]].namesNeedCheck = true
+        tape.append(JSONTapeEntry(.name, start: start, end: end, hasEscapes: hasEscapes))
+    }
+
+    /// A member name, from the fast walk, with its first 8 bytes (`prefix`, zero-padded).
+    /// The object is marked for a check of its names only when a name is escaped or not ASCII,
+    /// or may repeat an earlier one (same bit in `openNames`), so most objects need no check.
+    @inline(__always)
+    mutating func key(from start: Int, to end: Int, prefix: UInt64, hasEscapes: Bool, isASCII: Bool) {
+        let object = open[open.count &- 1]
+        if isASCII && !hasEscapes {
+            // Two bits of 55 per name, from the two halves of one well-mixed hash.
+            var hash = (prefix ^ UInt64(truncatingIfNeeded: end &- start)) &* 0x9E37_79B9_7F4A_7C15
+            hash = (hash ^ hash &>> 29) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash &>> 32
+            let bits: UInt64 = 1 &<< (((hash &>> 32) &* 55) &>> 32) | 1 &<< (((hash & 0xFFFF_FFFF) &* 55) &>> 32)
+            if tape[object].openNames & bits == bits { tape[object].namesNeedCheck = true }
+            tape[object].openNames |= bits
+        } else {
+            tape[object].namesNeedCheck = true
+        }
+        tape.append(JSONTapeEntry(.name, start: start, end: end, hasEscapes: hasEscapes))
+    }
+
+    @inline(__always)
+    mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
+        countInParent()
+        tape.append(JSONTapeEntry(.string, start: start, end: end, hasEscapes: hasEscapes))
+    }
+
+    @inline(__always)
+    mutating func number(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
+        countInParent()
+        tape.append(JSONTapeEntry(.number, start: start, end: end))
+    }
+
+    @inline(__always)
+    mutating func literal(_ value: JSONValue) {
+        countInParent()
+        let kind: JSONTapeEntry.Kind = switch value {
+        case .bool(true): .true
+        case .bool(false): .false
+        default: .null
+        }
+        tape.append(JSONTapeEntry(kind, start: 0, end: 0))
+    }
+}

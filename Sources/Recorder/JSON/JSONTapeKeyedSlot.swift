@@ -1,0 +1,47 @@
+/// What a keyed container of `JSONTapeDecoder` stands for, kept by the decoder so the container
+/// itself is just (decoder, slot number) and its `KeyedDecodingContainer` box can be reused.
+///
+/// Why reuse boxes: making a `KeyedDecodingContainer<Key>` for a generic `Key` costs two runtime
+/// generic-metadata lookups and an allocation, several times what decoding a small struct
+/// costs otherwise. A state decodes the same few key types over and over, so each slot keeps
+/// the box made for it; the box is handed out again when nothing but the slot holds it
+/// (`isKnownUniquelyReferenced`), which means whoever had it is done with it. A container kept
+/// alive (a hand-written `init(from:)` holding one while it decodes its children, or keeping it
+/// for later) keeps its slot, so containers never see each other's state.
+struct JSONTapeKeyedSlot {
+    /// Whether the members' names can be compared byte for byte with a key's UTF-8.
+    enum Names: UInt8 {
+        /// The builder could not rule out a repeated, escaped or non-ASCII name (see
+        /// `JSONTapeEntry.namesNeedCheck`): the names are checked at the first lookup
+        /// (containers that only read `allKeys` never pay for it).
+        case unchecked
+        /// Distinct, ASCII, without escapes: equal names have equal bytes, and the first
+        /// match is the only one.
+        case plain
+        /// Duplicates, escapes or non-ASCII names: lookups go through a `[String: Int]` table,
+        /// so that the last duplicate wins and names compare as Swift strings do (canonical
+        /// equivalence), as `JSONObject` and `JSONDecoder` compare them.
+        case strings
+    }
+
+    /// The `Key` type of the box (the box itself is in `JSONTapeState.boxes`, at the same index).
+    var keyType: ObjectIdentifier
+    /// The tape index of the object.
+    var object: Int
+    /// The coding-path node of the object.
+    var node: Int
+    /// The tape index of the name entry where the next lookup starts: just past the last match,
+    /// as synthesized `init(from:)`s ask for members in the order they were written.
+    var cursor: Int
+    var names: Names
+}
+
+/// The static type under which the slots' `KeyedDecodingContainer` boxes are kept. A box is
+/// some `_KeyedDecodingContainerBox<…>` of the standard library, a native Swift object, and
+/// through this type it is only ever retained, released and checked with
+/// `isKnownUniquelyReferenced`, never used as this type; nothing of this type is ever made.
+/// (`AnyObject` would not do: `isKnownUniquelyReferenced` on `AnyObject` answers false in
+/// unoptimized builds, and then every container would get a new slot.)
+final class JSONTapeBoxReference {
+    private init() {}
+}
