@@ -11,12 +11,12 @@ enum DiffBenchmark {
                      "price": .number("\(index % 100).99"), "tags": .array([.string("a"), .string("b")])])
         }
         // Two 100 KB states, a few differences.
-        let items = (0..<1_000).map(item)
+        let items = (0..<1_600).map(item)
         let first = JSONValue.object(["catalog": .array(items), "user": .string("ada"), "page": .number("1")])
         var changed = items
         changed[10] = item(100_000)
         changed[500] = item(100_001)
-        changed.remove(at: 900)
+        changed.remove(at: 1_400)
         let second = JSONValue.object(["catalog": .array(changed), "user": .string("ada"), "page": .number("2")])
         let size = JSONPrinter.compact(first).utf8.count
         let large = Measurement.run(runs: 9) { _ = StateDiff(from: first, to: second).changes }

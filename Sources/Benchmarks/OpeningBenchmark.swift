@@ -9,6 +9,7 @@ enum OpeningBenchmark {
         let path = "\(folder)/open-\(megabytes).jsonl"
         print("Opening: writing a \(megabytes) MB trace…")
         let events = try TraceGenerator.write(path: path, bytes: megabytes << 20)
+        let size = TraceGenerator.size(of: path)
         defer { try? FileManager.default.removeItem(atPath: path) }
 
         resetPeakMemory()
@@ -17,11 +18,12 @@ enum OpeningBenchmark {
         let open = try Measurement.run(runs: 3, warmUp: false) { opened = try TraceFile(path: path) }
         let memory = max(0, currentPeakMemory() - before)
         guard let trace = opened else { throw BenchmarkError("could not open the trace") }
-        table.add("open a \(megabytes) MB trace (\(events) events) for step", figure: formatSeconds(open.median),
-                  baseline: "-", ratio: "-", target: megabytes >= 1000 ? "< 1 s" : "-", met: megabytes >= 1000 ? open.median < 1 : nil)
+        table.add("open a \(formatBytes(size)) trace (\(events) events) for step", figure: formatSeconds(open.median),
+                  baseline: "-", ratio: "-", target: megabytes >= 1000 ? "< 1 s" : "< 1 s for 1 GB (--large)", met: megabytes >= 1000 ? open.median < 1 : nil)
         let perEvent = Double(memory) / Double(trace.eventCount)
-        table.add("memory while opening, per event", figure: String(format: "%.1f B", perEvent),
-                  baseline: "-", ratio: "-", target: "≤ 24 B (index)", met: nil)
+        // Resident memory counts the file's pages the index scan touched as well as the index.
+        table.add("peak resident memory while opening, per event (index + file pages)", figure: String(format: "%.1f B", perEvent),
+                  baseline: "-", ratio: "-", target: "index ≤ 24 B", met: nil)
 
         func moveCost(to step: Int) -> Double {
             Measurement.run(runs: 9, warmUp: false) {
@@ -33,7 +35,7 @@ enum OpeningBenchmark {
         }
         let middle = trace.lastStep / 2
         let worst = [moveCost(to: middle + 1), moveCost(to: middle - 1), moveCost(to: trace.lastStep), moveCost(to: 1)].max() ?? .nan
-        table.add("move to a step (next, previous, either end) in \(megabytes) MB", figure: formatSeconds(worst),
+        table.add("move to a step (next, previous, either end) in \(formatBytes(size))", figure: formatSeconds(worst),
                   baseline: "-", ratio: "-", target: "< 20 ms", met: worst < 0.02)
     }
 }

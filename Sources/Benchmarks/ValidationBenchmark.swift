@@ -23,7 +23,7 @@ enum ValidationBenchmark {
         if isInstalled("grep") {
             let grep = Measurement(samples: (0..<5).compactMap { _ in timeShell("grep -c -F '\"transition\"' '\(path)'")?.seconds })
             let ratio = rewind.median / grep.median
-            table.add("validate \(megabytes) MB (\(events) events) vs grep -c", figure: formatSeconds(rewind.median),
+            table.add("validate \(formatBytes(size)) (\(events) events) vs grep -c", figure: formatSeconds(rewind.median),
                       baseline: "grep -c \(formatSeconds(grep.median))", ratio: "\(formatRatio(ratio)) grep's time",
                       target: "≤ 2.5× grep", met: ratio <= 2.5)
         }
@@ -32,11 +32,11 @@ enum ValidationBenchmark {
                 timeShell("jq -c 'select(.type == \"transition\") | [.from, .to]' '\(path)' > /dev/null")?.seconds
             })
             let speedup = jq.median / rewind.median
-            table.add("validate \(megabytes) MB vs jq checking from/to", figure: formatSeconds(rewind.median),
+            table.add("validate \(formatBytes(size)) vs jq checking from/to", figure: formatSeconds(rewind.median),
                       baseline: "jq \(formatSeconds(jq.median))", ratio: "\(formatRatio(speedup)) faster",
                       target: "≥ 30× faster", met: speedup >= 30)
         }
-        table.add("validate \(megabytes) MB: peak memory of the validation", figure: formatBytes(memory),
+        table.add("validate \(formatBytes(size)): peak memory of the validation", figure: formatBytes(memory),
                   baseline: "file \(formatBytes(size))", ratio: String(format: "%.1f%% of the file", Double(memory) * 100 / Double(size)),
                   target: "< 64 MB", met: memory < 64 << 20)
     }
