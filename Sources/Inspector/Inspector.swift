@@ -62,13 +62,13 @@ enum Inspector {
                 return ExitStatus.success
             }
             guard let command = command(named: arguments[1]) else {
-                return fail(UsageError("unknown command '\(arguments[1])'"), console: console)
+                return fail(UsageError("unknown command '\(TTY.safe(arguments[1]))'"), console: console)
             }
             console.out.line(command.help)
             return ExitStatus.success
         default:
             guard let command = command(named: first) else {
-                return fail(UsageError("unknown command '\(first)'"), console: console)
+                return fail(UsageError("unknown command '\(TTY.safe(first))'"), console: console)
             }
             var rest = Arguments(Array(arguments.dropFirst()))
             if rest.wantsHelp {

@@ -51,7 +51,7 @@ enum Diff: Command {
         let diff = StateDiff(from: before, to: after)
         switch format {
         case "json-patch":
-            console.out.line(JSONPrinter.compact(JSONPatch.make(diff)))
+            console.out.line(JSONPrinter.compact(JSONPatch.make(diff), terminalSafe: console.isTerminal))
         case "paths":
             let printer = StateDiffPrinter(width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)
             console.out.write(printer.paths(diff))

@@ -102,9 +102,9 @@ struct Arguments {
     func finish() throws(UsageError) {
         guard let first = items.first ?? literal.first else { return }
         if items.first != nil && !Self.isPositional(first) {
-            throw UsageError("unknown option '\(first)'")
+            throw UsageError("unknown option '\(TTY.safe(first))'")
         }
-        throw UsageError("unexpected argument '\(first)'")
+        throw UsageError("unexpected argument '\(TTY.safe(first))'")
     }
 
     private func optionIndex(_ name: String, allowingValue: Bool = false) -> Int? {

@@ -19,8 +19,9 @@ struct FileError: Error, CustomStringConvertible {
     }
 
     var description: String {
-        if let line { return "\(path):\(line): \(message)" }
-        return "\(path): \(message)"
+        // The path comes from the command line and may hold anything; the message is ours.
+        if let line { return "\(TTY.safe(path)):\(line): \(message)" }
+        return "\(TTY.safe(path)): \(message)"
     }
 }
 

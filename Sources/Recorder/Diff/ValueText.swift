@@ -94,7 +94,8 @@ public enum ValueText {
         }
 
         private mutating func writeString(_ string: String) {
-            let budget = remaining
+            // An object's key is written without `write`'s check: the budget may be spent.
+            let budget = max(0, remaining)
             if string.utf8.count <= budget {
                 text += JSONPrinter.quoted(string, terminalSafe: terminalSafe)
             } else {
