@@ -8,9 +8,9 @@ import Testing
         transitions: ["idle": ["loading"], "loading": ["loaded", "failed"], "loaded": ["loading"], "failed": ["loading"]])
 
     static let taken = [
-        TransitionCounts.Entry(from: "idle", to: "loading", count: 3, actions: ["toLoading"]),
-        TransitionCounts.Entry(from: "loading", to: "loading", count: 1, actions: ["toLoading"]),
-        TransitionCounts.Entry(from: "loading", to: "bogus", count: 2, actions: ["explode"]),
+        TransitionTally.Taken(from: "idle", to: "loading", count: 3, actions: ["toLoading"]),
+        TransitionTally.Taken(from: "loading", to: "loading", count: 1, actions: ["toLoading"]),
+        TransitionTally.Taken(from: "loading", to: "bogus", count: 2, actions: ["explode"]),
     ]
 
     @Test func countsTransitionsPerStoreInTheOrderFirstTaken() {
@@ -111,7 +111,7 @@ import Testing
 
     @Test func theSVGMarksEdgesByKindAndEscapesNames() {
         let machine = MachineSpec(initial: "<a>", cases: ["<a>", "b&c"], transitions: ["<a>": ["b&c"], "b&c": []])
-        let taken = [TransitionCounts.Entry(from: "b&c", to: "<a>", count: 2, actions: ["<go>"])]
+        let taken = [TransitionTally.Taken(from: "b&c", to: "<a>", count: 2, actions: ["<go>"])]
         let graph = MachineGraph(store: "S\"<x>", machine: machine, taken: taken)
         let svg = MachineSVG.svg(graph, layout: GraphLayout(graph), id: "g0")
         #expect(!svg.contains("<a>") && !svg.contains("<go>") && !svg.contains("S\"<x>"))

@@ -44,11 +44,11 @@ enum Graph: Command {
             throw FileError(error.path, line: error.line, error.message)
         }
 
-        var drawings: [GraphDrawing] = []
+        var drawings: [MachineGraph] = []
         var notes: [String] = []
         for store in tally.stores {
             if let machine = store.machine {
-                drawings.append(GraphDrawing(store, machine: machine))
+                drawings.append(MachineGraph(store: store.name, machine: machine, taken: store.taken))
             } else {
                 notes.append("\(store.name) has no state machine; not drawn")
             }

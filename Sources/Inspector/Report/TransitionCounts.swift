@@ -1,20 +1,10 @@
+import Recorder
+
 /// The transitions a run of events took, store by store: how often each `from → to` pair was
 /// taken and by which actions, in the order first taken. The report counts the events it shows,
 /// so a window's graphs count only that window.
 struct TransitionCounts {
-    /// One `from → to` pair of one store.
-    struct Entry: Equatable {
-        /// The case before.
-        var from: String
-        /// The case after.
-        var to: String
-        /// How many transitions went from `from` to `to`.
-        var count: Int
-        /// The actions that did, in the order first seen.
-        var actions: [String]
-    }
-
-    private var entries: [String: [Entry]] = [:]
+    private var entries: [String: [TransitionTally.Taken]] = [:]
     private var positions: [Key: Int] = [:]
 
     private struct Key: Hashable {
@@ -33,12 +23,12 @@ struct TransitionCounts {
             }
         } else {
             positions[key] = entries[store, default: []].count
-            entries[store, default: []].append(Entry(from: from, to: to, count: 1, actions: action.map { [$0] } ?? []))
+            entries[store, default: []].append(TransitionTally.Taken(from: from, to: to, count: 1, actions: action.map { [$0] } ?? []))
         }
     }
 
     /// The pairs `store` took, in the order first taken.
-    func taken(by store: String) -> [Entry] {
+    func taken(by store: String) -> [TransitionTally.Taken] {
         entries[store] ?? []
     }
 }

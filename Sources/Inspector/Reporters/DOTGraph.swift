@@ -6,7 +6,7 @@
 /// Identifiers are generated (`s0_c1`); names appear only in labels, quoted and escaped, after
 /// `TTY.safe` has made any control character visible.
 enum DOTGraph {
-    static func write(_ drawings: [GraphDrawing], title: String, notes: [String]) -> String {
+    static func write(_ drawings: [MachineGraph], title: String, notes: [String]) -> String {
         var lines: [String] = []
         lines.append("// inspector graph: \(comment(title))")
         for note in notes { lines.append("// \(comment(note))") }
@@ -21,10 +21,8 @@ enum DOTGraph {
                 let style = node.declared ? "" : ", color=red, fontcolor=red"
                 lines.append("        \(quoted(prefix + "c\(index)")) [label=\(quoted(node.name))\(style)];")
             }
-            if let initial = drawing.initial {
-                lines.append("        \(quoted(prefix + "start")) [shape=point, width=0.12, label=\"\"];")
-                lines.append("        \(quoted(prefix + "start")) -> \(quoted(prefix + "c\(initial)"));")
-            }
+            lines.append("        \(quoted(prefix + "start")) [shape=point, width=0.12, label=\"\"];")
+            lines.append("        \(quoted(prefix + "start")) -> \(quoted(prefix + "c\(drawing.initial)"));")
             for edge in drawing.edges {
                 let attributes: String
                 if !edge.declared {

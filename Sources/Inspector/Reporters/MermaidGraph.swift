@@ -6,7 +6,7 @@
 /// Identifiers are generated (`s0_c1`); names appear only in descriptions and labels, where `"`,
 /// `#`, `;` and `:` are written as Mermaid entity codes after `TTY.safe`.
 enum MermaidGraph {
-    static func write(_ drawings: [GraphDrawing], title: String, notes: [String]) -> String {
+    static func write(_ drawings: [MachineGraph], title: String, notes: [String]) -> String {
         var lines: [String] = ["stateDiagram-v2"]
         lines.append("    %% inspector graph: \(text(title))")
         for note in notes { lines.append("    %% \(text(note))") }
@@ -18,9 +18,7 @@ enum MermaidGraph {
                 lines.append("        state \"\(text(node.name))\" as \(prefix)c\(index)")
                 if !node.declared { undeclaredNodes.append("\(prefix)c\(index)") }
             }
-            if let initial = drawing.initial {
-                lines.append("        [*] --> \(prefix)c\(initial)")
-            }
+            lines.append("        [*] --> \(prefix)c\(drawing.initial)")
             for edge in drawing.edges {
                 let label = edge.declared ? edge.label : "undeclared " + edge.label
                 lines.append("        \(prefix)c\(edge.from) --> \(prefix)c\(edge.to) : \(text(label))")

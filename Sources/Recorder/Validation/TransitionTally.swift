@@ -23,6 +23,14 @@ public struct TransitionTally: Sendable {
         public var count: Int
         /// The actions that did, in the order first seen.
         public var actions: [String]
+
+        /// A pair taken `count` times by `actions`.
+        public init(from: String, to: String, count: Int, actions: [String]) {
+            self.from = from
+            self.to = to
+            self.count = count
+            self.actions = actions
+        }
     }
 
     /// One store's machine and the transitions it took.

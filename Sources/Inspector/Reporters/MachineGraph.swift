@@ -1,9 +1,9 @@
 import Recorder
 
-/// One store's state machine as the report draws it: its cases (the declared ones, then any case
-/// the trace used that the machine does not have) and its edges: every declared transition, with
-/// how often the trace took it, and every transition the trace took that the machine does not
-/// declare (an illegal edge).
+/// One store's state machine as it is drawn (`graph` as DOT or Mermaid, `report` as SVG): its
+/// cases (the declared ones, then any case the trace used that the machine does not have) and its
+/// edges: every declared transition, with how often the trace took it, and every transition the
+/// trace took that the machine does not declare (an illegal edge).
 struct MachineGraph: Equatable {
     /// A case.
     struct Node: Equatable {
@@ -28,6 +28,13 @@ struct MachineGraph: Equatable {
 
         /// Taken although the machine does not declare it.
         var isIllegal: Bool { !declared && count > 0 }
+
+        /// `toLoading (3)`, `toLoaded, toFailed (5)`, or `0` for an edge never taken.
+        var label: String {
+            guard count > 0 else { return "0" }
+            let shown = actions.prefix(3).joined(separator: ", ") + (actions.count > 3 ? ", …" : "")
+            return shown.isEmpty ? "\(count)" : "\(shown) (\(count))"
+        }
     }
 
     /// The store's name.
@@ -40,7 +47,7 @@ struct MachineGraph: Equatable {
     var edges: [Edge]
 
     /// The graph of `machine` with the transitions `taken`, in the order they were first taken.
-    init(store: String, machine: MachineSpec, taken: [TransitionCounts.Entry]) {
+    init(store: String, machine: MachineSpec, taken: [TransitionTally.Taken]) {
         var nodes: [Node] = []
         var nodeIndex: [String: Int] = [:]
         func node(_ name: String, declared: Bool) -> Int {
