@@ -46,14 +46,7 @@ extension JSONScanner {
     /// (The classic "has a zero byte" bit trick; it has no false positives when none match.)
     @inline(__always)
     static func needsAttention(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* 0x22)
-        let backslashes = word ^ (ones &* 0x5C)
-        let hasQuote = (quotes &- ones) & ~quotes
-        let hasBackslash = (backslashes &- ones) & ~backslashes
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl | word) & highBits != 0
+        attentionFlags(word) != 0
     }
 
     /// Checks the escape sequence whose `\` is at `offset`; returns the offset just past it.
