@@ -73,9 +73,14 @@ enum Step: Command {
         var validated = false
         screen.validating = true
         var redraw = true
+        var paneLength = 0  // from the last draw; scrolling keys do not change the pane
         while true {
             let (columns, rows) = terminal.size
-            if redraw { terminal.draw(screen.lines(for: session, columns: columns, rows: rows)) }
+            if redraw {
+                let frame = screen.render(for: session, columns: columns, rows: rows)
+                paneLength = frame.paneLength
+                terminal.draw(frame.lines)
+            }
             redraw = true
             guard let key = terminal.readKey() else { return }
             if key == .tick {
@@ -181,7 +186,6 @@ enum Step: Command {
             default:
                 break
             }
-            let paneLength = screen.paneLines(for: session, width: columns).count
             screen.scroll = min(screen.scroll, max(0, paneLength - 1))
         }
     }

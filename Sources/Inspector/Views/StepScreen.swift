@@ -19,6 +19,12 @@ struct StepScreen {
 
     /// The screen's lines for `session` on a `columns` × `rows` terminal.
     func lines(for session: StepSession, columns: Int, rows: Int) -> [String] {
+        render(for: session, columns: columns, rows: rows).lines
+    }
+
+    /// The screen's lines, and how many lines the lower pane has in all (for clamping scroll
+    /// without building the pane a second time).
+    func render(for session: StepSession, columns: Int, rows: Int) -> (lines: [String], paneLength: Int) {
         let rows = max(rows, 8)
         var lines: [String] = []
         let trace = session.trace
@@ -84,7 +90,7 @@ struct StepScreen {
         let room = columns - ScreenText.width(status)
         status += room > ScreenText.width(keys) ? String(repeating: " ", count: room - ScreenText.width(keys)) + keys : ""
         lines.append(style.inverse(ScreenText.fit(status, width: columns)))
-        return lines.map { ScreenText.fit($0, width: columns) }
+        return (lines.map { ScreenText.fit($0, width: columns) }, problemLines.count + body.count)
     }
 
     /// The changed value `w` asks about: the one picked with `v` at this step, or the first.
