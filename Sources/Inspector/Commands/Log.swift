@@ -31,9 +31,9 @@ enum Log: Command {
         if let store, !trace.storeNames.contains(store) {
             throw UsageError("no store named '\(TTY.safe(store))' in \(path); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))")
         }
-        var format = EventLine(style: console.style)
+        // Column widths from the first 500 events: enough to align, without reading a huge trace twice.
         let sample = (0..<min(trace.eventCount, 500)).compactMap { trace.event(at: $0) }
-        format = EventLine.fitting(sample, style: console.style)
+        let format = EventLine.fitting(sample, style: console.style)
         if onlyProblems {
             // Problems on lines that are not events (malformed, truncated, the header).
             for (line, list) in problems.sorted(by: { $0.key < $1.key }) where !list.isEmpty && list.allSatisfy({ $0.seq == nil }) {
