@@ -18,9 +18,11 @@ let package = Package(
         .executableTarget(name: "Benchmarks", dependencies: ["Recorder"]),
         // Not a product: a child process that records, for the crash and kill tests.
         .executableTarget(name: "TraceProbe", dependencies: ["Recorder"]),
-        .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceProbe"]),
-        .testTarget(name: "InspectorTests", dependencies: ["Inspector", "Recorder"]),
-        .testTarget(name: "SampleAppTests", dependencies: ["SampleApp", "Recorder"]),
+        // Not a product: what the test targets share (running child processes with a deadline).
+        .target(name: "TestSupport", path: "Tests/Support"),
+        .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceProbe", "TestSupport"]),
+        .testTarget(name: "InspectorTests", dependencies: ["Inspector", "Recorder", "TestSupport"]),
+        .testTarget(name: "SampleAppTests", dependencies: ["SampleApp", "Recorder", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

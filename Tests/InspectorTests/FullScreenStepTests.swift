@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Drives `inspector step` in a real terminal, as a person would: tmux runs it, `send-keys`
 /// types, `capture-pane` reads the screen. CI installs tmux (.ci/run).
@@ -16,19 +17,13 @@ import Testing
         let session = "rewind-test-\(UUID().uuidString.prefix(8))"
 
         /// Runs a tmux command. Its output is read only when asked for: a command that starts
-        /// the tmux server hands the server its standard output, which then never closes.
+        /// the tmux server hands the server its standard output, which then stays open.
         @discardableResult
         func run(_ arguments: [String], output: Bool = false) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["tmux"] + arguments
-            let pipe = Pipe()
-            process.standardOutput = output ? pipe : FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = output ? pipe.fileHandleForReading.readDataToEndOfFile() : Data()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+            let tmux = try ChildProcess("tmux", arguments, output: output ? .pipe : .null)
+            let outcome = tmux.communicate(timeout: 30)
+            if outcome.termination == .timedOut { throw ChildProcessError.timedOut(tmux.commandLine) }
+            return outcome.outputText
         }
 
         func screen() throws -> String { try run(["capture-pane", "-p", "-t", session], output: true) }
@@ -65,11 +60,11 @@ import Testing
         #expect(screen.contains("Rewind · Shop"))
 
         try tmux.keys("Right", "Right", "l")
-        screen = try tmux.wait(for: "step 3") { $0.contains("step 3 of 7") }
-        #expect(screen.contains("what step 3 changed: CatalogStore.toLoading"))
+        screen = try tmux.wait(for: "step 3") { $0.contains("step 3 of 7") && $0.contains("what step 3 changed: CatalogStore.toLoading") }
 
         try tmux.keys("]")
-        screen = try tmux.wait(for: "the illegal step") { $0.contains("step 4 of 7") }
+        // A frame reaches tmux in pieces; wait for the whole of what is checked.
+        screen = try tmux.wait(for: "the illegal step") { $0.contains("step 4 of 7") && $0.contains("illegal transition loading") }
         #expect(screen.contains("✖ illegal"))
         #expect(screen.contains("illegal transition loading → loading"))
 
@@ -77,7 +72,7 @@ import Testing
         screen = try tmux.wait(for: "a jump to step 6") { $0.contains("step 6 of 7") }
 
         try tmux.keys("Tab")
-        screen = try tmux.wait(for: "the app state") { $0.contains("the app state at step 6") }
+        screen = try tmux.wait(for: "the app state") { $0.contains("the app state at step 6") && $0.contains("\"CartStore\"") }
         #expect(screen.contains("\"CartStore\""))
 
         try tmux.keys("Home")

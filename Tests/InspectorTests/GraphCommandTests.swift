@@ -2,6 +2,7 @@ import Foundation
 @testable import Inspector
 import Recorder
 import Testing
+import TestSupport
 
 @Suite struct GraphCommandTests {
     typealias V = ValidateTesting
@@ -72,20 +73,9 @@ import Testing
         let header = #"{"type":"header","format":"rewind-trace","version":1,"machines":{"\#(store)":{"initial":"a","transitions":{"a":["b"],"b":[]}},"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":[]}}}}"#
         let path = try folder.write("t.jsonl", [header, V.register(1), V.transition(2, "idle", "loading"), V.transition(3, "loading", #"x\"y"#)])
         let graph = V.run(["graph", path]).out
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: dot)
-        process.arguments = ["-Tsvg"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data(graph.utf8))
-        try input.fileHandleForWriting.close()
-        let svg = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(complaints)\n\(graph)")
+        let run = try ChildProcess.run(dot, ["-Tsvg"], input: Data(graph.utf8))
+        let svg = run.outputText, complaints = run.errorText
+        #expect(run.termination == .exited(0), "\(complaints)\n\(graph)")
         #expect(complaints.isEmpty, "\(complaints)")
         #expect(svg.contains("<svg"))
         #expect(svg.contains("x&quot;y") || svg.contains("x\"y"))

@@ -3,6 +3,7 @@ import Foundation
 import Recorder
 import Synchronization
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -264,34 +265,14 @@ struct InspectorRun: CustomStringConvertible {
         let id = UUID().uuidString
         let inPath = folder.path("in-\(id)"), outPath = folder.path("out-\(id)"), errPath = folder.path("err-\(id)")
         try Data(input.utf8).write(to: URL(fileURLWithPath: inPath))
-        guard FileManager.default.createFile(atPath: outPath, contents: nil),
-            FileManager.default.createFile(atPath: errPath, contents: nil),
-            let stdin = FileHandle(forReadingAtPath: inPath), let stdout = FileHandle(forWritingAtPath: outPath),
-            let stderr = FileHandle(forWritingAtPath: errPath)
-        else { throw HostileFailure("cannot open the files for the child's standard streams in \(folder.path(""))") }
-        defer {
-            try? stdin.close()
-            try? stdout.close()
-            try? stderr.close()
-            for path in [inPath, outPath, errPath] { try? FileManager.default.removeItem(atPath: path) }
-        }
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        process.environment = environment
-        try process.run()
-        let deadline = Date().addingTimeInterval(Self.timeout)
-        while process.isRunning, Date() < deadline { usleep(2000) }
-        hung = process.isRunning
-        if hung { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        status = process.terminationStatus
-        signal = process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil
+        defer { for path in [inPath, outPath, errPath] { try? FileManager.default.removeItem(atPath: path) } }
+        let process = try ChildProcess(
+            Self.executable.path, arguments, adding: ["NO_COLOR": "1"],
+            input: .file(inPath), output: .file(outPath), errors: .file(errPath))
+        let termination = process.wait(timeout: Self.timeout)
+        hung = termination == .timedOut
+        status = if case .exited(let code) = termination { code } else { -1 }
+        signal = termination.signal
         outBytes = Array((try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data())
         errBytes = Array((try? Data(contentsOf: URL(fileURLWithPath: errPath))) ?? Data())
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Recorder
 import Testing
+import TestSupport
 
 @testable import SampleApp
 
@@ -22,25 +23,16 @@ import Testing
         return nil
     }
 
-    func run(_ arguments: [String]) throws -> (process: Process, output: Data) {
+    func run(_ arguments: [String]) throws -> ChildProcess.Outcome {
         let executable: URL = try #require(Self.executable, "sample-app is not built next to the tests")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process, data)
+        return try ChildProcess.run(executable.path, arguments)
     }
 
     @Test func theCrashScenarioDiesAndItsTraceKeepsEveryEventUpToTheIllegalOne() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("crash.jsonl")
-        let (process, _) = try run(["record", "crash", "-o", path])
-        #expect(process.terminationReason == .uncaughtSignal)
+        let crash = try run(["record", "crash", "-o", path])
+        #expect(crash.termination.signal != nil, "\(crash.termination)")
 
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasSuffix("\n"))
@@ -53,8 +45,9 @@ import Testing
     }
 
     @Test func recordWithoutAFileWritesTheTraceToStandardOutput() throws {
-        let (process, data) = try run(["record", "happy-path"])
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        let recording = try run(["record", "happy-path"])
+        let data = recording.output
+        #expect(recording.termination == .exited(0), "\(recording.errorText)")
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
         let written = TraceText.comparable(try lines.map(TraceText.object))
         #expect(written == TraceText.comparable(try Recording(Scenario.happyPath).objects))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -17,26 +18,16 @@ struct Probe {
         return folder.appendingPathComponent("TraceProbe")
     }
 
-    let process = Process()
-    let output = Pipe()
+    let process: ChildProcess
 
     init(arguments: [String]) throws {
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(Self.executable.path, arguments, output: .pipe)
     }
 
-    /// Reads the child's output until it prints `line`; returns everything read.
+    /// Reads the child's output until it prints `line` or ends (at most two minutes); returns
+    /// everything read.
     func wait(for line: String) -> String {
-        var text = ""
-        while !text.split(separator: "\n").contains(Substring(line)) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
-        }
-        return text
+        process.readOutput(until: line)
     }
 }
 
@@ -48,9 +39,8 @@ struct Probe {
         let probe = try Probe(arguments: [path, "1000", "--pause-after", String(actions)])
         let said = probe.wait(for: "sent \(actions)")
         #expect(said.contains("sent \(actions)"))
-        kill(probe.process.processIdentifier, SIGKILL)
-        probe.process.waitUntilExit()
-        #expect(probe.process.terminationReason == .uncaughtSignal)
+        probe.process.send(SIGKILL)
+        #expect(probe.process.wait() == .signalled(SIGKILL))
 
         let text = try String(contentsOfFile: path, encoding: .utf8)
         #expect(text.hasSuffix("\n"))
@@ -66,10 +56,9 @@ struct Probe {
         let path = folder.path("trapped.jsonl")
         let probe = try Probe(arguments: [path, "10", "--trap-at", "4"])
         _ = probe.wait(for: "never")
-        probe.process.waitUntilExit()
         // It died of its trap: a signal, or under a sanitizer that catches the signal, its exit code.
-        let died = probe.process.terminationReason == .uncaughtSignal || probe.process.terminationStatus != 0
-        #expect(died)
+        let ending = probe.process.wait()
+        #expect(ending != .exited(0) && ending != .timedOut, "\(ending)")
         let events = try jsonObjects(Array(try traceLines(at: path).dropFirst()))
         let last = try #require(events.last)
         #expect(last["action"] as? String == "stayOn")

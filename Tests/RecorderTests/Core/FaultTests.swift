@@ -1,6 +1,7 @@
 import Foundation
 import Recorder
 import Testing
+import TestSupport
 
 @Suite struct FaultTests {
     /// A file-size limit (`ulimit -f`) stands in for a full disk: the app keeps working, the
@@ -8,19 +9,11 @@ import Testing
     @Test func aFullDiskStopsRecordingButNotTheApp() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("full.jsonl")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "ulimit -f 4; exec \"$0\" \"$1\" 300", Probe.executable.path, path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let complained = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let run = try ChildProcess.run(
+            "/bin/bash", ["-c", "ulimit -f 4; exec \"$0\" \"$1\" 300", Probe.executable.path, path])
+        let said = run.outputText, complained = run.errorText
 
-        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(run.termination == .exited(0), "\(complained)")
         #expect(said.contains("sent 300"))  // every action ran
         let reports = complained.split(separator: "\n").filter { $0.hasPrefix("rewind: recording stopped at seq") }
         #expect(reports.count == 1, "stderr: \(complained)")

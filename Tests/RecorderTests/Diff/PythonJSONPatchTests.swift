@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Recorder
 
 /// Checks `JSONPatch.make` against an independent implementation: Python's `jsonpatch`
@@ -57,30 +58,11 @@ import Testing
         var errors: String
     }
 
-    /// Runs `python3` with `arguments`, its output and errors going to files (no pipe to fill).
+    /// Runs `python3` with `arguments` and collects what it prints.
     func python(_ arguments: [String], in folder: URL) throws -> Outcome {
-        let outputURL = folder.appendingPathComponent("stdout.txt")
-        let errorURL = folder.appendingPathComponent("stderr.txt")
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        let output = try FileHandle(forWritingTo: outputURL)
-        let errors = try FileHandle(forWritingTo: errorURL)
-        defer {
-            try? output.close()
-            try? errors.close()
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus,
-            output: (try? String(contentsOf: outputURL, encoding: .utf8)) ?? "",
-            errors: (try? String(contentsOf: errorURL, encoding: .utf8)) ?? "")
+        let run = try ChildProcess.run("python3", arguments)
+        let status: Int32 = if case .exited(let code) = run.termination { code } else { -1 }
+        return Outcome(status: status, output: run.outputText, errors: run.errorText + (status == -1 ? "\npython3: \(run.termination)" : ""))
     }
 
     /// The generated pairs, plus the hand-picked awkward ones.

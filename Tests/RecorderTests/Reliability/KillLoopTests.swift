@@ -1,6 +1,7 @@
 import Foundation
 import Recorder
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -69,27 +70,17 @@ struct KilledRecording {
 
     init(trace: String, output: String, delay: UInt32) throws {
         self.trace = trace
-        guard FileManager.default.createFile(atPath: output, contents: nil),
-            let outputFile = FileHandle(forWritingAtPath: output)
-        else { throw TestFailure("cannot create \(output)") }
-        defer { try? outputFile.close() }
-        let process = Process()
-        process.executableURL = Probe.executable
-        process.arguments = [trace, "100000000"]
-        process.standardOutput = outputFile
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(Probe.executable.path, [trace, "100000000"], output: .file(output))
 
         // Wait for `ready` (the header and the register event are written), at most 10 s.
         let deadline = Date().addingTimeInterval(10)
-        while !(Self.read(output).hasPrefix("ready\n")), process.isRunning, Date() < deadline {
+        while !(Self.read(output).hasPrefix("ready\n")), !process.hasEnded, Date() < deadline {
             usleep(200)
         }
         wasReady = Self.read(output).hasPrefix("ready\n")
         usleep(delay)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        wasKilled = process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+        process.send(SIGKILL)
+        wasKilled = process.wait() == .signalled(SIGKILL)
 
         // Only complete lines count: a `sent K` without its `\n` was cut by the kill.
         let text = Self.read(output)
