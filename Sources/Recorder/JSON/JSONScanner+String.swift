@@ -14,10 +14,15 @@ extension JSONScanner {
         var offset = position &+ 1
         var hasEscapes = false
         while true {
-            // Eight bytes at a time while none of them is `"`, `\`, a control byte or non-ASCII.
+            // Eight bytes at a time while none of them is `"`, `\`, a control byte or non-ASCII;
+            // then straight to the first one that is (the lowest flag is exact).
             while offset &+ 8 <= count {
-                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-                if JSONScanner.needsAttention(word) { break }
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                let flags = JSONScanner.attentionFlags(word)
+                if flags != 0 {
+                    offset &+= flags.trailingZeroBitCount &>> 3
+                    break
+                }
                 offset &+= 8
             }
             guard offset < count else {
@@ -40,13 +45,6 @@ extension JSONScanner {
                 offset = try scanUTF8Sequence(at: offset)
             }
         }
-    }
-
-    /// Whether any of the eight bytes of `word` is `"`, `\`, below 0x20 or above 0x7F.
-    /// (The classic "has a zero byte" bit trick; it has no false positives when none match.)
-    @inline(__always)
-    static func needsAttention(_ word: UInt64) -> Bool {
-        attentionFlags(word) != 0
     }
 
     /// Checks the escape sequence whose `\` is at `offset`; returns the offset just past it.

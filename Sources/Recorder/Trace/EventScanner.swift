@@ -18,6 +18,22 @@ enum EventScanner {
         guard line.count < Int(UInt32.max) else {
             throw JSONParseError(line: 1, column: 1, offset: 0, message: "the line is longer than 4 GiB")
         }
+        var fast = Cursor(line)
+        if let fields = fast.scanRecorderLayout() { return fields }
+        return try scanGenerally(line)
+    }
+
+    /// The fields of `line` when it has the recorder's layout; nil otherwise (for tests).
+    static func scanRecorderLayout(_ line: UnsafeRawBufferPointer) -> EventFields? {
+        guard line.count < Int(UInt32.max) else { return nil }
+        var cursor = Cursor(line)
+        return cursor.scanRecorderLayout()
+    }
+
+    /// Scans `line` member by member, whatever their order and spacing: the path for lines that
+    /// do not have the recorder's layout (`RecorderLayout.swift`), and for the tests that compare
+    /// the two.
+    static func scanGenerally(_ line: UnsafeRawBufferPointer) throws(JSONParseError) -> EventFields {
         var cursor = Cursor(line)
         return try cursor.scanEvent()
     }
@@ -411,7 +427,7 @@ enum EventScanner {
 /// A member that is absent, or present with the wrong JSON type, is nil here; the wrong types
 /// are listed in `wrongTypes`. Strings are byte ranges of the line; `string(_:in:)` makes them
 /// `String`s.
-struct EventFields {
+struct EventFields: Equatable {
     /// The body of a JSON string value in the line: the bytes between its quotes.
     struct Text: Equatable {
         // 32-bit offsets keep `EventFields` small (a line is at most 1 GiB): the validator
