@@ -19,7 +19,8 @@ enum EventScanner {
             throw JSONParseError(line: 1, column: 1, offset: 0, message: "the line is longer than 4 GiB")
         }
         var fast = Cursor(line)
-        if let fields = fast.scanRecorderLayout() { return fields }
+        var fields = EventFields()
+        if fast.scanRecorderLayout(into: &fields) { return fields }
         return try scanGenerally(line)
     }
 
@@ -27,7 +28,8 @@ enum EventScanner {
     static func scanRecorderLayout(_ line: UnsafeRawBufferPointer) -> EventFields? {
         guard line.count < Int(UInt32.max) else { return nil }
         var cursor = Cursor(line)
-        return cursor.scanRecorderLayout()
+        var fields = EventFields()
+        return cursor.scanRecorderLayout(into: &fields) ? fields : nil
     }
 
     /// Scans `line` member by member, whatever their order and spacing: the path for lines that
@@ -272,16 +274,19 @@ enum EventScanner {
         mutating func scanStringValue() throws(JSONParseError) -> EventFields.Text {
             let start = position &+ 1
             var offset = start
-            // Eight bytes at a time while none is a quote, a backslash, a control byte or non-ASCII.
+            // Eight bytes at a time while none is a quote, a backslash, a control byte or
+            // non-ASCII; then straight to the first one that is (the lowest flag is exact).
             while offset &+ 8 <= count {
-                let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-                let quote = Bytes.firstQuote(word)
-                let special = Bytes.firstSpecial(word)
-                if quote < 8 && special >= quote {
-                    position = offset &+ quote &+ 1
-                    return EventFields.Text(range: start..<(offset &+ quote), hasEscapes: false)
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                let flags = JSONScanner.attentionFlags(word)
+                if flags != 0 {
+                    offset &+= flags.trailingZeroBitCount &>> 3
+                    if base[offset] == UInt8(ascii: "\"") {
+                        position = offset &+ 1
+                        return EventFields.Text(range: start..<offset, hasEscapes: false)
+                    }
+                    break
                 }
-                if special < 8 { break }
                 offset &+= 8
             }
             while offset < count {

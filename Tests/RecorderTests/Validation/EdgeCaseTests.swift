@@ -23,6 +23,25 @@ import Testing
         #expect(T.problems(withCounter, machines: ["Counter": counter]) == [Found(.unknownCase, line: 6, seq: 5, store: "Counter")])
     }
 
+    // Allowed pairs are a bit matrix up to `CompiledMachine.matrixLimit` cases and a set beyond:
+    // a chain of cases checks the same either way.
+    @Test(arguments: [5, CompiledMachine.matrixLimit, CompiledMachine.matrixLimit + 1])
+    func machinesOfAnySizeAllowExactlyTheirTransitions(cases count: Int) {
+        let names = (0..<count).map { "c\($0)" }
+        var transitions: [String: [String]] = [:]
+        for (index, name) in names.enumerated() { transitions[name] = index + 1 < count ? [names[index + 1]] : [names[0]] }
+        let spec = MachineSpec(initial: names[0], cases: names, transitions: transitions)
+        let last = names[count - 1]
+        let lines = [
+            T.header, T.register(1, names[0]), T.transition(2, names[0], names[1]), T.transition(3, names[1], names[0]),
+            T.transition(4, names[0], names[1]), T.transition(5, names[1], names[2]), T.transition(6, names[2], last),
+            T.transition(7, last, names[0]),
+        ]
+        let found = T.problems(lines, machines: ["CatalogStore": spec]).filter { $0.kind == .illegal }
+        // c1 → c0 and c2 → the last are not in the chain; the last → c0 closes it.
+        #expect(found == [Found(.illegal, line: 4, seq: 3, store: "CatalogStore"), Found(.illegal, line: 7, seq: 6, store: "CatalogStore")])
+    }
+
     // "Machine checks apply only to stores that have a machine."
     @Test func storesWithoutAMachineGetNoMachineChecks() {
         let problems = T.problems([

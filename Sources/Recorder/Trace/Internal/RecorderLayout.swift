@@ -18,61 +18,62 @@ import Darwin
 /// scanning and classifying every member name. Values are read by the same functions as the
 /// general scan, so the fields come out identical (a test compares the two on every kind of
 /// line). At the first byte that departs from the layout (whitespace, another order, another
-/// member, a value of the wrong type, anything invalid) this gives up and returns nil, and the
+/// member, a value of the wrong type, anything invalid) this gives up and returns false, and the
 /// general scan reads the line from its start; it never decides that a line is invalid.
 extension EventScanner.Cursor {
-    mutating func scanRecorderLayout() -> EventFields? {
-        var fields = EventFields()
-        guard let type = string(after: Literals.openType), !type.hasEscapes else { return nil }
+    /// Reads the line into `fields` (empty on entry) and returns true, or returns false when the
+    /// line departs from the layout (`fields` then holds a part of it, to be thrown away).
+    mutating func scanRecorderLayout(into fields: inout EventFields) -> Bool {
+        guard let type = string(after: Literals.openType), !type.hasEscapes else { return false }
         let isTransition: Bool
         switch type.range.count {
         case 10 where same(type.range.lowerBound, Literals.transition): isTransition = true
         case 8 where same(type.range.lowerBound, Literals.register): isTransition = false
-        default: return nil
+        default: return false
         }
         fields.type = type
         fields.present.insert(.type)
 
-        guard literal(Literals.seq), let seq = scanPlainInteger() else { return nil }
+        guard literal(Literals.seq), let seq = scanPlainInteger() else { return false }
         fields.seq = seq
         fields.present.insert(.seq)
-        guard literal(Literals.elapsed) else { return nil }
+        guard literal(Literals.elapsed) else { return false }
         let elapsedStart = position
-        guard scanNumber() else { return nil }
+        guard scanNumber() else { return false }
         fields.elapsedRange = elapsedStart..<position
         fields.present.insert(.elapsed)
-        guard let store = string(after: Literals.store) else { return nil }
+        guard let store = string(after: Literals.store) else { return false }
         fields.store = store
         fields.present.insert(.store)
 
         if isTransition {
-            guard let action = string(after: Literals.action) else { return nil }
+            guard let action = string(after: Literals.action) else { return false }
             fields.action = action
             fields.present.insert(.action)
             if let from = string(after: Literals.from) {
-                guard let to = string(after: Literals.to) else { return nil }
+                guard let to = string(after: Literals.to) else { return false }
                 fields.from = from
                 fields.to = to
                 fields.present.insert(.from)
                 fields.present.insert(.to)
             }
-            guard literal(Literals.changed) else { return nil }
+            guard literal(Literals.changed) else { return false }
             let changedStart = position
-            guard scanBoolean() else { return nil }
+            guard scanBoolean() else { return false }
             fields.changed = position &- changedStart == 4  // `true`; `false` is 5 bytes
             fields.present.insert(.changed)
-            guard skipState(into: &fields), let source = string(after: Literals.source) else { return nil }
+            guard skipState(into: &fields), let source = string(after: Literals.source) else { return false }
             fields.source = source
             fields.present.insert(.source)
             if literal(Literals.cause) {
-                guard let cause = scanPlainInteger() else { return nil }
+                guard let cause = scanPlainInteger() else { return false }
                 fields.cause = cause
                 fields.present.insert(.cause)
             }
             if literal(Literals.args) {
-                guard position < count, base[position] == UInt8(ascii: "{") else { return nil }
+                guard position < count, base[position] == UInt8(ascii: "{") else { return false }
                 let start = position
-                guard let end = try? JSONSyntax.skipValue(in: line, at: position) else { return nil }
+                guard let end = try? JSONSyntax.skipValue(in: line, at: position) else { return false }
                 position = end
                 fields.argsRange = start..<end
                 fields.present.insert(.args)
@@ -82,11 +83,11 @@ extension EventScanner.Cursor {
                 fields.caseName = caseName
                 fields.present.insert(.caseName)
             }
-            guard skipState(into: &fields) else { return nil }
+            guard skipState(into: &fields) else { return false }
         }
-        guard position &+ 1 == count, base[position] == UInt8(ascii: "}") else { return nil }
+        guard position &+ 1 == count, base[position] == UInt8(ascii: "}") else { return false }
         position = count
-        return fields
+        return true
     }
 
     /// The recorder's bytes between and around values.
