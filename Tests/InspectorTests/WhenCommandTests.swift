@@ -52,6 +52,28 @@ final class QueryTraceFile {
             """)
     }
 
+    @Test func jsonGivesOneObjectPerChangeWithTheEventAndTheValues() throws {
+        let file = try QueryTraceFile.cart()
+        let result = inspector(["when", file.path, "CartStore.lines.1.quantity", "--format", "json"])
+        #expect(result.status == 0)
+        #expect(result.err.isEmpty)
+        let objects = try result.out.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        #expect(objects.map { $0["step"] as? Int } == [3, 5, 6])
+        #expect(objects.map { $0["action"] as? String } == ["add", "setQuantity", "setQuantity"])
+        #expect(objects.map { $0["cause"] as? Int } == [nil, 4, nil])
+        #expect(objects[1]["source"] as? String == "Cart.swift:20")
+        let changes = objects.map { ($0["changes"] as? [[String: Any]]) ?? [] }
+        #expect(changes.map(\.count) == [1, 1, 1])
+        #expect(changes[0][0]["kind"] as? String == "added" && changes[0][0]["before"] == nil && changes[0][0]["after"] as? Int == 1)
+        #expect(changes[1][0]["kind"] as? String == "changed" && changes[1][0]["before"] as? Int == 1 && changes[1][0]["after"] as? Int == 4)
+        #expect(changes[2][0]["path"] as? String == "CartStore.lines[1].quantity")
+        // No change is no output at all, not a sentence a script would have to parse.
+        let none = inspector(["when", file.path, "CartStore.lines[1].quantity", "--before", "3", "--format", "json"])
+        #expect(none.status == 0 && none.out.isEmpty)
+    }
+
     @Test func beforeGivesOnlyTheLastChangeBeforeTheStep() throws {
         let file = try QueryTraceFile.cart()
         let result = inspector(["when", file.path, "CartStore.lines[1].quantity", "--before", "6"])

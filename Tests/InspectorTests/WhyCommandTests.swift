@@ -39,6 +39,31 @@ func recordLoop(rounds: Int, to path: String) throws {
         #expect(lines[5] == "seq 7: 4 causes; seq 3 (LoopPing.recalculate) started the chain")
     }
 
+    @Test func jsonGivesTheChainAndHowItEnds() throws {
+        let file = try QueryTraceFile([QueryTraceFile.header])
+        try FileManager.default.removeItem(atPath: file.path)
+        try recordLoop(rounds: 3, to: file.path)
+        let result = inspector(["why", file.path, "7", "--format", "json"])
+        #expect(result.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.out.utf8)) as? [String: Any])
+        let chain = try #require(object["chain"] as? [[String: Any]])
+        #expect(chain.map { $0["seq"] as? Int } == [7, 6, 5, 4, 3])
+        #expect(chain.map { $0["cause"] as? Int } == [6, 5, 4, 3, nil])
+        #expect(chain.last?["store"] as? String == "LoopPing" && chain.last?["action"] as? String == "recalculate")
+        #expect(object["end"] as? String == "origin" && object["endCause"] == nil)
+
+        let broken = try QueryTraceFile([
+            QueryTraceFile.header,
+            #"{"type":"register","seq":1,"store":"S","state":0}"#,
+            #"{"type":"transition","seq":2,"store":"S","action":"a","changed":true,"state":1,"cause":9}"#,
+        ])
+        let missing = inspector(["why", broken.path, "2", "--format", "json"])
+        #expect(missing.status == 1)
+        let end = try #require(try JSONSerialization.jsonObject(with: Data(missing.out.utf8)) as? [String: Any])
+        #expect(end["end"] as? String == "missing-cause" && end["endCause"] as? Int == 9)
+        #expect(missing.err.contains("names cause 9"))
+    }
+
     @Test func aBrokenChainIsSaidSoAndExitsOne() throws {
         let file = try QueryTraceFile([
             QueryTraceFile.header,

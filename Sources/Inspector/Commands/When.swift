@@ -5,7 +5,7 @@ enum When: Command {
     static let name = "when"
     static let summary = "list the steps at which the value at a path changed (who set this?)"
     static let help = """
-        Usage: inspector when TRACE PATH [--before N] [--after N]
+        Usage: inspector when TRACE PATH [--before N] [--after N] [--format text|json]
 
         Lists every step at which the value at PATH changed in TRACE: the step, the store and
         action that changed it, where the action was sent from and what caused it, then the
@@ -21,6 +21,10 @@ enum When: Command {
           --before N   only the last change before step N: who set the value that step N-1
                        shows ('inspector step' jumps there with the w key)
           --after N    only changes after step N (with --before: between the two)
+          --format text   for people (default)
+          --format json   one JSON object per change, one per line, for scripts: the step,
+                          the event (seq, line, type, store, action, source, cause) and
+                          "changes": [{"path","kind":"added|removed|changed","before","after"}]
 
         Exit status:
           0  success, whether or not the value changed
@@ -31,6 +35,7 @@ enum When: Command {
     static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
         let before = try arguments.intOption("--before", atLeast: 0)
         let after = try arguments.intOption("--after", atLeast: 0)
+        let format = try arguments.choice("--format", among: ["text", "json"]) ?? "text"
         let file = try arguments.positional("TRACE (the trace file)")
         let pathText = try arguments.positional("PATH (a path that starts with a store's name, as diff prints it: CartStore.lines[2].quantity)")
         try arguments.finish()
@@ -53,6 +58,12 @@ enum When: Command {
         var count = 0
         func show(_ change: ValueChange) {
             count += 1
+            if format == "json" {
+                var object = EventJSON.object(change.event, step: change.step)
+                object.append(key: "changes", value: .array(change.changes.map(EventJSON.object)))
+                console.out.line(JSONPrinter.compact(.object(object), terminalSafe: true))
+                return
+            }
             let event = change.event
             var heading = "step \(change.step)  " + style.cyan(TTY.safe(event.store ?? "?"))
             // A transition prints as Store.action; a register event as `Store (register)`.
@@ -72,7 +83,7 @@ enum When: Command {
                 return true
             }
         }
-        if count == 0 {
+        if count == 0 && format == "text" {
             var range = ""
             if let after { range += " after step \(after)" }
             if let before { range += (after == nil ? "" : " and") + " before step \(before)" }
