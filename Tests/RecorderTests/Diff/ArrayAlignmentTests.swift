@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Recorder
 
 @Suite struct ArrayAlignmentTests {
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func findsTheShortestAlignmentOnGeneratedSequences() {
-        var random = DiffRandom(seed: 3)
+        var random = SeededGenerator(seed: 3)
         for round in 0..<2_000 {
             let alphabet = Int32.random(in: 1...5, using: &random)
             let a = (0..<Int.random(in: 0...30, using: &random)).map { _ in Int32.random(in: 0..<alphabet, using: &random) }

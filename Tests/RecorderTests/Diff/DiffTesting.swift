@@ -1,3 +1,4 @@
+import TestSupport
 @testable import Recorder
 
 /// Helpers for the diff tests, in a namespace so that they cannot clash with other tests.
@@ -45,22 +46,8 @@ enum DiffTesting {
     }
 }
 
-/// SplitMix64: a small seeded generator, so every random test is repeatable from its seed.
-struct DiffRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The random choices the diff tests make, on the tests' seeded generator.
+extension SeededGenerator {
     mutating func chance(_ probability: Double) -> Bool {
         Double.random(in: 0..<1, using: &self) < probability
     }
@@ -74,14 +61,14 @@ struct DiffRandom: RandomNumberGenerator {
 /// `/`, `~`, spaces, digits and Unicode; strings with controls, quotes, emoji and both Unicode
 /// normal forms of `é`; numbers such as `1e400`, `-0` and integers past 64 bits.
 struct DiffStateGenerator {
-    var random: DiffRandom
+    var random: SeededGenerator
 
     static let names = ["a", "b", "id", "title", "_0", "loaded", "with space", "a/b", "m~n", "~1", "", "日本", "1234", "é", "e\u{301}", "x.y", "[0]"]
     static let strings = ["", "plain", "caf\u{E9}", "cafe\u{301}", "日本語", "👩‍👩‍👧 family", "quote \" and \\", "bell \u{7}", "esc \u{1B}[2J", "nul \u{0}", "tab\tnew\nline", "\u{2028}sep", "del \u{7F} c1 \u{85}", "/~0~1"]
     static let numbers = ["0", "-0", "1", "1.0", "10e-1", "1e400", "-1e400", "1E+2", "100", "12345678901234567890123", "12345678901234567890124", "0.1", "3.14159", "-2.5e-10", "1e-400", "42"]
 
     init(seed: UInt64) {
-        random = DiffRandom(seed: seed)
+        random = SeededGenerator(seed: seed)
     }
 
     mutating func value(depth: Int) -> JSONValue {

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Recorder
 
 @Suite struct JSONPatchTests {
@@ -118,7 +119,7 @@ import Testing
         }
     }
 
-    static func reordered(_ value: JSONValue, using random: inout DiffRandom) -> JSONValue {
+    static func reordered(_ value: JSONValue, using random: inout SeededGenerator) -> JSONValue {
         switch value {
         case .array(let elements):
             return .array(elements.map { reordered($0, using: &random) })

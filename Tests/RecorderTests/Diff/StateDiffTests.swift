@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Recorder
 
 @Suite struct StateDiffTests {
@@ -148,7 +149,7 @@ import Testing
     }
 
     @Test func aShuffledListBeyondTheAlignmentBudgetIsStillACorrectDiff() throws {
-        var random = DiffRandom(seed: 11)
+        var random = SeededGenerator(seed: 11)
         let before = JSONValue.array((0..<3_000).map { .number(String($0)) })
         let after = JSONValue.array((0..<3_000).map { JSONValue.number(String($0)) }.shuffled(using: &random))
         let diff = StateDiff(from: before, to: after)

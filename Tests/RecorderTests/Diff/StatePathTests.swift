@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Recorder
 
 @Suite struct StatePathTests {
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func roundTripsGeneratedPaths() throws {
-        var random = DiffRandom(seed: 7)
+        var random = SeededGenerator(seed: 7)
         for _ in 0..<500 {
             var components: [Component] = []
             for _ in 0..<Int.random(in: 0...5, using: &random) {

@@ -1,11 +1,12 @@
 @testable import Recorder
 import Testing
+import TestSupport
 
 /// The reader and `TraceValidator` read a damaged trace alike: the same events, the same lines
 /// skipped as malformed or truncated. And reading a damaged trace never traps.
 @Suite struct TraceFileValidatorAgreementTests {
     @Test func readerAndValidatorAgreeOnDamagedTraces() throws {
-        var random = SplitMix(seed: 7)
+        var random = SeededGenerator(seed: 7)
         for round in 0..<400 {
             let file = DamagedTrace.make(using: &random)
             let report = TraceValidator().validate(bytes: file)
@@ -26,7 +27,7 @@ private enum DamagedTrace {
         #"{"type":"header","format":"rewind-trace","version":1,"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":["loaded","failed"],"loaded":["loading"],"failed":["loading"]}}}}"#
             .utf8)
 
-    static func make(using random: inout SplitMix) -> [UInt8] {
+    static func make(using random: inout SeededGenerator) -> [UInt8] {
         var file = header + [0x0A]
         let count = Int.random(in: 1...30, using: &random)
         for seq in 1...count {
@@ -43,7 +44,7 @@ private enum DamagedTrace {
         return file
     }
 
-    private static func damage(_ line: [UInt8], seq: Int, using random: inout SplitMix) -> [UInt8] {
+    private static func damage(_ line: [UInt8], seq: Int, using random: inout SeededGenerator) -> [UInt8] {
         var bytes = line
         let text = String(decoding: line, as: UTF8.self)
         switch Int.random(in: 0..<12, using: &random) {
@@ -61,18 +62,5 @@ private enum DamagedTrace {
         default: break
         }
         return bytes
-    }
-}
-
-/// A seeded random number generator, so that every run tests the same traces.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 @testable import Recorder
 import Testing
+import TestSupport
 
 /// Traces that the tests did not write: recorded by the real `TraceRecorder`, then mutated at
 /// random, validated, and compared with `ReferenceChecker`'s reading of the format's rules.
@@ -21,7 +22,7 @@ import Testing
     func mutatedRecordedTracesAgreeWithTheReference(batch: Int) throws {
         for index in 0..<25 {
             let seed = UInt64(batch * 25 + index)
-            var random = ValidationFixtures.Random(state: seed &* 7919)
+            var random = SeededGenerator(seed: seed &* 7919)
             let original = try ValidationFixtures.recordedTrace(seed: seed, actions: 12)
             let mutated = mutate(original, using: &random)
             let report = TraceValidator().validate(bytes: mutated)
@@ -34,7 +35,7 @@ import Testing
     @Test func theMutationsShowEveryKindOfProblemButNotATrace() throws {
         var kinds: Set<ProblemKind> = []
         for seed in UInt64(0)..<300 {
-            var random = ValidationFixtures.Random(state: seed &* 7919)
+            var random = SeededGenerator(seed: seed &* 7919)
             let mutated = mutate(try ValidationFixtures.recordedTrace(seed: seed, actions: 12), using: &random)
             kinds.formUnion(TraceValidator().validate(bytes: mutated).problems.map(\.kind))
         }
@@ -42,7 +43,7 @@ import Testing
     }
 
     @Test func theParallelScanAgreesWithTheSequentialOne() throws {
-        var random = ValidationFixtures.Random(state: 99)
+        var random = SeededGenerator(seed: 99)
         var bytes = try ValidationFixtures.recordedTrace(seed: 5, actions: 300)
         for _ in 0..<3 { bytes = mutate(bytes, using: &random) }
         let folder = try ValidationTemporaryFile(bytes)
@@ -59,7 +60,7 @@ import Testing
 
     /// One to three random changes: lines dropped, repeated, swapped, emptied, cut, corrupted,
     /// or given another case.
-    private func mutate(_ bytes: [UInt8], using random: inout ValidationFixtures.Random) -> [UInt8] {
+    private func mutate(_ bytes: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
         if lines.last?.isEmpty == true { lines.removeLast() }
         var terminated = true

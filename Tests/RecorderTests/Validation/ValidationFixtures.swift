@@ -1,3 +1,4 @@
+import TestSupport
 import Recorder
 
 /// Stores recorded by the validation tests through the real `TraceRecorder`, and a seeded random
@@ -44,23 +45,10 @@ enum ValidationFixtures {
         var note = "a \"quoted\" note\twith\u{1B}[31m escapes"
     }
 
-    /// A seeded generator (SplitMix64), so that a failing case can be replayed.
-    struct Random: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     /// A trace recorded by the real recorder: two doors (some of their actions illegal), a
     /// tally store without a machine, and a door that reacts to the other (a `cause`).
     static func recordedTrace(seed: UInt64, actions: Int = 40) throws -> [UInt8] {
-        var random = Random(state: seed)
+        var random = SeededGenerator(seed: seed)
         let sink = MemorySink()
         let recorder = try TraceRecorder(sink: sink, app: "Doors", machines: ["Front": Door.self, "Back": Door.self], onError: { _ in })
         let front = DoorStore(name: "Front", recorder: recorder)
