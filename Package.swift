@@ -12,8 +12,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "Recorder"),
-        .executableTarget(name: "Inspector", dependencies: ["Recorder"]),
-        .executableTarget(name: "SampleApp", dependencies: ["Recorder"]),
+        // Not a product: the command-line parsing both executables share.
+        .target(name: "CommandLineArguments", dependencies: ["Recorder"]),
+        .executableTarget(name: "Inspector", dependencies: ["Recorder", "CommandLineArguments"]),
+        .executableTarget(name: "SampleApp", dependencies: ["Recorder", "CommandLineArguments"]),
         // Not a product: `swift run -c release Benchmarks` (README, "Performance").
         .executableTarget(name: "Benchmarks", dependencies: ["Recorder"]),
         // Not a product: a child process that records, for the crash and kill tests.
@@ -21,8 +23,9 @@ let package = Package(
         // Not a product: what the test targets share (running child processes with a deadline).
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceProbe", "TestSupport"]),
-        .testTarget(name: "InspectorTests", dependencies: ["Inspector", "Recorder", "TestSupport"]),
-        .testTarget(name: "SampleAppTests", dependencies: ["SampleApp", "Recorder", "TestSupport"]),
+        .testTarget(name: "InspectorTests", dependencies: ["Inspector", "Recorder", "CommandLineArguments", "TestSupport"]),
+        .testTarget(name: "CommandLineArgumentsTests", dependencies: ["CommandLineArguments"]),
+        .testTarget(name: "SampleAppTests", dependencies: ["SampleApp", "Recorder", "CommandLineArguments", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,5 @@
+import CommandLineArguments
+
 /// The `inspector` command: parses the command line, runs a subcommand, and turns errors into
 /// messages and exit statuses. `main.swift` only calls `Inspector.run`.
 enum Inspector {

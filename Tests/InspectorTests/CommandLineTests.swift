@@ -30,40 +30,6 @@ import Testing
         #expect(console.out.text.contains("trace format 1"))
     }
 
-    @Test func argumentsTakeOptionsAnywhere() throws {
-        var arguments = Arguments(["a.jsonl", "--at", "5", "--strict", "b.jsonl", "--format=json", "--", "--odd"])
-        let strict = arguments.flag("--strict")
-        #expect(strict)
-        let at = try arguments.intOption("--at")
-        let format = try arguments.choice("--format", among: ["text", "json"])
-        #expect(at == 5)
-        #expect(format == "json")
-        #expect(arguments.remainingPositionals() == ["a.jsonl", "b.jsonl", "--odd"])
-        try arguments.finish()
-    }
-
-    @Test func badOptionValuesAreReported() {
-        #expect(throws: UsageError.self) {
-            var arguments = Arguments(["--at", "x"])
-            _ = try arguments.intOption("--at")
-        }
-        #expect(throws: UsageError.self) {
-            var arguments = Arguments(["--format", "xml"])
-            _ = try arguments.choice("--format", among: ["text"])
-        }
-        #expect(throws: UsageError.self) {
-            var arguments = Arguments(["--store"])
-            _ = try arguments.option("--store")
-        }
-    }
-
-    @Test func leftoverArgumentsAreRejected() {
-        let unknown = Arguments(["--bogus"]), extra = Arguments(["extra"]), dashes = Arguments(["--"])
-        #expect(throws: UsageError.self) { try unknown.finish() }
-        #expect(throws: UsageError.self) { try extra.finish() }
-        #expect(throws: Never.self) { try dashes.finish() }
-    }
-
     @Test func controlCharactersFromTracesAreMadeVisible() {
         let hostile = "title\u{1B}]0;pwned\u{07}\u{9B}2J\r\nnext\u{2028}"
         let safe = TTY.safe(hostile)

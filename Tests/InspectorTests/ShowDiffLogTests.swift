@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Foundation
 @testable import Inspector
 import Recorder

@@ -1,3 +1,5 @@
+import CommandLineArguments
+
 /// One `inspector` subcommand. Each lives in its own file in this folder and is listed in
 /// `Inspector.commands`.
 protocol Command: SendableMetatype {

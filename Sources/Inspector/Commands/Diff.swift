@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Recorder
 
 /// `inspector diff TRACE N [M]`: what changed between two steps.

@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Recorder
 
 /// `inspector graph`: each store's state machine as a graph, with the transitions a trace took.

@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Recorder
 
 /// `inspector log TRACE`: one line per event.

@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Recorder
 
 /// `inspector report TRACE [-o FILE.html]`: one self-contained HTML page to step through a trace.

@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Recorder
 
 /// `inspector show TRACE N [--store NAME]`: the app state at a step.

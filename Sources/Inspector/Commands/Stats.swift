@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Recorder
 
 /// `inspector stats TRACE`: what a developer checks first on a long trace.

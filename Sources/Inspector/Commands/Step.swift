@@ -1,4 +1,5 @@
 import Dispatch
+import CommandLineArguments
 import Recorder
 import Synchronization
 

@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import Dispatch
+import CommandLineArguments
 import Recorder
 import Synchronization
 

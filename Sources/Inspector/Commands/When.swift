@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Recorder
 
 /// `inspector when TRACE PATH [--before N] [--after N]`: every step at which a value changed.

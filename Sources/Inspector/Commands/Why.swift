@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Recorder
 
 /// `inspector why TRACE SEQ`: the chain of causes of an event.

@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Recorder
 
 /// Everything a report page shows, read from a trace: the event summaries, each event's state

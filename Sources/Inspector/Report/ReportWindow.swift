@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Recorder
 
 /// The steps a report covers: all of a trace, or the window `--from N --to M`. The page starts

@@ -1,10 +1,3 @@
-/// A command line that cannot be used. Exit status 2.
-struct UsageError: Error, CustomStringConvertible {
-    var message: String
-    init(_ message: String) { self.message = message }
-    var description: String { message }
-}
-
 /// A file that cannot be used (missing, unreadable, not a trace). Exit status 2. The message
 /// names the file and, where known, the line: `inspector: traces/x.jsonl:1: not a trace: …`.
 struct FileError: Error, CustomStringConvertible {

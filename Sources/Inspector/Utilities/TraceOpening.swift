@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Recorder
 
 /// Opening a trace for a command: errors become `FileError`s (exit 2) that name the file and

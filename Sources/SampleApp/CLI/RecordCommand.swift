@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Recorder
 
 /// `sample-app record SCENARIO [-o FILE]`: runs a scenario and writes its trace.
@@ -20,7 +21,7 @@ enum RecordCommand: Subcommand {
           --help, -h          show this help
         """
 
-    static func run(_ arguments: inout ArgumentList, console: Console) throws -> Int32 {
+    static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
         let path = try arguments.option("-o", "--output")
         let name = try arguments.positional("SCENARIO (see 'sample-app scenarios')")
         try arguments.finish()

@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Recorder
 
 /// `sample-app replay TRACE [--at N]`: time travel into the app. Restores every store to its
@@ -24,7 +25,7 @@ enum ReplayCommand: Subcommand {
         has no step N.
         """
 
-    static func run(_ arguments: inout ArgumentList, console: Console) throws -> Int32 {
+    static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
         let step = try arguments.intOption("--at", in: 0...Int.max)
         let path = try arguments.positional("TRACE, the path of a trace recorded by sample-app")
         try arguments.finish()

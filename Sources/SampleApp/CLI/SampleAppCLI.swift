@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Recorder
 
 /// The `sample-app` command: picks the mode, and turns errors into messages and exit statuses.
@@ -28,7 +29,7 @@ enum SampleAppCLI {
     /// Runs `sample-app` with `arguments` (without the program name); returns the exit status.
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let command: any Subcommand.Type
-        var rest: ArgumentList
+        var rest: Arguments
         switch arguments.first {
         case "help" where arguments.count > 1:
             guard let match = subcommands.first(where: { $0.name == arguments[1] }) else {
@@ -44,10 +45,10 @@ enum SampleAppCLI {
                 return fail(UsageError("unknown command '\(TerminalText.safe(first))'"), help: "sample-app --help", console: console)
             }
             command = match
-            rest = ArgumentList(Array(arguments.dropFirst()))
+            rest = Arguments(Array(arguments.dropFirst()))
         default:
             command = ShopMode.self
-            rest = ArgumentList(arguments)
+            rest = Arguments(arguments)
         }
         if rest.wantsHelp {
             console.write(command.help + "\n")

@@ -1,3 +1,5 @@
+import CommandLineArguments
+
 /// `sample-app scenarios`: lists the scenarios, one line each.
 enum ScenariosCommand: Subcommand {
     static let name = "scenarios"
@@ -12,7 +14,7 @@ enum ScenariosCommand: Subcommand {
           --help, -h   show this help
         """
 
-    static func run(_ arguments: inout ArgumentList, console: Console) throws -> Int32 {
+    static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
         try arguments.finish()
         let width = Scenario.all.map(\.name.count).max() ?? 0
         for scenario in Scenario.all {

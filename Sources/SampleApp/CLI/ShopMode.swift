@@ -1,3 +1,4 @@
+import CommandLineArguments
 import Recorder
 
 /// `sample-app [--trace FILE] [--seed N]`: the shop, interactive. It draws the screen, reads one
@@ -24,7 +25,7 @@ enum ShopMode: Subcommand {
           --help, -h     show this help
         """
 
-    static func run(_ arguments: inout ArgumentList, console: Console) throws -> Int32 {
+    static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
         let path = try arguments.option("--trace")
         let seed = try arguments.intOption("--seed", in: 0...Int.max)
         try arguments.finish()
