@@ -144,6 +144,29 @@ public final class TraceFile: Sendable {
         return object(ofEvent: event)?["state"]
     }
 
+    /// The state of `store` at step `step` decoded as `T`, straight from the trace's bytes
+    /// (no `JSONValue` in between): what an app's tests use to look at a recorded run in the
+    /// app's own types. Nil where `state(of:atStep:)` is nil.
+    ///
+    /// - Throws: `DecodingError` when the recorded state is not a `T`.
+    public func state<T: Decodable>(
+        of store: String, atStep step: Int, as type: T.Type, decoder: JSONValueDecoder = JSONValueDecoder()
+    ) throws -> T? {
+        guard step > 0, let id = index.storeIDs[store],
+              let event = index.latestEvent(ofStore: id, amongFirst: index.eventCount(atStep: step))
+        else { return nil }
+        let expectedSeq = index.seq(at: event)
+        let userInfo = decoder.userInfo
+        let decoded: Result<T, any Error>?? = source.withLine(at: index.offsets[event], limit: index.lineLimit(of: event)) { line in
+            // The line must still be the event indexed (the file may have changed since).
+            guard let fields = try? EventScanner.scan(line), fields.seq == expectedSeq, let range = fields.stateRange else { return nil }
+            let bytes = UnsafeRawBufferPointer(rebasing: line[range])
+            return Result { try JSONTapeDecoderPool.withDecoder { try $0.decode(T.self, from: bytes, userInfo: userInfo) } }
+        }
+        guard let outcome = decoded ?? nil else { return nil }
+        return try outcome.get()
+    }
+
     // MARK: Issues
 
     /// What indexing skipped or noticed, in line order, at most 100 of each kind plus one issue

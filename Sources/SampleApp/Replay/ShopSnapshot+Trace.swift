@@ -5,9 +5,8 @@ extension ShopSnapshot {
     /// app's own state type. A store that has not registered by then is in its initial state.
     init(_ trace: TraceFile, atStep step: Int) throws(ReplayError) {
         func decode<State: Decodable>(_ type: State.Type, store: String, default initial: State) throws(ReplayError) -> State {
-            guard let json = trace.state(of: store, atStep: step) else { return initial }
             do {
-                return try JSONValueDecoder().decode(State.self, from: json)
+                return try trace.state(of: store, atStep: step, as: State.self) ?? initial
             } catch {
                 throw ReplayError(
                     trace.path, line: Self.lineOfLatestEvent(of: store, atStep: step, in: trace),

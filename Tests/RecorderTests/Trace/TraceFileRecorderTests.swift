@@ -57,6 +57,28 @@ import Testing
         #expect(trace.appState(atStep: trace.lastStep) == trace.appState(atStep: trace.lastStep - 1))
     }
 
+    @Test func statesDecodeBackIntoTheAppsOwnTypesAtEveryStep() throws {
+        let sink = MemorySink()
+        let recorder = try TraceRecorder(sink: sink, app: "Shop", machines: ["CatalogStore": CatalogState.self])
+        recordSession(on: recorder)
+        let trace = try TraceFile(bytes: sink.data)
+        var catalog: CatalogState?
+        var counter: Counter?
+        for step in 0...trace.lastStep {
+            if let index = trace.eventIndex(atStep: step), let event = trace.event(at: index), let state = event.state {
+                // What the step's event recorded, decoded from its JSONValue: the typed read must agree.
+                if event.store == "CatalogStore" { catalog = try JSONValueDecoder().decode(CatalogState.self, from: state) }
+                if event.store == "Counter" { counter = try JSONValueDecoder().decode(Counter.self, from: state) }
+            }
+            #expect(try trace.state(of: "CatalogStore", atStep: step, as: CatalogState.self) == catalog, "step \(step)")
+            #expect(try trace.state(of: "Counter", atStep: step, as: Counter.self) == counter, "step \(step)")
+        }
+        #expect(catalog == .loading && counter?.value == 1)
+        #expect(try trace.state(of: "Nobody", atStep: trace.lastStep, as: Counter.self) == nil)
+        // A state of another shape is a DecodingError, not nil.
+        #expect(throws: DecodingError.self) { try trace.state(of: "Counter", atStep: trace.lastStep, as: CatalogState.self) }
+    }
+
     @Test func aTraceRecordedToAFileReadsBackWhileTheRecorderStillHasItOpen() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("run.jsonl")
