@@ -58,6 +58,22 @@ import TestSupport
         #expect(fromFile.problems.map(Found.init) == ReferenceChecker.problems(bytes))
     }
 
+    /// A run that stops at its first line (not a trace) stops the scanning threads too, and says
+    /// exactly what the sequential run says.
+    @Test func theParallelScanStopsWhereTheSequentialOneStops() throws {
+        var bytes = Array(#"{"type":"nonsense"}"#.utf8) + [0x0A]
+        bytes += try ValidationFixtures.recordedTrace(seed: 8, actions: 300)
+        let folder = try ValidationTemporaryFile(bytes)
+        var parallel = TraceValidator()
+        parallel.parallelism = 2
+        parallel.parallelThreshold = 0
+        parallel.parallelChunkMinimum = 0
+        parallel.blockSize = 4096
+        let fromFile = try parallel.validate(file: folder.path)
+        #expect(fromFile == TraceValidator().validate(bytes: bytes, file: folder.path))
+        #expect(fromFile.problems.map(\.kind) == [.notATrace])
+    }
+
     /// One to three random changes: lines dropped, repeated, swapped, emptied, cut, corrupted,
     /// or given another case.
     private func mutate(_ bytes: [UInt8], using random: inout SeededGenerator) -> [UInt8] {
