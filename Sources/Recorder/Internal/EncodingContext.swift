@@ -92,7 +92,26 @@ struct EncodingContext: Encoder {
         if T.self == Int.self { output.append(Int64(unsafeBitCast(value, to: Int.self))); return }
         if T.self == Double.self { output.append(unsafeBitCast(value, to: Double.self)); return }
         if T.self == Bool.self { appendBool(unsafeBitCast(value, to: Bool.self)); return }
+        // Arrays of those, common in states (tags, ids, amounts), written in one loop instead of
+        // through `Array.encode(to:)`'s container and a generic call per element. The bytes are
+        // the same: `[`, the elements joined by `,`, `]`.
+        if T.self == [String].self { appendArray(unsafeBitCast(value, to: [String].self), output.appendString); return }
+        if T.self == [Int].self { appendArray(unsafeBitCast(value, to: [Int].self)) { output.append(Int64($0)) }; return }
+        if T.self == [Double].self { appendArray(unsafeBitCast(value, to: [Double].self), output.append); return }
+        if T.self == [Bool].self { appendArray(unsafeBitCast(value, to: [Bool].self), appendBool); return }
         try encodeComposite(value)
+    }
+
+    @inline(__always)
+    private func appendArray<Element>(_ elements: [Element], _ appendElement: (Element) -> Void) {
+        let output = state.pointee.output
+        output.append(UInt8(ascii: "["))
+        var first = true
+        for element in elements {
+            if first { first = false } else { output.append(UInt8(ascii: ",")) }
+            appendElement(element)
+        }
+        output.append(UInt8(ascii: "]"))
     }
 
     private func encodeComposite<T: Encodable>(_ value: T) throws {

@@ -498,16 +498,23 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
     func appendSeconds(nanoseconds: UInt64) {
         let micros = (nanoseconds + 500) / 1000
         append(micros / 1_000_000)
-        append(UInt8(ascii: "."))
         var fraction = micros % 1_000_000
-        if fraction == 0 { append(UInt8(ascii: "0")); return }
-        var digits = 6
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        var scale: UInt64 = 1
-        for _ in 1..<digits { scale *= 10 }
-        while scale > 0 {
-            append(UInt8(ascii: "0") &+ UInt8(fraction / scale % 10))
-            scale /= 10
+        if fraction == 0 {
+            append(".0")
+            return
         }
+        // Six digits, two at a time, then the trailing zeros cut.
+        let target = UnsafeMutableRawPointer(end(reserving: 8))
+        target.storeBytes(of: UInt8(ascii: "."), as: UInt8.self)
+        let high = fraction / 10_000, rest = fraction % 10_000
+        target.storeBytes(of: Self.digitPairs.loadUnaligned(fromByteOffset: Int(high) &* 2, as: UInt16.self), toByteOffset: 1, as: UInt16.self)
+        target.storeBytes(of: Self.digitPairs.loadUnaligned(fromByteOffset: Int(rest / 100) &* 2, as: UInt16.self), toByteOffset: 3, as: UInt16.self)
+        target.storeBytes(of: Self.digitPairs.loadUnaligned(fromByteOffset: Int(rest % 100) &* 2, as: UInt16.self), toByteOffset: 5, as: UInt16.self)
+        var digits = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits &-= 1
+        }
+        advance(by: digits &+ 1)
     }
 }
