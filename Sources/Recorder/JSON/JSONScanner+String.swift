@@ -14,17 +14,7 @@ extension JSONScanner {
         var offset = position &+ 1
         var hasEscapes = false
         while true {
-            // Eight bytes at a time while none of them is `"`, `\`, a control byte or non-ASCII;
-            // then straight to the first one that is (the lowest flag is exact).
-            while offset &+ 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-                let flags = JSONScanner.attentionFlags(word)
-                if flags != 0 {
-                    offset &+= flags.trailingZeroBitCount &>> 3
-                    break
-                }
-                offset &+= 8
-            }
+            offset = JSONScanner.skipPlainASCII(base, from: offset, count: count)
             guard offset < count else {
                 throw error("unexpected end of input inside a string (a closing '\"' is missing)", at: count)
             }

@@ -115,15 +115,7 @@ extension JSONScanner {
         var offset = position &+ 1
         var traits: UInt8 = 0
         while true {
-            while offset &+ 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-                let flags = JSONScanner.attentionFlags(word)
-                if flags != 0 {
-                    offset &+= flags.trailingZeroBitCount &>> 3
-                    break
-                }
-                offset &+= 8
-            }
+            offset = JSONScanner.skipPlainASCII(base, from: offset, count: count)
             guard offset < count else { return nil }
             let byte = base[offset]
             if byte == UInt8(ascii: "\"") {
@@ -168,6 +160,22 @@ extension JSONScanner {
             index &+= 1
         }
         return word
+    }
+
+    /// The offset of the first byte at or after `offset` that is `"`, `\`, a control byte or
+    /// non-ASCII, found eight bytes at a time; when fewer than eight bytes are left with none of
+    /// those, the offset where they start (the caller reads the tail byte by byte). The string
+    /// scans of the parser, the tape decoder and `EventScanner` all run on it.
+    @inline(__always)
+    static func skipPlainASCII(_ base: UnsafePointer<UInt8>, from offset: Int, count: Int) -> Int {
+        var offset = offset
+        while offset &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+            let flags = attentionFlags(word)
+            if flags != 0 { return offset &+ flags.trailingZeroBitCount &>> 3 }  // the lowest flag is exact
+            offset &+= 8
+        }
+        return offset
     }
 
     /// The high bit of each byte of `word` (little-endian) that is `"`, `\`, below 0x20 or above

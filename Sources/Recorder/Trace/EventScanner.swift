@@ -80,33 +80,6 @@ enum EventScanner {
         pack(name.utf8).flatMap(key(packed:))
     }
 
-    // MARK: Eight bytes at a time
-
-    /// Finding bytes in a little-endian word of 8 bytes with the "has a zero byte" bit trick. The
-    /// lowest flagged byte is always exact (false flags appear only above a true one), which is
-    /// all these functions use.
-    enum Bytes {
-        static let ones: UInt64 = 0x0101_0101_0101_0101
-        static let highBits: UInt64 = 0x8080_8080_8080_8080
-
-        /// The index (0–7) of the first `"` in `word`, or 8 when there is none.
-        @inline(__always)
-        static func firstQuote(_ word: UInt64) -> Int {
-            let quotes = word ^ (ones &* 0x22)
-            return (((quotes &- ones) & ~quotes & highBits).trailingZeroBitCount) &>> 3
-        }
-
-        /// The index (0–7) of the first `\`, control byte (< 0x20) or non-ASCII byte in `word`,
-        /// or 8 when there is none.
-        @inline(__always)
-        static func firstSpecial(_ word: UInt64) -> Int {
-            let backslashes = word ^ (ones &* 0x5C)
-            let hasBackslash = (backslashes &- ones) & ~backslashes
-            let hasControl = (word &- ones &* 0x20) & ~word
-            return (((hasBackslash | hasControl | word) & highBits).trailingZeroBitCount) &>> 3
-        }
-    }
-
     // MARK: The cursor
 
     /// A position in the line being scanned.
@@ -253,9 +226,11 @@ enum EventScanner {
             let start = position &+ 1
             // Fast path: the name and its closing quote within the next 8 bytes, plain ASCII.
             if start &+ 8 <= count {
-                let word = UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self)
-                let quote = Bytes.firstQuote(word)
-                if quote < 8 && Bytes.firstSpecial(word) >= quote {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+                let flags = JSONScanner.attentionFlags(word)
+                // The lowest flag is exact: the first byte that needs a look is the closing quote.
+                let quote = flags.trailingZeroBitCount &>> 3
+                if quote < 8 && base[start &+ quote] == UInt8(ascii: "\"") {
                     position = start &+ quote &+ 1
                     let packed = quote == 0 ? 0 : word & (UInt64.max &>> (64 &- 8 &* UInt64(quote)))
                     return EventScanner.key(packed: packed)
@@ -274,21 +249,8 @@ enum EventScanner {
         mutating func scanStringValue() throws(JSONParseError) -> EventFields.Text {
             let start = position &+ 1
             var offset = start
-            // Eight bytes at a time while none is a quote, a backslash, a control byte or
-            // non-ASCII; then straight to the first one that is (the lowest flag is exact).
-            while offset &+ 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-                let flags = JSONScanner.attentionFlags(word)
-                if flags != 0 {
-                    offset &+= flags.trailingZeroBitCount &>> 3
-                    if base[offset] == UInt8(ascii: "\"") {
-                        position = offset &+ 1
-                        return EventFields.Text(range: start..<offset, hasEscapes: false)
-                    }
-                    break
-                }
-                offset &+= 8
-            }
+            // Straight to the first quote, backslash, control byte or non-ASCII byte.
+            offset = JSONScanner.skipPlainASCII(base, from: offset, count: count)
             while offset < count {
                 let byte = base[offset]
                 if byte == UInt8(ascii: "\"") {
