@@ -39,20 +39,21 @@ func peakMemoryBytes() -> Int {
 }
 
 /// Runs a shell command, returning its wall time in seconds and its standard output; nil when
-/// the command is not installed or fails.
+/// the command is not installed or fails. (`popen`, not Foundation's `Process`, whose
+/// `waitUntilExit` was seen to wait forever on Linux; see Tests/Support/ChildProcess.swift.)
 func timeShell(_ command: String) -> (seconds: Double, output: String)? {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
     let start = DispatchTime.now().uptimeNanoseconds
-    do { try process.run() } catch { return nil }
-    let output = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    guard let stream = popen(command + " 2>/dev/null", "r") else { return nil }
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, stream)
+        if count <= 0 { break }
+        output.append(contentsOf: buffer[0..<count])
+    }
+    let status = pclose(stream)
     let end = DispatchTime.now().uptimeNanoseconds
-    guard process.terminationStatus == 0 else { return nil }
+    guard status == 0 else { return nil }
     return (Double(end - start) / 1e9, String(decoding: output, as: UTF8.self))
 }
 
