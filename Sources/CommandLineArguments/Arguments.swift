@@ -34,14 +34,9 @@ public struct Arguments {
         return true
     }
 
-    /// Removes `name VALUE` or `name=VALUE` and returns the value; the last one wins.
-    public mutating func option(_ names: String...) throws(UsageError) -> String? {
-        try option(names)
-    }
-
     /// Removes `NAME VALUE` or `NAME=VALUE` under any of `names` and returns the value; the last
     /// one wins.
-    public mutating func option(_ names: [String]) throws(UsageError) -> String? {
+    public mutating func option(_ names: String...) throws(UsageError) -> String? {
         var value: String?
         while let index = items.firstIndex(where: { item in names.contains { item == $0 || item.hasPrefix($0 + "=") } }) {
             let item = items.remove(at: index)

@@ -81,12 +81,10 @@ public final class ChildProcess {
 
     /// Starts `program` (a path, or a name looked up in `PATH`) with `arguments`.
     ///
-    /// `environment` replaces the whole environment when given; `adding` sets some variables on
-    /// top of the test's own. The child starts with default signal dispositions and no blocked
-    /// signals, and inherits no file descriptor but its three standard ones.
+    /// The child has the test's environment with the variables in `adding` set on top, default
+    /// signal dispositions, no blocked signals, and no file descriptor but its three standard ones.
     public init(
-        _ program: String, _ arguments: [String] = [], environment: [String: String]? = nil,
-        adding extra: [String: String] = [:],
+        _ program: String, _ arguments: [String] = [], adding extra: [String: String] = [:],
         input: Input = .null, output: Output = .null, errors: Output = .null
     ) throws {
         commandLine = ([program] + arguments).joined(separator: " ")
@@ -135,7 +133,7 @@ public final class ChildProcess {
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        var variables = environment ?? ProcessInfo.processInfo.environment
+        var variables = ProcessInfo.processInfo.environment
         for (key, value) in extra { variables[key] = value }
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]

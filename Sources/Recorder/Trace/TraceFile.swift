@@ -139,9 +139,7 @@ public final class TraceFile: Sendable {
     /// event at or before the step; nil before its first one, or for a store the trace does not
     /// have.
     public func state(of store: String, atStep step: Int) -> JSONValue? {
-        guard step > 0, let id = index.storeIDs[store] else { return nil }
-        guard let event = index.latestEvent(ofStore: id, amongFirst: index.eventCount(atStep: step)) else { return nil }
-        return object(ofEvent: event)?["state"]
+        latestEvent(of: store, atStep: step).flatMap { object(ofEvent: $0)?["state"] }
     }
 
     /// The state of `store` at step `step` decoded as `T`, straight from the trace's bytes
@@ -152,9 +150,7 @@ public final class TraceFile: Sendable {
     public func state<T: Decodable>(
         of store: String, atStep step: Int, as type: T.Type, decoder: JSONValueDecoder = JSONValueDecoder()
     ) throws -> T? {
-        guard step > 0, let id = index.storeIDs[store],
-              let event = index.latestEvent(ofStore: id, amongFirst: index.eventCount(atStep: step))
-        else { return nil }
+        guard let event = latestEvent(of: store, atStep: step) else { return nil }
         let expectedSeq = index.seq(at: event)
         let userInfo = decoder.userInfo
         let decoded: Result<T, any Error>?? = source.withLine(at: index.offsets[event], limit: index.lineLimit(of: event)) { line in
@@ -165,6 +161,13 @@ public final class TraceFile: Sendable {
         }
         guard let outcome = decoded ?? nil else { return nil }
         return try outcome.get()
+    }
+
+    /// The index of `store`'s latest event at or before `step`, the one whose `state` is the
+    /// store's there; nil before its first one or for a store the trace does not have.
+    private func latestEvent(of store: String, atStep step: Int) -> Int? {
+        guard step > 0, let id = index.storeIDs[store] else { return nil }
+        return index.latestEvent(ofStore: id, amongFirst: index.eventCount(atStep: step))
     }
 
     // MARK: Issues
