@@ -1,4 +1,4 @@
-
+import Synchronization
 
 /// A container that owns a value state, changes it only through named actions, and tells
 /// subscribers about each new state: the state container of shared/DESIGN.md.
@@ -47,6 +47,9 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
 
     private let current: Lock<State>
     private let subscribers = Lock(SubscriberList<State>())
+    /// How many subscribers there are, read without the lock so that an action with none (the
+    /// common case) does not pay for it. Changed only under the `subscribers` lock.
+    private let subscriberCount = Atomic<Int>(0)
     private let recorder: TraceRecorder?
     private let machine: MachineAdapter<State>?
 
@@ -98,30 +101,39 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
         line: UInt = #line,
         _ mutate: (inout State) -> Void
     ) {
-        let cause = ActionContext.cause
+        let cause = ActionContext.currentCause
         let actionName = Self.actionName(action)
-        // The new state comes back as the lock's result and the rest through a plain,
-        // non-generic local: a generic result type (or an optional State) costs runtime
-        // metadata lookups on every action.
-        var outcome = SendOutcome()
-        let newState: State = current.withLock { state in
-            let old = state
-            mutate(&state)
-            let changed = state != old
-            let from = machine?.caseName(old)
-            let to = machine?.caseName(state)
-            var illegal = false
-            if let machine, let from, let to { illegal = !machine.spec.allows(from: from, to: to) }
-            let number = recorder?.recordTransition(
-                store: name, action: actionName, from: from, to: to, changed: changed, state: state,
-                file: file, line: line, cause: cause, args: args, mustReachDisk: illegal && policy == .trap)
-            outcome = SendOutcome(changed: changed, eventNumber: number, illegalFrom: illegal ? from : nil, illegalTo: illegal ? to : nil)
-            return state
+        // What subscribers get is copied out under the lock (each carries the state its own
+        // action produced), into stack space, and only when there are subscribers. The rest
+        // comes back through a plain, non-generic local: a generic result type (or an optional
+        // State) costs runtime metadata lookups on every action.
+        withUnsafeTemporaryAllocation(of: State.self, capacity: 1) { slot in
+            let newState = slot.baseAddress.unsafelyUnwrapped
+            var outcome = SendOutcome()
+            current.withLock { state in
+                let old = state
+                mutate(&state)
+                let changed = state != old
+                let from = machine?.caseName(old)
+                let to = machine?.caseName(state)
+                var illegal = false
+                if let machine, let from, let to { illegal = !machine.spec.allows(from: from, to: to) }
+                let number = recorder?.recordTransition(
+                    store: name, action: actionName, from: from, to: to, changed: changed, state: state,
+                    file: file, line: line, cause: cause, args: args, mustReachDisk: illegal && policy == .trap)
+                // A subscriber that another thread adds right now may miss this state, as it
+                // would with a check under the subscribers' lock: it gets the current state
+                // when it subscribes.
+                let notifies = changed && subscriberCount.load(ordering: .acquiring) > 0
+                if notifies { newState.initialize(to: state) }
+                outcome = SendOutcome(
+                    notifies: notifies, eventNumber: number, illegalFrom: illegal ? from : nil, illegalTo: illegal ? to : nil)
+            }
+            if let from = outcome.illegalFrom, let to = outcome.illegalTo, policy == .trap {
+                fatalError("Wrong state transition: \(from) → \(to) by \(actionName) in \(name) (\(Self.source(file, line)))")
+            }
+            if outcome.notifies { notify(newState.move(), cause: outcome.eventNumber) }
         }
-        if let from = outcome.illegalFrom, let to = outcome.illegalTo, policy == .trap {
-            fatalError("Wrong state transition: \(from) → \(to) by \(actionName) in \(name) (\(Self.source(file, line)))")
-        }
-        if outcome.changed { notify(newState, cause: outcome.eventNumber) }
     }
 
     /// Subscribes to the store's states. `handler` is called at once with the current state, then
@@ -129,9 +141,17 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
     ///
     /// Keep the returned token: releasing it ends the subscription.
     public func subscribe(_ handler: @escaping @Sendable (State) -> Void) -> Subscription {
-        let id = subscribers.withLock { $0.add(handler) }
+        let id = subscribers.withLock { list in
+            let id = list.add(handler)
+            subscriberCount.store(list.handlers.count, ordering: .releasing)
+            return id
+        }
         let token = Subscription { [weak self] in
-            self?.subscribers.withLock { $0.remove(id) }
+            guard let self else { return }
+            self.subscribers.withLock { list in
+                list.remove(id)
+                self.subscriberCount.store(list.handlers.count, ordering: .releasing)
+            }
         }
         handler(state)
         return token
@@ -140,7 +160,7 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
     private func notify(_ state: State, cause: Int?) {
         let handlers = subscribers.withLock { $0.handlers }
         guard !handlers.isEmpty else { return }
-        ActionContext.$cause.withValue(cause) {
+        ActionContext.bind(cause) {
             for handler in handlers { handler(state) }
         }
     }
@@ -166,7 +186,8 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
 
 /// What an action did, besides the new state.
 struct SendOutcome {
-    var changed = false
+    /// The state changed and there are subscribers to tell.
+    var notifies = false
     /// The recorder's number for the event: its `seq` (across files, for a rolling trace).
     var eventNumber: Int?
     /// The cases of an illegal transition; nil when the transition was legal.
