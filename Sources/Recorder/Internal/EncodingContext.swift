@@ -33,6 +33,8 @@ struct EncodingContext: Encoder {
         /// A second context whose output is thrown away: it absorbs writes into a redacted
         /// nested container. Made when first needed.
         var discard: EncodingContext?
+        /// The recorder's memory of parts of earlier states (`EncodingMemo`); nil when not wanted.
+        let memo: UnsafeMutablePointer<EncodingMemo>?
     }
 
     /// An open object or array.
@@ -43,11 +45,19 @@ struct EncodingContext: Encoder {
 
     private let state: UnsafeMutablePointer<State>
 
-    init(redactedKeys: Set<String>) {
+    /// - Parameter remembers: copy the JSON of a part that is certainly the same as one encoded
+    ///   before, instead of encoding it again (`EncodingMemo`).
+    init(redactedKeys: Set<String>, remembers: Bool = false) {
+        var memo: UnsafeMutablePointer<EncodingMemo>?
+        if remembers {
+            memo = .allocate(capacity: 1)
+            memo?.initialize(to: EncodingMemo())
+        }
         state = .allocate(capacity: 1)
         state.initialize(to: State(
             output: JSONOutput(), frames: .allocate(capacity: 64), frameCapacity: 64, frameCount: 0,
-            valueDepth: 0, redaction: Redaction(redactedKeys), containers: KeyedContainerCache(), discard: nil))
+            valueDepth: 0, redaction: Redaction(redactedKeys), containers: KeyedContainerCache(), discard: nil,
+            memo: memo))
     }
 
     /// Frees the memory. The owner calls this exactly once, from its `deinit`.
@@ -56,6 +66,11 @@ struct EncodingContext: Encoder {
         state.pointee.output.deallocate()
         state.pointee.frames.deallocate()
         state.pointee.containers.deallocate()
+        if let memo = state.pointee.memo {
+            memo.pointee.deallocate()
+            memo.deinitialize(count: 1)
+            memo.deallocate()
+        }
         state.deinitialize(count: 1)
         state.deallocate()
     }
@@ -99,7 +114,36 @@ struct EncodingContext: Encoder {
         if T.self == [Int].self { appendArray(unsafeBitCast(value, to: [Int].self)) { output.append(Int64($0)) }; return }
         if T.self == [Double].self { appendArray(unsafeBitCast(value, to: [Double].self), output.append); return }
         if T.self == [Bool].self { appendArray(unsafeBitCast(value, to: [Bool].self), appendBool); return }
+        if let memo = state.pointee.memo, MemoryLayout<T>.size <= EncodingMemo.largestPlainValue {
+            try encodeRemembering(value, memo)
+            return
+        }
         try encodeComposite(value)
+    }
+
+    /// Encodes a composite value, copying its JSON from the memo when the memo has it.
+    private func encodeRemembering<T: Encodable>(_ value: T, _ memo: UnsafeMutablePointer<EncodingMemo>) throws {
+        let output = state.pointee.output
+        switch memo.pointee.append(value, to: output) {
+        case .appended:
+            return
+        case .skipped:
+            try encodeComposite(value)
+        case .missed(let miss):
+            let mark = output.count
+            try encodeComposite(value)
+            memo.pointee.remember(value, miss, json: output.bytes(from: mark))
+        }
+    }
+
+    /// How many parts the memo holds now (for tests); 0 without a memo.
+    var rememberedCount: Int {
+        state.pointee.memo?.pointee.rememberedCount ?? 0
+    }
+
+    /// Starts a top-level value (see `EncodingMemo.beginValue`).
+    func beginTopLevelValue() {
+        state.pointee.memo?.pointee.beginValue()
     }
 
     @inline(__always)

@@ -11,8 +11,10 @@ final class StreamingEncoder: @unchecked Sendable {
     let context: EncodingContext
     let output: JSONOutput
 
-    init(redactedKeys: Set<String>) {
-        context = EncodingContext(redactedKeys: redactedKeys)
+    /// - Parameter remembers: see `EncodingMemo`; the recorder sets it, since it encodes one
+    ///   state after another that mostly share their parts.
+    init(redactedKeys: Set<String>, remembers: Bool = false) {
+        context = EncodingContext(redactedKeys: redactedKeys, remembers: remembers)
         output = context.output
     }
 
@@ -29,6 +31,7 @@ final class StreamingEncoder: @unchecked Sendable {
     func appendValue<T: Encodable>(_ value: T) throws {
         let savedDepth = context.valueDepth
         defer { context.valueDepth = savedDepth }
+        context.beginTopLevelValue()
         try context.encodeValue(value)
         context.closeFrames(downTo: 0)
     }

@@ -61,7 +61,7 @@ public final class TraceRecorder: Sendable {
         var specs: [(String, MachineSpec)] = []
         for (name, type) in machines { specs.append((name, MachineSpec(type))) }
         self.machineNames = Set(specs.map(\.0))
-        let encoder = StreamingEncoder(redactedKeys: redactedKeys)
+        let encoder = StreamingEncoder(redactedKeys: redactedKeys, remembers: true)
         Self.writeHeader(into: encoder.output, app: app, machines: specs)
         try sink.write(encoder.output.bytes)
         var initial = RecorderState(encoder: encoder)
@@ -155,7 +155,7 @@ public final class TraceRecorder: Sendable {
             let range = appendEncoded(value, what: "the state of \(store)", in: &state)
             state.rollover?.remember(store: store, caseName: to, state: out.bytes, range: range)
             out.append(",\"source\":")
-            appendSource(file, line, into: out)
+            appendSource(file, line, in: &state)
             // `cause` is the global number of an event (see `RecorderState.fileOffset`); one that
             // happened in an earlier file of a rolling trace is left out.
             if let cause, cause > state.fileOffset {
@@ -197,9 +197,10 @@ public final class TraceRecorder: Sendable {
         return state.lastSeq
     }
 
-    /// Appends the JSON of `value`; returns the byte range it took in the line.
+    /// Appends the JSON of `value`; returns the byte range it took in the line. `what` names the
+    /// value in an error report, and is only built for one (building it costs an allocation).
     @discardableResult
-    private func appendEncoded<S: Encodable>(_ value: S, what: String, in state: inout RecorderState) -> Range<Int> {
+    private func appendEncoded<S: Encodable>(_ value: S, what: @autoclosure () -> String, in state: inout RecorderState) -> Range<Int> {
         let encoder = state.encoder
         let mark = encoder.output.count
         do {
@@ -207,7 +208,7 @@ public final class TraceRecorder: Sendable {
         } catch {
             encoder.reset(to: mark)
             encoder.output.append("null")
-            report(.encodingFailed, "\(what) could not be encoded (\(error)); the event records null in its place", in: &state)
+            report(.encodingFailed, "\(what()) could not be encoded (\(error)); the event records null in its place", in: &state)
         }
         return mark..<encoder.output.count
     }
@@ -228,7 +229,18 @@ public final class TraceRecorder: Sendable {
         out.append(UInt8(ascii: "}"))
     }
 
-    private func appendSource(_ file: StaticString, _ line: UInt, into out: JSONOutput) {
+    /// Appends `"File.swift:LINE"`, from the cache when this call site was written before.
+    @inline(__always)
+    private func appendSource(_ file: StaticString, _ line: UInt, in state: inout RecorderState) {
+        let out = state.encoder.output
+        if !state.sources.append(file, line, to: out) {
+            let mark = out.count
+            Self.appendSource(file, line, into: out)
+            state.sources.remember(file, line, out.bytes(from: mark))
+        }
+    }
+
+    private static func appendSource(_ file: StaticString, _ line: UInt, into out: JSONOutput) {
         // `#fileID` is `Module/File.swift`; the trace keeps `File.swift:LINE`.
         let raw = UnsafeRawBufferPointer(start: file.utf8Start, count: file.utf8CodeUnitCount)
         var start = 0
@@ -360,6 +372,8 @@ struct RecorderState: ~Copyable {
     var fileOffset = 0
     /// What a new file needs, when the sink rolls over; nil otherwise.
     var rollover: Rollover?
+    /// The `source` text of recent call sites.
+    var sources = SourceCache()
 
     init(encoder: StreamingEncoder) {
         self.encoder = encoder

@@ -1,0 +1,153 @@
+import Foundation
+@testable import Recorder
+import TestSupport
+import Testing
+
+/// The recorder copies the JSON of state parts that are certainly unchanged (`EncodingMemo`):
+/// arrays and dictionaries by storage, plain values by their bits. What it records must be the
+/// bytes a fresh encoding gives, whatever the actions did.
+@Suite struct EncodingMemoTests {
+    enum Mode: Codable, Equatable, Sendable {
+        case idle
+        case busy(progress: Double, step: Int)
+    }
+
+    struct Point: Codable, Equatable, Sendable {
+        var x: Int
+        var y: Int
+    }
+
+    struct Row: Codable, Equatable, Sendable {
+        var name: String
+        var points: [Point]
+        var mode: Mode
+    }
+
+    struct MemoState: Codable, Equatable, Sendable {
+        var rows: [Row] = []
+        var byName: [String: Point] = [:]
+        var grid: [[Int]] = []
+        var mode = Mode.idle
+        var origin = Point(x: 0, y: 0)
+        var counter = 0
+    }
+
+    /// Every recorded state equals a fresh encoding of the store's state, over random actions
+    /// that change, keep, share and replace arrays, dictionaries and plain values.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func recordedStatesMatchFreshEncodings(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let sink = MemorySink()
+        let store = Store(initialState: MemoState(), name: "Memo", recorder: try TraceRecorder(sink: sink))
+        let fresh = StateEncoder()
+        var expected: [String] = [try fresh.encodeToString(store.state)]
+        for step in 0..<600 {
+            let choice = Int.random(in: 0..<11, using: &random)
+            let number = Int.random(in: -50...50, using: &random)
+            store.send("act") { state in
+                switch choice {
+                case 0:
+                    state.rows.append(Row(name: "row \(step)", points: [Point(x: number, y: step)], mode: .idle))
+                case 1:
+                    if !state.rows.isEmpty { state.rows[abs(number) % state.rows.count].points.append(Point(x: number, y: 0)) }
+                case 2:
+                    if !state.rows.isEmpty { state.rows.removeLast() }
+                case 3:
+                    state.byName["k\(abs(number) % 7)"] = Point(x: number, y: step)
+                case 4:
+                    state.mode = number % 2 == 0 ? .idle : .busy(progress: Double(number) / 8, step: step % 3)
+                case 5:
+                    state.origin = Point(x: number % 3, y: 0)  // often back to a value seen before
+                case 6:
+                    state.grid.append([number, step])
+                case 7:
+                    if !state.grid.isEmpty { state.grid[0].append(number) }
+                case 8:
+                    state.rows = state.rows.reversed()
+                case 9:
+                    if !state.rows.isEmpty { state.rows[0].mode = .busy(progress: 0.5, step: number) }
+                default:
+                    state.counter += 1
+                }
+            }
+            expected.append(try fresh.encodeToString(store.state))
+        }
+        let recorded = try sink.lines.dropFirst().map(Self.stateText)
+        #expect(recorded.count == expected.count)
+        for (index, (got, want)) in zip(recorded, expected).enumerated() where got != want {
+            Issue.record("event \(index + 1): recorded \(got), a fresh encoding gives \(want)")
+            break
+        }
+    }
+
+    final class Counter: Codable, Equatable, @unchecked Sendable {
+        var value: Int
+        init(_ value: Int) { self.value = value }
+        static func == (left: Counter, right: Counter) -> Bool { left === right }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
+        required init(from decoder: any Decoder) throws {
+            value = try decoder.singleValueContainer().decode(Int.self)
+        }
+    }
+
+    struct SharedState: Codable, Equatable, Sendable {
+        var counters: [Counter]
+        var version = 0
+    }
+
+    /// An array of class instances keeps its storage when an instance changes in place, so it
+    /// must never be copied from an earlier event.
+    @Test func arraysOfClassInstancesAreEncodedEveryTime() throws {
+        let sink = MemorySink()
+        let counter = Counter(1)
+        let store = Store(initialState: SharedState(counters: [counter]), name: "Shared", recorder: try TraceRecorder(sink: sink))
+        store.send("bump") { $0.version += 1 }
+        counter.value = 2
+        store.send("bump") { $0.version += 1 }
+        let states = try sink.lines.dropFirst().map(Self.stateText)
+        #expect(states == [
+            #"{"counters":[1],"version":0}"#, #"{"counters":[1],"version":1}"#, #"{"counters":[2],"version":2}"#,
+        ])
+    }
+
+    /// Memory stays bounded however many different arrays come by, and a type whose values never
+    /// repeat stops being remembered.
+    @Test func theMemoStaysSmall() throws {
+        let encoder = StreamingEncoder(redactedKeys: [], remembers: true)
+        for index in 0..<500 {
+            encoder.reset(to: 0)
+            try encoder.appendValue(MemoState(rows: [Row(name: "r\(index)", points: [], mode: .idle)], origin: Point(x: index, y: 0)))
+            #expect(encoder.context.rememberedCount <= 64)
+        }
+        let afterMany = encoder.context.rememberedCount
+        for index in 500..<600 {
+            encoder.reset(to: 0)
+            try encoder.appendValue(Point(x: index, y: index))
+        }
+        // Points never repeated: the type is no longer looked up, so nothing new is kept.
+        #expect(encoder.context.rememberedCount <= afterMany)
+    }
+
+    /// Without a memo (a `StateEncoder`), nothing is kept.
+    @Test func stateEncoderKeepsNothing() throws {
+        let encoder = StateEncoder()
+        _ = try encoder.encode(MemoState(rows: [Row(name: "r", points: [], mode: .idle)]))
+        #expect(encoder.encoder.context.rememberedCount == 0)
+    }
+
+    /// The `state` member of a trace line, as text.
+    static func stateText(_ line: String) throws -> String {
+        let marker = #""state":"#
+        guard let start = line.range(of: marker)?.upperBound, line.hasSuffix("}") else { throw TraceLineError(line: line) }
+        // A transition goes on with "source"; a register event ends with its state.
+        let end = line.range(of: #","source":"#, options: .backwards)?.lowerBound ?? line.index(before: line.endIndex)
+        return String(line[start..<end])
+    }
+
+    struct TraceLineError: Error {
+        var line: String
+    }
+}
