@@ -29,6 +29,23 @@ struct Measurement {
         }
         return Measurement(samples: samples)
     }
+
+    /// Runs several batches in turns, `runs` rounds after one warm-up round, and records seconds
+    /// per operation for each: a batch and its baseline then see the same moments of a noisy
+    /// machine, instead of one running while the machine is quiet and the other while it is not.
+    static func interleaved(runs: Int = 7, _ batches: [(operations: Int, body: () throws -> Void)]) throws -> [Measurement] {
+        for batch in batches { try batch.body() }
+        var samples = [[Double]](repeating: [], count: batches.count)
+        for _ in 0..<runs {
+            for (index, batch) in batches.enumerated() {
+                let start = DispatchTime.now().uptimeNanoseconds
+                try batch.body()
+                let end = DispatchTime.now().uptimeNanoseconds
+                samples[index].append(Double(end - start) / 1e9 / Double(batch.operations))
+            }
+        }
+        return samples.map { Measurement(samples: $0) }
+    }
 }
 
 /// The process's peak resident memory so far, in bytes (`getrusage`).
