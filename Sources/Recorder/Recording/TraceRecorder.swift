@@ -25,6 +25,10 @@ import Darwin
 /// counter, the reused encoder and the sink, so each event is numbered, encoded and written as
 /// one step.
 ///
+/// A state's parts that an action did not change (an array with the same storage, a plain value
+/// with the same bytes) are copied from the JSON of an earlier event instead of being encoded
+/// again; see "What an action costs" in <doc:RecordingAStore>.
+///
 /// Recording never stops the app: a sink that fails (disk full, file not writable) is reported
 /// once through `onError`, and the recorder stops writing so the trace keeps a valid prefix.
 public final class TraceRecorder: Sendable {
