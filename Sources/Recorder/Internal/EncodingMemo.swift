@@ -89,6 +89,9 @@ struct EncodingMemo {
     private var totalBytes = 0
     /// Counts top-level values; an entry used during the current one is never dropped.
     private var generation: UInt64 = 1
+    /// How many entries the current top-level value has used or added: when that is all of
+    /// them, there is nothing to drop, and a full table is not swept again and again.
+    private var usedNow = 0
     /// Each type's kind and record: an open-addressed table that fills once per type.
     private let types: UnsafeMutablePointer<TypeEntry>
     private var typeCount = 0
@@ -111,6 +114,7 @@ struct EncodingMemo {
     /// Starts a new top-level value: entries used before it may now be dropped.
     mutating func beginValue() {
         generation &+= 1
+        usedNow = 0
     }
 
     /// How many parts are remembered now (for tests).
@@ -171,7 +175,10 @@ struct EncodingMemo {
             while entries[index].hash != 0 {
                 if entries[index].hash == hash && entries[index].type == ObjectIdentifier(T.self)
                     && entries[index].keyCount == key.count && Self.keyMatches(entries[index].data, key) {
-                    entries[index].lastUse = generation
+                    if entries[index].lastUse != generation {
+                        entries[index].lastUse = generation
+                        usedNow &+= 1
+                    }
                     entries[index].data.withUnsafeBytes { output.append(UnsafeRawBufferPointer(rebasing: $0[key.count...])) }
                     types[typeSlot].hits &+= 1
                     return .appended
@@ -194,7 +201,7 @@ struct EncodingMemo {
         withUnsafeBytes(of: value) { key in
             let size = key.count + json.count
             if count >= Self.capacity / 2 || totalBytes + size > Self.byteLimit {
-                dropUnused()
+                if usedNow < count { dropUnused() }
                 guard count < Self.capacity / 2, totalBytes + size <= Self.byteLimit else { return }
             }
             var index = Self.slot(miss.hash)
@@ -207,6 +214,7 @@ struct EncodingMemo {
                 hash: miss.hash, type: ObjectIdentifier(T.self), data: data, keyCount: key.count, kept: kept,
                 lastUse: generation)
             count &+= 1
+            usedNow &+= 1
             totalBytes &+= size
         }
     }

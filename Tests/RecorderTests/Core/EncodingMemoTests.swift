@@ -131,6 +131,29 @@ import Testing
         #expect(encoder.context.rememberedCount <= afterMany)
     }
 
+    struct ManyParts: Codable, Equatable, Sendable {
+        var lists: [[Point]]
+        var version = 0
+    }
+
+    /// A state with more arrays than the memo holds records correctly, action after action.
+    @Test func moreArraysThanTheMemoHolds() throws {
+        let sink = MemorySink()
+        let initial = ManyParts(lists: (0..<150).map { index in [Point(x: index, y: 0), Point(x: 0, y: index)] })
+        let recorder = try TraceRecorder(sink: sink)
+        let store = Store(initialState: initial, name: "Many", recorder: recorder)
+        let fresh = StateEncoder()
+        var expected = [try fresh.encodeToString(store.state)]
+        for step in 0..<40 {
+            store.send("change") { state in
+                state.lists[(step * 37) % state.lists.count].append(Point(x: step, y: step))
+                state.version += 1
+            }
+            expected.append(try fresh.encodeToString(store.state))
+        }
+        #expect(try sink.lines.dropFirst().map(Self.stateText) == expected)
+    }
+
     /// Without a memo (a `StateEncoder`), nothing is kept.
     @Test func stateEncoderKeepsNothing() throws {
         let encoder = StateEncoder()
