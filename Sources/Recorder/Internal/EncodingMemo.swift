@@ -229,17 +229,7 @@ struct EncodingMemo {
     /// A hash of a key's bytes and its type, never 0.
     @inline(__always)
     private static func hash(_ key: UnsafeRawBufferPointer, _ type: ObjectIdentifier) -> UInt {
-        var hash = UInt(bitPattern: type) &* 0x9E37_79B9_7F4A_7C15
-        var offset = 0
-        while offset &+ 8 <= key.count {
-            hash = (hash ^ UInt(key.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* 0x100_0000_01B3
-            offset &+= 8
-        }
-        while offset < key.count {
-            hash = (hash ^ UInt(key[offset])) &* 0x100_0000_01B3
-            offset &+= 1
-        }
-        hash ^= hash >> 29
+        let hash = UInt(truncatingIfNeeded: ByteHash.hash(key, seed: UInt64(UInt(bitPattern: type))))
         return hash == 0 ? 1 : hash
     }
 

@@ -6,8 +6,9 @@ import Musl
 import Darwin
 #endif
 
-/// Names (store names, case names) interned as small integer ids, looked up by their UTF-8 bytes
-/// without making a `String`: the validator's per-line work allocates nothing once a name is known.
+/// Names (store names, case names, actions) interned as small integer ids, looked up by their
+/// UTF-8 bytes without making a `String`: per-line work (the validator's, the index's) allocates
+/// nothing once a name is known.
 ///
 /// An open-addressing hash table over one byte arena. Ids are dense, in the order names were
 /// first added.
@@ -25,7 +26,7 @@ struct NameTable {
     /// The id of `name`, adding it when it is new.
     @inline(__always)
     mutating func intern(_ name: UnsafeRawBufferPointer) -> Int {
-        let hash = Self.hash(name)
+        let hash = ByteHash.hash(name)
         var slot = Int(truncatingIfNeeded: hash) & (slots.count &- 1)
         while true {
             let entry = Int(slots[slot])
@@ -50,7 +51,7 @@ struct NameTable {
     /// The id of `name`, or nil when it was never added.
     @inline(__always)
     func find(_ name: UnsafeRawBufferPointer) -> Int? {
-        let hash = Self.hash(name)
+        let hash = ByteHash.hash(name)
         var slot = Int(truncatingIfNeeded: hash) & (slots.count &- 1)
         while true {
             let entry = Int(slots[slot])
@@ -88,31 +89,5 @@ struct NameTable {
             bigger[slot] = Int32(truncatingIfNeeded: id + 1)
         }
         slots = bigger
-    }
-
-    /// A fast 64-bit hash of short byte strings: eight bytes at a time, multiplied and mixed.
-    @inline(__always)
-    static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: bytes.count)
-        guard let base = bytes.baseAddress else { return hash }
-        var offset = 0
-        while offset &+ 8 <= bytes.count {
-            let word = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            hash ^= hash &>> 32
-            offset &+= 8
-        }
-        if offset < bytes.count {
-            var word: UInt64 = 0
-            var shift: UInt64 = 0
-            while offset < bytes.count {
-                word |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) &<< shift
-                shift &+= 8
-                offset &+= 1
-            }
-            hash = (hash ^ word) &* 0xC4CE_B9FE_1A85_EC53
-            hash ^= hash &>> 29
-        }
-        return hash
     }
 }
