@@ -239,12 +239,13 @@ public final class TraceRecorder: Sendable {
         let out = state.encoder.output
         if !state.sources.append(file, line, to: out) {
             let mark = out.count
-            Self.appendSource(file, line, into: out)
+            Self.writeSource(file, line, into: out)
             state.sources.remember(file, line, out.bytes(from: mark))
         }
     }
 
-    private static func appendSource(_ file: StaticString, _ line: UInt, into out: JSONOutput) {
+    /// Writes `"File.swift:LINE"` from the call site itself.
+    private static func writeSource(_ file: StaticString, _ line: UInt, into out: JSONOutput) {
         // `#fileID` is `Module/File.swift`; the trace keeps `File.swift:LINE`.
         let raw = UnsafeRawBufferPointer(start: file.utf8Start, count: file.utf8CodeUnitCount)
         var start = 0
