@@ -20,7 +20,8 @@ enum Why: Command {
           --format text   for people (default)
           --format json   one JSON object for scripts: {"seq":N,"chain":[event, its cause, …],
                           "end":"origin|missing-cause|cycle|unreadable"}, each event with its
-                          seq, line, type, store, action, from, to, source and cause
+                          seq, line, type, store, action, from, to, source and cause; a broken
+                          chain adds "endCause", the cause it stopped at
 
         Exit status:
           0  success
