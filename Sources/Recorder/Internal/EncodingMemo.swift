@@ -237,7 +237,7 @@ struct EncodingMemo {
     private static func keyMatches(_ data: [UInt8], _ key: UnsafeRawBufferPointer) -> Bool {
         data.withUnsafeBytes { stored in
             guard let keyStart = key.baseAddress else { return true }
-            return memcmp(stored.baseAddress!, keyStart, key.count) == 0
+            return ShortBytes.equal(stored.baseAddress!, keyStart, count: key.count)
         }
     }
 

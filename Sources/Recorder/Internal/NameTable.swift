@@ -78,7 +78,7 @@ struct NameTable {
         let span = spans[id]
         guard span.hash == hash, span.count == name.count else { return false }
         if name.isEmpty { return true }
-        return arena.withUnsafeBytes { memcmp($0.baseAddress! + span.start, name.baseAddress!, name.count) == 0 }
+        return arena.withUnsafeBytes { ShortBytes.equal($0.baseAddress! + span.start, name.baseAddress!, count: name.count) }
     }
 
     private mutating func grow() {

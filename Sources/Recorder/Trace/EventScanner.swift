@@ -15,13 +15,24 @@ enum EventScanner {
     /// - Throws: `JSONParseError` when the line is not exactly one valid JSON object; its
     ///   `column` and `offset` count bytes from the start of the line and its `line` is 1.
     static func scan(_ line: UnsafeRawBufferPointer) throws(JSONParseError) -> EventFields {
+        var fields = EventFields()
+        try scan(line, into: &fields)
+        return fields
+    }
+
+    /// Scans `line` into `fields`, which must be empty (`EventFields()`) on entry: the validator's
+    /// worker threads scan straight into the slot the line's fields are kept in, so that the
+    /// fields (about 150 bytes) are not copied on their way there.
+    ///
+    /// - Throws: as `scan(_:)`; `fields` then holds a part of the line, to be thrown away.
+    @inline(__always)
+    static func scan(_ line: UnsafeRawBufferPointer, into fields: inout EventFields) throws(JSONParseError) {
         guard line.count < Int(UInt32.max) else {
             throw JSONParseError(line: 1, column: 1, offset: 0, message: "the line is longer than 4 GiB")
         }
         var fast = Cursor(line)
-        var fields = EventFields()
-        if fast.scanRecorderLayout(into: &fields) { return fields }
-        return try scanGenerally(line)
+        if fast.scanRecorderLayout(into: &fields) { return }
+        fields = try scanGenerally(line)
     }
 
     /// The fields of `line` when it has the recorder's layout; nil otherwise (for tests).

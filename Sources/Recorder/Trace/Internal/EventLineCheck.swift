@@ -97,7 +97,7 @@ enum EventLineCheck {
     @inline(__always)
     private static func matches(_ bytes: UnsafeRawBufferPointer, _ word: StaticString) -> Bool {
         guard bytes.count == word.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
-        return memcmp(base, word.utf8Start, bytes.count) == 0
+        return ShortBytes.equal(base, word.utf8Start, count: bytes.count)
     }
 
     /// A name in a message, as a terminal-safe JSON string.

@@ -113,7 +113,7 @@ extension EventScanner.Cursor {
     @inline(__always)
     private func same(_ offset: Int, _ literal: StaticString) -> Bool {
         let length = literal.utf8CodeUnitCount
-        return offset &+ length <= count && memcmp(base + offset, literal.utf8Start, length) == 0
+        return offset &+ length <= count && ShortBytes.equal(base + offset, literal.utf8Start, count: length)
     }
 
     /// Moves past `literal` when the line holds it at the cursor.

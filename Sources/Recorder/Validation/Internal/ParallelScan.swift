@@ -124,16 +124,22 @@ struct ParallelScan: ~Copyable {
         result.errors.removeAll(keepingCapacity: true)
         LineReader.forEachLine(in: part, maximumLineLength: maximumLineLength) { line in
             let start = line.isOverlong ? 0 : part.baseAddress.map { $0.distance(to: line.bytes.baseAddress!) } ?? 0
-            var scanned = ScannedLine(start: start, count: line.isOverlong ? -1 : line.bytes.count, isTerminated: line.isTerminated, fields: EventFields(), error: -1)
+            result.lines.append(ScannedLine(start: start, count: line.isOverlong ? -1 : line.bytes.count, isTerminated: line.isTerminated, fields: EventFields(), error: -1))
             if !line.isOverlong && !ValidationRun.isEmpty(line.bytes) {
-                do throws(JSONParseError) {
-                    scanned.fields = try EventScanner.scan(line.bytes)
-                } catch {
-                    scanned.error = result.errors.count
+                // Scanned in place: the fields are not copied on their way into the array.
+                let error: JSONParseError? = result.lines.withUnsafeMutableBufferPointer { lines in
+                    do throws(JSONParseError) {
+                        try EventScanner.scan(line.bytes, into: &lines[lines.count &- 1].fields)
+                        return nil
+                    } catch {
+                        return error
+                    }
+                }
+                if let error {
+                    result.lines[result.lines.count - 1].error = result.errors.count
                     result.errors.append(error)
                 }
             }
-            result.lines.append(scanned)
             return true
         }
     }

@@ -272,7 +272,7 @@ struct ValidationRun {
     @inline(__always)
     private static func equals(_ bytes: UnsafeRawBufferPointer, _ word: StaticString) -> Bool {
         guard bytes.count == word.utf8CodeUnitCount else { return false }
-        return memcmp(bytes.baseAddress!, word.utf8Start, bytes.count) == 0
+        return ShortBytes.equal(bytes.baseAddress!, word.utf8Start, count: bytes.count)
     }
 
     /// The number of the store named by `text`, adding it when it is new.
