@@ -33,14 +33,12 @@ public struct TraceValidator: Sendable {
     /// times, far more than a reaction and its follow-ups need, far fewer than a runaway loop.
     public static let defaultMaximumCauseDepth = 8
 
-    /// How much of a file each thread scans at once.
+    /// How much of a file is read at once: a block for one thread, a part for each of several.
     var blockSize = 4 << 20
     /// How many threads scan a large file: the machine's cores, at most 8.
     var parallelism = min(8, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
-    /// The size from which a file is scanned on several threads.
+    /// The size from which a regular file is scanned on several threads.
     var parallelThreshold = 32 << 20
-    /// The smallest run of lines worth cutting into parts for the threads.
-    var parallelChunkMinimum = 1 << 20
     /// The longest line that is kept; longer lines are malformed (1 GiB, as the format says).
     var maximumLineLength = LineReader.maximumLineLength
 
@@ -62,8 +60,9 @@ public struct TraceValidator: Sendable {
 
     /// Validates the trace file at `path`.
     ///
-    /// - Parameter progress: called on the calling thread after each block read, with the
-    ///   bytes read so far and the file's size (0 when unknown, as for a pipe).
+    /// - Parameter progress: called after each block read, with the bytes read so far and the
+    ///   file's size (0 when unknown, as for a pipe): on the calling thread, or for a large file
+    ///   on one of the threads that scan it, never two calls at once.
     /// - Throws: `ValidationFileError` when the file cannot be opened or read; every problem of
     ///   a file that can be read, `not-a-trace` included, is in the report instead.
     public func validate(
@@ -87,23 +86,29 @@ public struct TraceValidator: Sendable {
         _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
         #endif
         var run = ValidationRun(file: path, machines: machines, maximumProblems: maximumProblems, maximumCauseDepth: maximumCauseDepth)
-        // A large file is scanned on every core, a block at a time; a small one on this thread.
-        let width = total >= parallelThreshold ? parallelism : 1
-        let scanner = ParallelScan(width: width)
         let maximumLineLength = maximumLineLength
+        // A large regular file is read and scanned in parts on every core; anything else (a
+        // small file, a pipe) a block at a time on this thread.
+        if total >= parallelThreshold && parallelism > 1 && (status.st_mode & S_IFMT) == S_IFREG {
+            let scanner = ParallelScan(width: parallelism, partSize: blockSize / 4)
+            let outcome = scanner.scan(descriptor: descriptor, maximumLineLength: maximumLineLength, into: &run) { read in
+                progress?(read, total)
+            }
+            if case .readFailed(let code) = outcome {
+                throw ValidationFileError(path: path, message: "cannot read: \(LineReader.SystemError(code: code).reason)")
+            }
+            return run.finish()
+        }
         do {
             try LineReader.forEachChunk(
-                descriptor: descriptor, blockSize: blockSize * width, maximumLineLength: maximumLineLength,
+                descriptor: descriptor, blockSize: blockSize, maximumLineLength: maximumLineLength,
                 progress: { read in progress?(read, total) }
             ) { chunk in
                 switch chunk {
                 case .overlongLine:
                     return run.consume(LineReader.Line(bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTerminated: false, isOverlong: true))
                 case .lines(let bytes):
-                    if width == 1 || bytes.count < parallelChunkMinimum {
-                        return LineReader.forEachLine(in: bytes, maximumLineLength: maximumLineLength) { run.consume($0) }
-                    }
-                    return scanner.scan(bytes, maximumLineLength: maximumLineLength, into: &run)
+                    return LineReader.forEachLine(in: bytes, maximumLineLength: maximumLineLength) { run.consume($0) }
                 }
             }
         } catch {

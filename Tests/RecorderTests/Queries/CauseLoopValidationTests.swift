@@ -87,7 +87,6 @@ import Testing
         var parallel = TraceValidator()
         parallel.parallelism = 3
         parallel.parallelThreshold = 0
-        parallel.parallelChunkMinimum = 0
         parallel.blockSize = 4096
         var fromFile = try parallel.validate(file: url.path)
         fromFile.file = sequential.file

@@ -50,7 +50,6 @@ import TestSupport
         var parallel = TraceValidator()
         parallel.parallelism = 3
         parallel.parallelThreshold = 0
-        parallel.parallelChunkMinimum = 0
         parallel.blockSize = 700  // a few lines per part, lines across blocks
         let sequential = TraceValidator().validate(bytes: bytes, file: folder.path)
         let fromFile = try parallel.validate(file: folder.path)
@@ -67,7 +66,6 @@ import TestSupport
         var parallel = TraceValidator()
         parallel.parallelism = 2
         parallel.parallelThreshold = 0
-        parallel.parallelChunkMinimum = 0
         parallel.blockSize = 4096
         let fromFile = try parallel.validate(file: folder.path)
         #expect(fromFile == TraceValidator().validate(bytes: bytes, file: folder.path))

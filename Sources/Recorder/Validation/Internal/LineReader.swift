@@ -138,22 +138,6 @@ enum LineReader {
         return true
     }
 
-    /// Splits `bytes` (whole lines) into at most `parts` runs of whole lines of about equal size.
-    static func split(_ bytes: UnsafeRawBufferPointer, into parts: Int) -> [UnsafeRawBufferPointer] {
-        guard parts > 1, let base = bytes.baseAddress else { return [bytes] }
-        var result: [UnsafeRawBufferPointer] = []
-        var start = 0
-        for part in 1..<parts {
-            let target = bytes.count / parts * part
-            guard target > start, let found = memchr(base + target, 0x0A, bytes.count - target) else { continue }
-            let end = base.distance(to: UnsafeRawPointer(found)) + 1
-            result.append(UnsafeRawBufferPointer(start: base + start, count: end - start))
-            start = end
-        }
-        if start < bytes.count { result.append(UnsafeRawBufferPointer(start: base + start, count: bytes.count - start)) }
-        return result
-    }
-
     /// A failed system call's error number.
     struct SystemError: Error {
         var code: Int32

@@ -9,153 +9,171 @@ import Musl
 import Darwin
 #endif
 
-/// Scans the lines of a large run of whole lines on several threads at once, so that a big trace
-/// is checked as JSON on every core, while the validation rules are applied to the lines already
-/// scanned, in order.
+/// Validates a large file on several threads: each reads (`pread`) and scans parts of the file
+/// (`FilePart`), and the validation rules, which must see the lines in order, are applied to
+/// each part as soon as it and all the parts before it are scanned.
 ///
-/// The run is cut into parts (several per thread). Every thread takes the next part not yet
-/// taken and scans it; one of them (the consumer) also applies the rules to finished parts, in
-/// order, whenever the next one is ready, and scans a part itself only while it is not. So the
-/// rules, which one thread must apply in order, overlap with the scanning of later parts instead
-/// of waiting for all of it.
+/// There is no step at which one thread reads while the others wait, and no barrier between
+/// blocks: the copying out of the page cache, the JSON scanning and the rules all run on every
+/// thread, and the threads only wait for one another when the rules fall a whole window behind.
 ///
-/// Each part's scanned lines go to its own slot, kept between calls so their memory is reused.
-/// A slot is written by the one thread that took the part and read by the consumer after it sees
-/// the part's bit in `done` (release/acquire), so the slots need no lock.
+/// - Every thread takes the next part not yet taken, as long as it is less than `window` parts
+///   ahead of the rules (the parts in flight are the memory used: about `window` × `partSize`).
+/// - Part `k` is read into slot `k % window`; its bit in `done` is set (release) when it is
+///   scanned, and cleared by the thread that applied the rules to it, which then advances
+///   `consumed` (release), letting part `k + window` into the slot.
+/// - Whichever thread finds the next part in order scanned, and the rules free (`applying`, a
+///   flag taken by compare-exchange), applies them, part after part while they are ready. So no
+///   thread is set aside for the rules, and no thread waits for one that was never started.
+///
+/// The slots need no lock: a slot is written by the one thread that took its part and read by
+/// the one that applies the rules to it, after the bit was seen (acquire).
 struct ParallelScan: ~Copyable {
-    /// One line of a part, as a worker scanned it. A plain value (no references), so that
-    /// the arrays of them are filled and read without reference counting.
-    struct ScannedLine: Sendable {
-        /// Where the line starts in its part, and its length without `\n`.
-        var start: Int
-        var count: Int
-        var isTerminated: Bool
-        /// The line's members, when it is one JSON object.
-        var fields: EventFields
-        /// The index of the line's error in the part's errors, or -1.
-        var error: Int
-    }
-
-    /// A part's scanned lines and the errors of those that are not one JSON object.
-    struct PartResult: Sendable {
-        var lines: [ScannedLine] = []
-        var errors: [JSONParseError] = []
-    }
-
     /// The number of threads.
     let width: Int
-    /// Parts per thread: enough that the consumer rarely waits, few enough to keep parts large.
-    static let partsPerThread = 4
-    /// The most parts a run is cut into (one bit each in `done`).
-    private var slotCount: Int { min(64, width * Self.partsPerThread) }
-    /// One result per part.
-    private let slots: UnsafeMutablePointer<PartResult>
+    /// The size of a part (the last line of a part runs on past it).
+    let partSize: Int
+    /// The most parts in flight: read or being read, and not yet through the rules.
+    let window: Int
+    private let slots: UnsafeMutablePointer<FilePart>
 
-    init(width: Int) {
+    /// - Parameters:
+    ///   - width: the number of threads, 1 to 16.
+    ///   - partSize: the bytes of a part.
+    init(width: Int, partSize: Int) {
         self.width = max(1, min(width, 16))
-        let count = min(64, self.width * Self.partsPerThread)
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: PartResult(), count: count)
+        self.partSize = max(1, partSize)
+        // Enough parts that a thread rarely waits for the rules, few enough to bound memory.
+        self.window = min(64, 3 * self.width)
+        slots = .allocate(capacity: window)
+        slots.initialize(repeating: FilePart(), count: window)
+        // `initialize(repeating:)` copied one part (and its buffer pointer) into every slot.
+        for index in 1..<window { slots[index] = FilePart() }
     }
 
     deinit {
-        slots.deinitialize(count: slotCount)
+        for index in 0..<window { slots[index].deallocate() }
+        slots.deinitialize(count: window)
         slots.deallocate()
     }
 
-    /// The slots and the parts, handed to the threads of one `scan`, and the run, which only the
-    /// consumer touches. `concurrentPerform` returns only when every thread is done, so all of
-    /// them outlive every use.
-    private struct Shared: @unchecked Sendable {
-        let slots: UnsafeMutablePointer<PartResult>
-        let parts: [UnsafeRawBufferPointer]
-        let run: UnsafeMutablePointer<ValidationRun>
+    /// What a scan ended with.
+    enum Outcome {
+        /// Every line was given to the rules (or they stopped: not a trace).
+        case finished
+        /// A read failed with this error number.
+        case readFailed(Int32)
     }
 
-    /// Scans `chunk` (whole lines) on `width` threads and has `run` consume each line and its
-    /// scan, in order, until it returns false; returns whether it always returned true.
-    func scan(_ chunk: UnsafeRawBufferPointer, maximumLineLength: Int, into run: inout ValidationRun) -> Bool {
-        let parts = LineReader.split(chunk, into: slotCount)
+    /// The threads' shared state for one `scan`. `concurrentPerform` returns only when every
+    /// thread is done, so it outlives every use.
+    private struct Shared: @unchecked Sendable {
+        let slots: UnsafeMutablePointer<FilePart>
+        /// The run, and what else only the thread applying the rules touches.
+        let run: UnsafeMutablePointer<ValidationRun>
+        let rules: UnsafeMutablePointer<RuleState>
+        let progress: (Int) -> Void
+    }
+
+    /// Touched only by the thread applying the rules.
+    private struct RuleState {
+        /// The error number of the first failed read, or 0.
+        var failure: Int32 = 0
+        /// The progress reported so far.
+        var reported = 0
+    }
+
+    /// Reads the regular file open as `descriptor` from its start and has `run` consume every
+    /// line, in order. `progress` gets the bytes read so far, after each part, from one thread at
+    /// a time.
+    func scan(descriptor: Int32, maximumLineLength: Int, into run: inout ValidationRun, progress: (Int) -> Void) -> Outcome {
         let slots = slots
         let width = width
-        return withUnsafeMutablePointer(to: &run) { run in
-            let shared = Shared(slots: slots, parts: parts, run: run)
-            let partCount = parts.count
-            let taken = Atomic<Int>(0)  // parts handed out so far (may run past partCount)
-            let done = Atomic<UInt64>(0)  // bit p: part p is scanned
-            let stopped = Atomic<Bool>(false)
+        let window = window
+        let partSize = partSize
+        var rules = RuleState()
+        return withoutActuallyEscaping(progress) { progress in
+          withUnsafeMutablePointer(to: &rules) { rules in
+           withUnsafeMutablePointer(to: &run) { run in
+            let shared = Shared(slots: slots, run: run, rules: rules, progress: progress)
+            let taken = Atomic<Int>(0)  // parts handed out so far
+            let consumed = Atomic<Int>(0)  // parts through the rules
+            let done = Atomic<UInt64>(0)  // bit s: the part in slot s is scanned
+            let applying = Atomic<Bool>(false)  // a thread is applying the rules
+            let finished = Atomic<Bool>(false)  // the rules need no more parts
 
-            /// Takes the next part, scans it, marks it done; false when none was left.
+            /// Applies the rules to the parts that are next in order and scanned; false when
+            /// another thread is applying them or the next part is not ready.
+            @Sendable func applyReadyParts() -> Bool {
+                guard applying.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return false }
+                defer { applying.store(false, ordering: .releasing) }
+                var applied = false
+                var next = consumed.load(ordering: .relaxed)
+                while !finished.load(ordering: .relaxed) {
+                    let slot = next % window
+                    guard done.load(ordering: .acquiring) & (1 &<< UInt64(slot)) != 0 else { break }
+                    let part = shared.slots[slot]
+                    if part.readError != 0 {
+                        shared.rules.pointee.failure = part.readError
+                        finished.store(true, ordering: .relaxed)
+                    } else if !Self.consume(part, into: &shared.run.pointee) || part.endsFile {
+                        finished.store(true, ordering: .relaxed)
+                    }
+                    if part.end > shared.rules.pointee.reported {
+                        shared.rules.pointee.reported = part.end
+                        shared.progress(part.end)
+                    }
+                    done.bitwiseAnd(~(1 &<< UInt64(slot)), ordering: .relaxed)
+                    next += 1
+                    consumed.store(next, ordering: .releasing)
+                    applied = true
+                }
+                return applied
+            }
+
+            /// Takes the next part, if the window allows, and reads and scans it; false when none
+            /// could be taken.
             @Sendable func scanNextPart() -> Bool {
-                let part = taken.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard part < partCount else { return false }
-                Self.scanPart(shared.parts[part], into: &shared.slots[part], maximumLineLength: maximumLineLength)
-                done.bitwiseOr(1 &<< UInt64(part), ordering: .releasing)
+                var part = taken.load(ordering: .relaxed)
+                while true {
+                    guard part < consumed.load(ordering: .acquiring) + window else { return false }
+                    let (exchanged, original) = taken.compareExchange(expected: part, desired: part + 1, ordering: .relaxed)
+                    if exchanged { break }
+                    part = original
+                }
+                let slot = part % window
+                shared.slots[slot].read(descriptor: descriptor, index: part, size: partSize, maximumLineLength: maximumLineLength)
+                done.bitwiseOr(1 &<< UInt64(slot), ordering: .releasing)
                 return true
             }
 
-            DispatchQueue.concurrentPerform(iterations: width) { role in
-                guard role == 0 else {
-                    while scanNextPart() {}
-                    return
-                }
-                // The consumer: the rules for each part in order, scanning while the next is not ready.
-                var next = 0
-                while next < partCount {
-                    if done.load(ordering: .acquiring) & (1 &<< UInt64(next)) != 0 {
-                        if !Self.consumePart(shared.parts[next], shared.slots[next], into: &shared.run.pointee) {
-                            stopped.store(true, ordering: .relaxed)
-                            taken.store(partCount, ordering: .relaxed)  // the others stop after their part
-                            return
-                        }
-                        next &+= 1
-                    } else if !scanNextPart() {
-                        sched_yield()  // another thread is finishing part `next`
-                    }
+            DispatchQueue.concurrentPerform(iterations: width) { _ in
+                while !finished.load(ordering: .relaxed) {
+                    if applyReadyParts() { continue }
+                    if !scanNextPart() { sched_yield() }  // the next part in order is being scanned
                 }
             }
-            return !stopped.load(ordering: .relaxed)
+            return rules.pointee.failure != 0 ? .readFailed(rules.pointee.failure) : .finished
+           }
+          }
         }
     }
 
-    /// Scans every line of `part` into `result`.
-    private static func scanPart(_ part: UnsafeRawBufferPointer, into result: inout PartResult, maximumLineLength: Int) {
-        result.lines.removeAll(keepingCapacity: true)
-        result.errors.removeAll(keepingCapacity: true)
-        LineReader.forEachLine(in: part, maximumLineLength: maximumLineLength) { line in
-            let start = line.isOverlong ? 0 : part.baseAddress.map { $0.distance(to: line.bytes.baseAddress!) } ?? 0
-            result.lines.append(ScannedLine(start: start, count: line.isOverlong ? -1 : line.bytes.count, isTerminated: line.isTerminated, fields: EventFields(), error: -1))
-            if !line.isOverlong && !ValidationRun.isEmpty(line.bytes) {
-                // Scanned in place: the fields are not copied on their way into the array.
-                let error: JSONParseError? = result.lines.withUnsafeMutableBufferPointer { lines in
-                    do throws(JSONParseError) {
-                        try EventScanner.scan(line.bytes, into: &lines[lines.count &- 1].fields)
-                        return nil
-                    } catch {
-                        return error
-                    }
+    /// Has `run` consume the lines of `part`; false when it stopped.
+    private static func consume(_ part: borrowing FilePart, into run: inout ValidationRun) -> Bool {
+        let bytes = UnsafeRawPointer(part.bytes)
+        return part.lines.withUnsafeBufferPointer { lines in
+            part.errors.withUnsafeBufferPointer { errors in
+                for index in lines.indices {
+                    let isOverlong = lines[index].count < 0
+                    let line = LineReader.Line(
+                        bytes: UnsafeRawBufferPointer(start: bytes + lines[index].start, count: max(0, lines[index].count)),
+                        isTerminated: lines[index].isTerminated, isOverlong: isOverlong)
+                    let error = lines[index].error >= 0 ? errors[lines[index].error] : nil
+                    if !run.consume(line, scanned: lines[index].fields, error: error) { return false }
                 }
-                if let error {
-                    result.lines[result.lines.count - 1].error = result.errors.count
-                    result.errors.append(error)
-                }
+                return true
             }
-            return true
-        }
-    }
-
-    /// Has `run` consume the lines of `part` as `result` scanned them; false when it stopped.
-    private static func consumePart(_ part: UnsafeRawBufferPointer, _ result: borrowing PartResult, into run: inout ValidationRun) -> Bool {
-        result.lines.withUnsafeBufferPointer { lines in
-            for index in lines.indices {
-                let isOverlong = lines[index].count < 0
-                let start = lines[index].start
-                let bytes = UnsafeRawBufferPointer(rebasing: part[start..<(start + max(0, lines[index].count))])
-                let line = LineReader.Line(bytes: bytes, isTerminated: lines[index].isTerminated, isOverlong: isOverlong)
-                let error = lines[index].error >= 0 ? result.errors[lines[index].error] : nil
-                if !run.consume(line, scanned: lines[index].fields, error: error) { return false }
-            }
-            return true
         }
     }
 }
