@@ -70,7 +70,7 @@ struct CauseLoopTracker {
     /// the loop and calls `setProblem(_:forLoopAt:)`.
     @inline(__always)
     mutating func record(seq: Int, store: Int, action: EventFields.Text?, cause: Int?, line: UnsafeRawBufferPointer) -> Bool {
-        makeRoom(for: seq)
+        if ring.isEmpty || (seq >= ring.count && ring.count < Self.capacity) { makeRoom(for: seq) }
         var entry = Entry()
         entry.seq = seq
         entry.store = Int32(truncatingIfNeeded: store)

@@ -78,8 +78,9 @@ struct ValidationRun {
     mutating func consume(_ line: LineReader.Line) -> Bool {
         guard let event = begin(line) else { return !stopped }
         do {
-            let fields = try EventScanner.scan(event)
-            checkEvent(fields, event)
+            var fields = EventFields()
+            try EventScanner.scan(event, into: &fields)
+            checkEvent(&fields, event)
         } catch {
             reportInvalid(error, isTerminated: line.isTerminated)
         }
@@ -89,7 +90,7 @@ struct ValidationRun {
     /// Checks the next line, scanned in advance (by a worker thread) into `fields`, or found not
     /// to be one JSON object (`error`).
     @inline(__always)
-    mutating func consume(_ line: LineReader.Line, scanned fields: borrowing EventFields, error: JSONParseError?) -> Bool {
+    mutating func consume(_ line: LineReader.Line, scanned fields: UnsafePointer<EventFields>, error: JSONParseError?) -> Bool {
         guard let event = begin(line) else { return !stopped }
         if let error {
             reportInvalid(error, isTerminated: line.isTerminated)
@@ -173,10 +174,10 @@ struct ValidationRun {
     // MARK: Events
 
     @inline(__always)
-    private mutating func checkEvent(_ fields: borrowing EventFields, _ line: UnsafeRawBufferPointer) {
+    private mutating func checkEvent(_ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer) {
         let kind = eventKind(fields, line)
         var store = -1
-        if kind != .other, let name = fields.store { store = storeNumber(name, line) }
+        if kind != .other, let name = fields.pointee.store { store = storeNumber(name, line) }
         let machine = store >= 0 ? stores[store].machine : -1
 
         // Required keys, and the keys whose type is checked, by event type.
@@ -205,11 +206,11 @@ struct ValidationRun {
         case .other:
             break
         }
-        let wrong = fields.wrongTypes.bits & typed.bits
-        let missing = required.bits & ~fields.present.bits & ~fields.wrongTypes.bits
+        let wrong = fields.pointee.wrongTypes.bits & typed.bits
+        let missing = required.bits & ~fields.pointee.present.bits & ~fields.pointee.wrongTypes.bits
         if wrong != 0 || missing != 0 {
             reportMalformed(
-                fields, line, kind: kind, store: store, machine: machine,
+                fields.pointee, line, kind: kind, store: store, machine: machine,
                 wrong: EventFields.KeySet(bits: wrong), missing: EventFields.KeySet(bits: missing))
             checksSeq = false
             return
@@ -217,9 +218,9 @@ struct ValidationRun {
 
         report.events &+= 1
         // `type` and `seq` are present: checked above.
-        let seq = fields.seq ?? 0
+        let seq = fields.pointee.seq ?? 0
         if checksSeq && seq != previousSeq &+ 1 {
-            reportSeq(seq, fields, line, store: store)
+            reportSeq(seq, fields.pointee, line, store: store)
         }
         previousSeq = seq
         hasPreviousEvent = true
@@ -235,8 +236,8 @@ struct ValidationRun {
 
     /// Follows the event's `cause` chain, and reports a chain that passed the threshold.
     @inline(__always)
-    private mutating func checkCause(_ fields: EventFields, _ line: UnsafeRawBufferPointer, kind: EventKind, store: Int, seq: Int) {
-        guard causeLoops.record(seq: seq, store: store, action: kind == .transition ? fields.action : nil, cause: fields.cause, line: line) else {
+    private mutating func checkCause(_ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, kind: EventKind, store: Int, seq: Int) {
+        guard causeLoops.record(seq: seq, store: store, action: kind == .transition ? fields.pointee.action : nil, cause: fields.pointee.cause, line: line) else {
             return
         }
         let names = storeNames
@@ -254,8 +255,8 @@ struct ValidationRun {
     }
 
     @inline(__always)
-    private func eventKind(_ fields: EventFields, _ line: UnsafeRawBufferPointer) -> EventKind {
-        guard let type = fields.type else { return .other }
+    private func eventKind(_ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer) -> EventKind {
+        guard let type = fields.pointee.type else { return .other }
         if !type.hasEscapes {
             let bytes = UnsafeRawBufferPointer(rebasing: line[type.range])
             if Self.equals(bytes, "transition") { return .transition }
@@ -300,11 +301,11 @@ struct ValidationRun {
         }
     }
 
-    private mutating func register(_ fields: EventFields, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int) {
+    private mutating func register(_ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int) {
         stores[store].seen = true
         stores[store].sinceLine = lineNumber
         stores[store].sinceSeq = seq
-        guard machine >= 0, let caseText = fields.caseName else {
+        guard machine >= 0, let caseText = fields.pointee.caseName else {
             stores[store].current = -1
             stores[store].currentName = nil
             return
@@ -323,7 +324,7 @@ struct ValidationRun {
         }
     }
 
-    private mutating func transition(_ fields: EventFields, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int) {
+    private mutating func transition(_ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int) {
         defer {
             stores[store].sinceLine = lineNumber
             stores[store].sinceSeq = seq
@@ -332,30 +333,30 @@ struct ValidationRun {
             // No machine check; the store is followed from its `to` on.
             stores[store].seen = true
             let storeName = storeNames.name(store)
-            let action = fields.action.map { EventFields.string($0, in: line) } ?? "?"
+            let action = fields.pointee.action.map { EventFields.string($0, in: line) } ?? "?"
             var message = "transition \(action) on \(storeName), which has no earlier register event; a store writes a register event when it is created"
-            if machine >= 0, let toText = fields.to {
+            if machine >= 0, let toText = fields.pointee.to {
                 setCurrent(store, machine: machine, to: toText, line)
                 message += " (following it from \(EventFields.string(toText, in: line)) on)"
             }
             add(.unregistered, seq: seq, store: storeName, message: message)
             return
         }
-        guard machine >= 0, let fromText = fields.from, let toText = fields.to else { return }
+        guard machine >= 0, let fromText = fields.pointee.from, let toText = fields.pointee.to else { return }
         let from = caseNumber(fromText, line, machine: machine)
         let to = caseNumber(toText, line, machine: machine)
         if let from, let to {
             let current = stores[store].current
             if current != from {
-                reportDiscontinuity(fields, line, store: store, machine: machine, seq: seq)
+                reportDiscontinuity(fields.pointee, line, store: store, machine: machine, seq: seq)
             }
             if !machines.withUnsafeBufferPointer({ $0[machine].allows(from: from, to: to) }) {
-                reportIllegal(fields, line, store: store, machine: machine, seq: seq, from: from)
+                reportIllegal(fields.pointee, line, store: store, machine: machine, seq: seq, from: from)
             }
             stores[store].current = to
             stores[store].currentName = nil
         } else {
-            reportUnknownCase(fields, line, store: store, machine: machine, seq: seq, fromKnown: from != nil, toKnown: to != nil)
+            reportUnknownCase(fields.pointee, line, store: store, machine: machine, seq: seq, fromKnown: from != nil, toKnown: to != nil)
             setCurrent(store, machine: machine, to: toText, line)
         }
     }
