@@ -50,6 +50,8 @@ struct FilePart {
 
     /// The alignment of the buffer, and of the file offsets read into its start.
     static let alignment = 64
+    /// The first read past the part's range, for the rest of its last line.
+    static let lineEndRead = 16 << 10
 
     init() {
         capacity = Self.alignment
@@ -119,9 +121,11 @@ struct FilePart {
                 searched = start
                 continue
             }
-            // A line that goes on past what was read: read more of it, but no more than decides
-            // whether it is overlong.
-            let wanted = min(filled + max(size, filled - start), start + maximumLineLength + 1)
+            // A line that goes on past what was read: read more of it, a little at first (the
+            // last line of almost every part ends within a few hundred bytes; reading a whole part
+            // more doubled the copying), then as much again as the line has, but no more than
+            // decides whether it is overlong.
+            let wanted = min(filled + max(Self.lineEndRead, filled - start), start + maximumLineLength + 1)
             guard fill(&filled, upTo: wanted, base: base, descriptor: descriptor) else { return }
         }
     }
