@@ -33,6 +33,24 @@ import TestSupport
         }
     }
 
+    /// Lines far longer than a part and than one read past it (`FilePart.lineEndRead`), kept or
+    /// over the limit, so that a part reads on several times for its last line or to drop it.
+    @Test func linesOfManyPartsAreReadOnOrDropped() throws {
+        var random = SeededGenerator(seed: 77)
+        var bytes: [UInt8] = []
+        for length in [10, 100_000, 5, 250_000, 0, 70_000, 3] {
+            bytes += (0..<length).map { _ in UInt8.random(in: 0x20..<0x7F, using: &random) } + [0x0A]
+        }
+        bytes += Array(repeating: UInt8(ascii: "z"), count: 90_000)  // and no final newline
+        let file = try ValidationTemporaryFile(bytes)
+        for maximum in [1 << 30, 80_000] {
+            for partSize in [4096, 65_536] {
+                let fromParts = try Self.readInParts(file.path, partSize: partSize, maximumLineLength: maximum)
+                #expect(fromParts == Self.reference(bytes, maximumLineLength: maximum), "parts of \(partSize), limit \(maximum)")
+            }
+        }
+    }
+
     @Test func anEmptyFileIsOnePartThatEndsIt() throws {
         let file = try ValidationTemporaryFile([])
         #expect(try Self.readInParts(file.path, partSize: 100, maximumLineLength: 100) == [])

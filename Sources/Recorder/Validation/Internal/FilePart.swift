@@ -14,8 +14,8 @@ import Darwin
 /// before its range (is that byte a `\n`?); to finish its last line, it reads past its range up
 /// to the line's `\n`. So every line is owned by exactly one part, whatever the part size, with
 /// no coordination between the threads. A part whose range lies inside one long line owns no
-/// line. A line longer than `maximumLineLength` is kept as an overlong line without its bytes,
-/// which are read and dropped up to its `\n`.
+/// line. A line longer than `maximumLineLength` is an overlong line without its bytes: no more
+/// of it is read than shows that it is too long.
 ///
 /// The buffer and the arrays are kept from one part to the next, so that their memory is reused.
 /// A part is used by one thread at a time (`ParallelScan` hands it over with release/acquire).
@@ -77,9 +77,8 @@ struct FilePart {
         let rangeEnd = rangeStart + size
         // The file offset of bytes[0]: from the byte before the range, rounded down to a multiple
         // of 64, so that the kernel copies between equally aligned addresses (copying from an
-        // offset one byte off took 2.5 times as long). It grows when an overlong line's bytes
-        // are dropped.
-        var base = index == 0 ? 0 : (rangeStart - 1) & ~(Self.alignment - 1)
+        // offset one byte off took longer).
+        let base = index == 0 ? 0 : (rangeStart - 1) & ~(Self.alignment - 1)
         var filled = 0
         defer { endsFile = reachedEnd && end <= rangeEnd }
         guard fill(&filled, upTo: rangeEnd - base, base: base, descriptor: descriptor) else { return }
@@ -114,12 +113,10 @@ struct FilePart {
             }
             searched = filled
             if filled - start > maximumLineLength {
-                // Overlong: note it, drop its bytes, and read on to its `\n`.
+                // Overlong, and it runs past the range (the whole range was read): no line of
+                // this part comes after it, and the parts it runs through own none of it.
                 lines.append(ScannedLine(start: 0, count: -1, isTerminated: false, fields: EventFields(), error: -1))
-                guard let next = skipLine(from: start, filled: &filled, base: &base, descriptor: descriptor) else { break }
-                start = next
-                searched = start
-                continue
+                break
             }
             // A line that goes on past what was read: read more of it, a little at first (the
             // last line of almost every part ends within a few hundred bytes; reading a whole part
@@ -149,21 +146,6 @@ struct FilePart {
         }
         end = base + filled
         return true
-    }
-
-    /// Drops the bytes of the overlong line at `start` (reading on in blocks) up to its `\n`;
-    /// returns where the next line starts, or nil at the end of the file or after a failed read.
-    private mutating func skipLine(from start: Int, filled: inout Int, base: inout Int, descriptor: Int32) -> Int? {
-        while true {
-            // Nothing from `start` on is kept: the next bytes of the file are read there.
-            base += filled - start
-            filled = start
-            guard fill(&filled, upTo: start + (1 << 16), base: base, descriptor: descriptor) else { return nil }
-            if let newline = memchr(bytes + start, 0x0A, filled - start) {
-                return bytes.distance(to: newline) + 1
-            }
-            if reachedEnd { return nil }
-        }
     }
 
     /// Adds the line at `bytes[start..<start + count]`, scanned.
