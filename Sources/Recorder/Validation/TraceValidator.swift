@@ -18,7 +18,9 @@ import Darwin
 ///
 /// Validation streams: each line is read once, only the keys the rules need are extracted, and
 /// `state` values are checked as JSON and skipped without being built. A file is read in blocks
-/// of a few megabytes, so memory does not grow with its size (only with its longest line).
+/// of a few megabytes, so memory does not grow with its size (only with its longest line). A
+/// large file is read and scanned in parts of 1 MB by every core at once, while the rules are
+/// applied to the parts already scanned, in order; the result is the same as on one thread.
 public struct TraceValidator: Sendable {
     /// Machines that replace the header's, store by store (`inspector validate --spec`).
     public var machines: [String: MachineSpec]
