@@ -97,8 +97,10 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
             slot &-= 1
             if state.pointee.slots[slot].keyType == id && isKnownUniquelyReferenced(&state.pointee.boxes[slot]) {
                 state.pointee.assign(slot: slot, object: index, node: node)
-                // A KeyedDecodingContainer is one reference to its box.
-                return unsafeBitCast(state.pointee.boxes[slot], to: KeyedDecodingContainer<Key>.self)
+                // The slot's view was made for this `Key` (the slot's key type); calling it back
+                // at its own type needs no metadata lookup, where a cast here did one per call.
+                let view = unsafeBitCast(state.pointee.views[slot], to: ((JSONTapeBoxReference) -> KeyedDecodingContainer<Key>).self)
+                return view(state.pointee.boxes[slot])
             }
         }
         assert(MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size)
@@ -106,6 +108,8 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
         state.pointee.slots.append(JSONTapeKeyedSlot(keyType: id, object: index, node: node, cursor: index &+ 1, names: .unchecked))
         state.pointee.assign(slot: count, object: index, node: node)
         state.pointee.boxes.append(unsafeBitCast(container, to: JSONTapeBoxReference.self))
+        let view: (JSONTapeBoxReference) -> KeyedDecodingContainer<Key> = JSONTapeKeyedSlot.view(as: KeyedDecodingContainer<Key>.self)
+        state.pointee.views.append(unsafeBitCast(view, to: ((JSONTapeBoxReference) -> Any).self))
         return container
     }
 

@@ -23,6 +23,9 @@ struct JSONTapeState {
     /// trivial values and `isKnownUniquelyReferenced(&boxes[i])` sees the stored reference.
     var slots = JSONTapeBuffer<JSONTapeKeyedSlot>(capacity: 16)
     var boxes = JSONTapeBuffer<JSONTapeBoxReference>(capacity: 16)
+    /// For each slot, a function that returns its box as the `KeyedDecodingContainer<Key>` it
+    /// is, made once with that type's metadata (see `JSONTapeKeyedSlot.view(as:)`).
+    var views = JSONTapeBuffer<(JSONTapeBoxReference) -> Any>(capacity: 16)
     /// Name → value index of the last member with that name, for objects whose names need
     /// `String` comparison; by slot.
     var nameTables: [Int: [String: Int]] = [:]
@@ -50,6 +53,7 @@ struct JSONTapeState {
         nodes.release()
         slots.release()
         boxes.release()
+        views.release()
         keyArrays.release()
     }
 
@@ -61,6 +65,7 @@ struct JSONTapeState {
         if slots.count > 256 {
             slots.removeAll(shrinkingBeyond: 256)
             boxes.removeAll(shrinkingBeyond: 256)
+            views.removeAll(shrinkingBeyond: 256)
         }
         extraKeys.removeAll()
         nameTables.removeAll()

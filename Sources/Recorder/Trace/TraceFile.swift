@@ -73,6 +73,10 @@ public final class TraceFile: Sendable {
     /// follow file order and this is `eventCount`.
     public var lastStep: Int { index.lastStep }
 
+    /// The bytes the event index takes in memory (about 12 per event): what an open trace costs
+    /// beyond the file's pages, which the system shares and can drop.
+    public var indexByteCount: Int { index.memoryBytes }
+
     /// The event at `index` (`0..<eventCount`), read and decoded from its line; nil for an index
     /// out of range, or a line that can no longer be read as it was indexed.
     public func event(at index: Int) -> TraceEvent? {

@@ -112,7 +112,7 @@ import Testing
     @Test func theIndexCostsFarLessThan24BytesPerEvent() throws {
         let trace = try F.open(F.generated(events: 30_000))
         #expect(trace.eventCount == 30_000)
-        let perEvent = Double(trace.index.memoryBytes) / Double(trace.eventCount)
+        let perEvent = Double(trace.indexByteCount) / Double(trace.eventCount)
         // 8 bytes of offset, 4 of the stores' interleaved event lists; steps and lines count up.
         #expect(perEvent <= 12.5)
     }
