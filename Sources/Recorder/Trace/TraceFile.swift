@@ -9,9 +9,10 @@
 /// for issue in trace.issues { print(issue) }         // line 17: malformed: …
 /// ```
 ///
-/// Opening indexes the file instead of decoding it: the file is memory-mapped while it is
-/// indexed (its pages let go as the scan moves on), line ends are found with `memchr`, and each line is checked as strict JSON while only its `type`, `seq` and
-/// `store` are taken, on one thread per processor. The index costs 12 bytes per event in a
+/// Opening indexes the file instead of decoding it: each processor reads a piece of the file
+/// with `pread`, a few megabytes at a time (the file is never mapped, so a file truncated while
+/// it is open cannot crash the process), line ends are found with `memchr`, and each line is
+/// checked as strict JSON while only its `type`, `seq` and `store` are taken. The index costs 12 bytes per event in a
 /// clean trace and at most 20 in a damaged one, whatever the size of the states; an event is
 /// decoded only when it is asked for, by reading its one line again from the file.
 /// The state of a store at a step is found by binary search over that store's events, so any

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import Recorder
 import Testing
 
@@ -150,14 +155,45 @@ import Testing
         ]
         let bytes = Array(F.text(lines).utf8)
         let bodyStart = try #require(bytes.firstIndex(of: 0x0A)) + 1
-        let index = bytes.withUnsafeBytes { buffer in
-            TraceIndexer.index(
-                buffer, bodyStart: bodyStart, headerEndsInCarriageReturn: false, machines: [:], releasesPages: false,
-                maximumLineLength: 150)
+        let inMemory = bytes.withUnsafeBytes { buffer in
+            TraceIndexer.index(buffer, bodyStart: bodyStart, headerEndsInCarriageReturn: false, machines: [:], maximumLineLength: 150)
         }
-        #expect(index.eventCount == 2)
-        #expect(index.issues == [TraceReadIssue(
-            line: 3, kind: .malformed, message: "the line is longer than 150 bytes, the longest line a trace may have; skipped")])
+        // Read from a file in blocks smaller than the long line, and in one block.
+        let file = try ValidationTemporaryFile(bytes)
+        let descriptor = openForReading(file.path)
+        defer { close(descriptor) }
+        let fromFile = try [64, 100, 1 << 20].map { blockSize in
+            try TraceIndexer.index(
+                descriptor: descriptor, size: bytes.count, bodyStart: bodyStart, headerEndsInCarriageReturn: false,
+                machines: [:], maximumLineLength: 150, blockSize: blockSize)
+        }
+        for index in [inMemory] + fromFile {
+            #expect(index.eventCount == 2)
+            #expect(index.issues == [TraceReadIssue(
+                line: 3, kind: .malformed, message: "the line is longer than 150 bytes, the longest line a trace may have; skipped")])
+        }
+    }
+
+    /// A file cut short after its size was taken (another process truncating it while it is
+    /// opened) reads short: the events that are there, and no crash. A mapped file would have
+    /// killed the process with SIGBUS on the first missing page.
+    @Test func aFileCutShortWhileItIsIndexedReadsShort() throws {
+        let bytes = Array(F.text(F.generated(events: 2000)).utf8)
+        let file = try ValidationTemporaryFile(bytes)
+        let descriptor = openForReading(file.path)
+        defer { close(descriptor) }
+        let bodyStart = try #require(bytes.firstIndex(of: 0x0A)) + 1
+        let whole = try TraceIndexer.index(
+            descriptor: descriptor, size: bytes.count, bodyStart: bodyStart, headerEndsInCarriageReturn: false, machines: [:])
+        // As if the file had been 100 KB longer when its size was taken, in 1 and in 4 pieces.
+        for pieces in [1, 4] {
+            let short = try TraceIndexer.index(
+                descriptor: descriptor, size: bytes.count + 100_000, bodyStart: bodyStart, headerEndsInCarriageReturn: false,
+                machines: [:], pieceCount: pieces, blockSize: 4096)
+            #expect(short.eventCount == whole.eventCount)
+            #expect(short.offsets == whole.offsets)
+            #expect(short.issues == whole.issues)
+        }
     }
 
     @Test func indexingInPiecesGivesTheSameTraceAsInOnePiece() throws {
@@ -169,13 +205,23 @@ import Testing
         let bytes = Array((F.text(lines) + #"{"type":"tr"#).utf8)
         let header = try TraceFile(bytes: bytes).header
         let bodyStart = try #require(bytes.firstIndex(of: 0x0A)) + 1
-        let traces = bytes.withUnsafeBytes { buffer in
+        var traces = bytes.withUnsafeBytes { buffer in
             [1, 2, 3, 7, 64, 1000].map { pieces in
                 let index = TraceIndexer.index(
-                    buffer, bodyStart: bodyStart, headerEndsInCarriageReturn: false, machines: header.machines,
-                    releasesPages: false, pieceCount: pieces)
+                    buffer, bodyStart: bodyStart, headerEndsInCarriageReturn: false, machines: header.machines, pieceCount: pieces)
                 return TraceFile(TraceLoader.Loaded(source: TraceSource(bytes: bytes), header: header, index: index), path: "t")
             }
+        }
+        // The same from a file, read with `pread` in pieces and in blocks of every size that
+        // cuts lines: each piece reads only its own range.
+        let file = try ValidationTemporaryFile(bytes)
+        let descriptor = openForReading(file.path)
+        defer { close(descriptor) }
+        for (pieces, blockSize) in [(1, 1 << 20), (2, 97), (3, 1000), (7, 4096), (64, 313)] {
+            let index = try TraceIndexer.index(
+                descriptor: descriptor, size: bytes.count, bodyStart: bodyStart, headerEndsInCarriageReturn: false,
+                machines: header.machines, pieceCount: pieces, blockSize: blockSize)
+            traces.append(TraceFile(TraceLoader.Loaded(source: TraceSource(bytes: bytes), header: header, index: index), path: "t"))
         }
         let one = traces[0]
         #expect(one.eventCount == 401)  // the generated events and the note
@@ -195,4 +241,9 @@ import Testing
             }
         }
     }
+}
+
+/// `open(2)` for reading (outside the suite, whose own `open` opens bytes).
+private func openForReading(_ path: String) -> Int32 {
+    open(path, O_RDONLY)
 }

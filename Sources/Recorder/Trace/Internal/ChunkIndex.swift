@@ -32,70 +32,87 @@ struct ChunkIndex: Sendable {
     var carriageReturns = 0
     var firstCarriageReturnLine: Int?
 
-    /// Every this many bytes, the pages already read are released, so that indexing a large
-    /// mapped file does not keep all of it resident.
-    static let releaseStride = 8 << 20
-
     /// Lines longer than this (1 GiB, the format's bound) are malformed, as the validator says.
     static let maximumLineLength = 1 << 30
+
+    /// How much of the file a piece reads at once.
+    static let blockSize = 4 << 20
 
     /// An empty index.
     init() {}
 
-    /// Indexes the whole lines in `range` of `file`. A line that runs to the end of `range`
-    /// without a `\n` is the file's last line.
-    /// - Parameter releasesPages: `file` is a private file mapping whose pages may be dropped
-    ///   once read (they would be read from the file again if touched).
+    /// Indexes the whole lines in `range` of `file`, a trace held in memory. A line that runs
+    /// to the end of `range` without a `\n` is the file's last line.
     /// - Parameter maximumLineLength: longer lines are malformed (a parameter for tests).
-    init(
-        file: UnsafeRawBufferPointer, range: Range<Int>, machines: [String: MachineSpec], releasesPages: Bool,
-        maximumLineLength: Int = maximumLineLength
-    ) {
-        guard let base = file.baseAddress, !range.isEmpty else { return }
-        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-        var releasedUpTo = range.lowerBound
-        var position = range.lowerBound
+    init(file: UnsafeRawBufferPointer, range: Range<Int>, machines: [String: MachineSpec], maximumLineLength: Int = maximumLineLength) {
+        guard !range.isEmpty else { return }
         var line = 0
-        while position < range.upperBound {
-            let remaining = range.upperBound - position
-            let newline = memchr(base + position, 0x0A, remaining)
-            let end = newline.map { UnsafeRawPointer($0) - base } ?? range.upperBound
+        addLines(UnsafeRawBufferPointer(rebasing: file[range]), at: range.lowerBound, line: &line, machines: machines, maximumLineLength: maximumLineLength)
+        lineCount = line
+    }
+
+    /// Indexes the whole lines in bytes `range` of the regular file open as `descriptor`, read
+    /// with `pread` a block at a time, so that several pieces are read at once and memory holds
+    /// one block per piece (or one line, when longer). The file is never mapped: a file cut short
+    /// while it is indexed gives short reads (its last line is then `truncated`), where a mapping
+    /// would kill the process with SIGBUS.
+    /// - Parameter blockSize: the bytes read at once (a parameter for tests).
+    /// - Throws: the system's error number when a read fails.
+    init(
+        descriptor: Int32, range: Range<Int>, machines: [String: MachineSpec], maximumLineLength: Int = maximumLineLength,
+        blockSize: Int = blockSize
+    ) throws(LineReader.SystemError) {
+        var line = 0
+        try LineReader.forEachChunk(
+            descriptor: descriptor, range: range, blockSize: blockSize, maximumLineLength: maximumLineLength
+        ) { chunk, offset in
+            switch chunk {
+            case .lines(let bytes):
+                addLines(bytes, at: offset, line: &line, machines: machines, maximumLineLength: maximumLineLength)
+            case .overlongLine:
+                addOverlongLine(line: line, maximumLineLength: maximumLineLength)
+                line += 1
+            }
+            return true
+        }
+        lineCount = line
+    }
+
+    /// Indexes the lines of `bytes`, which start at `offset` in the file; `line` is the local
+    /// number of the first, and comes back past the last. A last line without `\n` is the
+    /// file's last line.
+    private mutating func addLines(
+        _ bytes: UnsafeRawBufferPointer, at offset: Int, line: inout Int, machines: [String: MachineSpec], maximumLineLength: Int
+    ) {
+        guard let base = bytes.baseAddress else { return }
+        var position = 0
+        while position < bytes.count {
+            let newline = memchr(base + position, 0x0A, bytes.count - position)
+            let end = newline.map { UnsafeRawPointer($0) - base } ?? bytes.count
             var contentEnd = end
-            if newline != nil && end > position && file[end - 1] == 0x0D {
+            if newline != nil && end > position && bytes[end - 1] == 0x0D {
                 contentEnd -= 1
                 carriageReturns += 1
                 if firstCarriageReturnLine == nil { firstCarriageReturnLine = line }
             }
             if end - position > maximumLineLength {
-                issues.add(line: line, kind: .malformed, "the line is longer than \(TraceLoader.describeSize(maximumLineLength)), the longest line a trace may have; skipped")
+                addOverlongLine(line: line, maximumLineLength: maximumLineLength)
             } else {
-                indexLine(file, position..<contentEnd, line: line, complete: newline != nil, machines: machines)
+                indexLine(UnsafeRawBufferPointer(rebasing: bytes[position..<contentEnd]), at: offset + position, line: line, complete: newline != nil, machines: machines)
             }
             line += 1
-            position = newline == nil ? range.upperBound : end + 1
-            if releasesPages && (position - releasedUpTo >= Self.releaseStride || position == range.upperBound) {
-                releasedUpTo = Self.release(base, from: releasedUpTo, to: position, pageSize: pageSize)
-            }
+            position = newline == nil ? bytes.count : end + 1
         }
-        lineCount = line
     }
 
-    /// Lets the system drop the pages of `base[from..<to]` from memory: only whole pages inside
-    /// the range, so pages shared with a neighbouring piece stay. Returns where the next release
-    /// starts: the end of the last page released.
-    private static func release(_ base: UnsafeRawPointer, from: Int, to: Int, pageSize: Int) -> Int {
-        let first = (from + pageSize - 1) / pageSize * pageSize
-        let last = to / pageSize * pageSize
-        guard last > first else { return from }
-        _ = madvise(UnsafeMutableRawPointer(mutating: base + first), last - first, MADV_DONTNEED)
-        return last
+    private mutating func addOverlongLine(line: Int, maximumLineLength: Int) {
+        issues.add(line: line, kind: .malformed, "the line is longer than \(TraceLoader.describeSize(maximumLineLength)), the longest line a trace may have; skipped")
     }
 
     /// Indexes one line, without its `\n` and `\r`.
     private mutating func indexLine(
-        _ file: UnsafeRawBufferPointer, _ range: Range<Int>, line: Int, complete: Bool, machines: [String: MachineSpec]
+        _ bytes: UnsafeRawBufferPointer, at offset: Int, line: Int, complete: Bool, machines: [String: MachineSpec]
     ) {
-        let bytes = UnsafeRawBufferPointer(rebasing: file[range])
         // `\n`, `\r\n`, or a `\r` alone at the very end.
         if bytes.isEmpty || (bytes.count == 1 && bytes[0] == 0x0D) {
             issues.add(line: line, kind: .emptyLine, "an empty line; skipped")
@@ -137,7 +154,7 @@ struct ChunkIndex: Sendable {
             }
             storeID = Int32(truncatingIfNeeded: id)
         }
-        offsets.append(range.lowerBound)
+        offsets.append(offset)
         seqs.append(fields.seq ?? 0)
         lines.append(line)
         storeIDs.append(storeID)

@@ -9,50 +9,73 @@ import Musl
 import Darwin
 #endif
 
-/// Builds a `TraceIndex` from a trace's bytes: the body (every line after the header) is cut at
-/// line starts into pieces, one per processor, each indexed by `ChunkIndex` on its own thread,
-/// then joined in file order.
+/// Builds a `TraceIndex` from a trace: the body (every line after the header) is cut at line
+/// starts into pieces, one per processor, each indexed by `ChunkIndex` on its own thread, then
+/// joined in file order. A file is read with `pread`, each piece by its own thread; a trace held
+/// in memory (read from a pipe) is indexed where it is.
 enum TraceIndexer {
     /// Bodies smaller than this per processor are indexed on fewer threads.
     static let minimumPieceSize = 8 << 20
 
-    /// Indexes `file[bodyStart...]`.
+    /// Indexes `file[bodyStart...]`, a trace held in memory.
     /// - Parameters:
     ///   - pieceCount: how many pieces to cut the body into (for tests); by default one per
     ///     processor for a large body.
     ///   - maximumLineLength: longer lines are malformed (for tests; 1 GiB by default).
     ///   - headerEndsInCarriageReturn: line 1 ends in `\r\n`, for the `crlf` issue.
-    ///   - releasesPages: `file` is a private file mapping whose pages may be dropped once read.
     static func index(
         _ file: UnsafeRawBufferPointer, bodyStart: Int, headerEndsInCarriageReturn: Bool,
-        machines: [String: MachineSpec], releasesPages: Bool, pieceCount: Int? = nil,
+        machines: [String: MachineSpec], pieceCount: Int? = nil,
         maximumLineLength: Int = ChunkIndex.maximumLineLength
     ) -> TraceIndex {
         let bounds = pieceBounds(file, bodyStart: bodyStart, count: pieceCount ?? defaultPieceCount(bodySize: file.count - bodyStart))
-        let count = bounds.count - 1
-        var pieces: [ChunkIndex]
-        if count == 1 {
-            pieces = [ChunkIndex(
-                file: file, range: bounds[0]..<bounds[1], machines: machines, releasesPages: releasesPages,
-                maximumLineLength: maximumLineLength)]
-        } else {
-            // Each thread indexes its own piece and stores the result in its own slot; the
-            // Mutex guards the array of slots.
-            let results = Mutex<[ChunkIndex?]>(Array(repeating: nil, count: count))
-            let shared = SharedBytes(buffer: file)
-            DispatchQueue.concurrentPerform(iterations: count) { piece in
-                let chunk = ChunkIndex(
-                    file: shared.buffer, range: bounds[piece]..<bounds[piece + 1], machines: machines,
-                    releasesPages: releasesPages, maximumLineLength: maximumLineLength)
-                results.withLock { $0[piece] = chunk }
-            }
-            pieces = results.withLock { slots in
-                let taken = slots.map { $0 ?? ChunkIndex() }
-                slots = []  // so that `join` can release each piece as it goes
-                return taken
-            }
+        let shared = SharedBytes(buffer: file)
+        var pieces = indexPieces(bounds) { range in
+            ChunkIndex(file: shared.buffer, range: range, machines: machines, maximumLineLength: maximumLineLength)
         }
         return join(&pieces, byteCount: file.count, headerEndsInCarriageReturn: headerEndsInCarriageReturn)
+    }
+
+    /// Indexes bytes `bodyStart..<size` of the regular file open as `descriptor` (parameters as
+    /// above; `blockSize`, the bytes each piece reads at once, for tests).
+    /// - Throws: the system's error number when a read fails.
+    static func index(
+        descriptor: Int32, size: Int, bodyStart: Int, headerEndsInCarriageReturn: Bool,
+        machines: [String: MachineSpec], pieceCount: Int? = nil,
+        maximumLineLength: Int = ChunkIndex.maximumLineLength, blockSize: Int = ChunkIndex.blockSize
+    ) throws(LineReader.SystemError) -> TraceIndex {
+        let count = pieceCount ?? defaultPieceCount(bodySize: size - bodyStart)
+        let bounds = try pieceBounds(descriptor: descriptor, size: size, bodyStart: bodyStart, count: count)
+        let failure = Mutex<LineReader.SystemError?>(nil)
+        var pieces = indexPieces(bounds) { range in
+            do throws(LineReader.SystemError) {
+                return try ChunkIndex(
+                    descriptor: descriptor, range: range, machines: machines, maximumLineLength: maximumLineLength, blockSize: blockSize)
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+                return ChunkIndex()
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        return join(&pieces, byteCount: size, headerEndsInCarriageReturn: headerEndsInCarriageReturn)
+    }
+
+    /// The pieces between `bounds`, each indexed by `indexPiece`, on one thread per piece.
+    private static func indexPieces(_ bounds: [Int], _ indexPiece: @Sendable (Range<Int>) -> ChunkIndex) -> [ChunkIndex] {
+        let count = bounds.count - 1
+        if count == 1 { return [indexPiece(bounds[0]..<bounds[1])] }
+        // Each thread indexes its own piece and stores the result in its own slot; the
+        // Mutex guards the array of slots.
+        let results = Mutex<[ChunkIndex?]>(Array(repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { piece in
+            let chunk = indexPiece(bounds[piece]..<bounds[piece + 1])
+            results.withLock { $0[piece] = chunk }
+        }
+        return results.withLock { slots in
+            let taken = slots.map { $0 ?? ChunkIndex() }
+            slots = []  // so that `join` can release each piece as it goes
+            return taken
+        }
     }
 
     /// One piece per processor, each at least `minimumPieceSize`, at most 64 pieces.
@@ -74,6 +97,36 @@ enum TraceIndexer {
             bounds.append(UnsafeRawPointer(newline) - base + 1)
         }
         bounds.append(file.count)
+        return bounds
+    }
+
+    /// The same bounds for the first `size` bytes of the file open as `descriptor`, found by
+    /// reading a little at each cut (more only inside a very long line).
+    static func pieceBounds(descriptor: Int32, size: Int, bodyStart: Int, count: Int) throws(LineReader.SystemError) -> [Int] {
+        let count = max(1, count)
+        var bounds = [bodyStart]
+        let window = 64 << 10
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: window, alignment: 16)
+        defer { buffer.deallocate() }
+        pieces: for piece in 1..<count {
+            var offset = max(bodyStart + (size - bodyStart) / count * piece, bounds[bounds.count - 1])
+            while offset < size {
+                let read = pread(descriptor, buffer, min(window, size - offset), off_t(offset))
+                if read < 0 {
+                    if errno == EINTR { continue }
+                    throw LineReader.SystemError(code: errno)
+                }
+                if read == 0 { break pieces }  // the file is shorter than it was
+                if let newline = memchr(buffer, 0x0A, read) {
+                    let end = offset + buffer.distance(to: newline) + 1
+                    if end < size { bounds.append(end) }
+                    continue pieces
+                }
+                offset += read
+            }
+            break
+        }
+        bounds.append(size)
         return bounds
     }
 

@@ -6,8 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// Opens a trace: reads its header and indexes its body, from a file (memory-mapped while it is
-/// indexed) or from bytes (a pipe read whole, or bytes given in memory).
+/// Opens a trace: reads its header and indexes its body, from a file (read with `pread`, in
+/// pieces on every core) or from bytes (a pipe read whole, or bytes given in memory).
 enum TraceLoader {
     /// What opening gives `TraceFile`.
     struct Loaded {
@@ -16,8 +16,8 @@ enum TraceLoader {
         var index: TraceIndex
     }
 
-    /// The most that is read from something that cannot be mapped (a pipe, a device), since it
-    /// must be held in memory whole.
+    /// The most that is read from something that is not a regular file (a pipe, a device), since
+    /// it must be held in memory whole.
     static let defaultStreamLimit = 1 << 30
 
     /// Opens the trace at `path`.
@@ -42,15 +42,9 @@ enum TraceLoader {
         if type == S_IFREG {
             let size = Int(status.st_size)
             if size == 0 { throw emptyFile(path) }
-            if let mapping = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0),
-               mapping != UnsafeMutableRawPointer(bitPattern: -1) {
-                defer { munmap(mapping, size) }
-                _ = madvise(mapping, size, MADV_SEQUENTIAL)
-                let (header, index) = try indexBytes(UnsafeRawBufferPointer(start: mapping, count: size), path: path, releasesPages: true)
-                closesDescriptor = false
-                return Loaded(source: TraceSource(descriptor: descriptor), header: header, index: index)
-            }
-            // A file that cannot be mapped (some network or virtual file systems) is read whole.
+            let (header, index) = try indexFile(descriptor, size: size, path: path)
+            closesDescriptor = false
+            return Loaded(source: TraceSource(descriptor: descriptor), header: header, index: index)
         }
         let bytes = try readAll(descriptor, path: path, limit: streamLimit)
         return try load(bytes: bytes, path: path)
@@ -60,31 +54,68 @@ enum TraceLoader {
     static func load(bytes: [UInt8], path: String) throws(TraceOpenError) -> Loaded {
         if bytes.isEmpty { throw emptyFile(path) }
         let result = bytes.withUnsafeBytes { buffer in
-            Result { () throws(TraceOpenError) in try indexBytes(buffer, path: path, releasesPages: false) }
+            Result { () throws(TraceOpenError) in try indexBytes(buffer, path: path) }
         }
         let (header, index) = try result.get()
         return Loaded(source: TraceSource(bytes: bytes), header: header, index: index)
     }
 
-    /// Reads the header and indexes the body.
-    private static func indexBytes(
-        _ file: UnsafeRawBufferPointer, path: String, releasesPages: Bool
-    ) throws(TraceOpenError) -> (TraceHeader, TraceIndex) {
+    /// Reads the header and indexes the body of a trace held in memory.
+    private static func indexBytes(_ file: UnsafeRawBufferPointer, path: String) throws(TraceOpenError) -> (TraceHeader, TraceIndex) {
         guard let base = file.baseAddress else { throw emptyFile(path) }
         let newline = memchr(base, 0x0A, file.count).map { UnsafeRawPointer($0) - base }
-        let headerLine = UnsafeRawBufferPointer(rebasing: file[0..<(newline ?? file.count)])
-        let header: TraceHeader
+        let header = try parseHeader(UnsafeRawBufferPointer(rebasing: file[0..<(newline ?? file.count)]), path: path)
+        let index = TraceIndexer.index(
+            file, bodyStart: newline.map { $0 + 1 } ?? file.count,
+            headerEndsInCarriageReturn: newline != nil && newline! > 0 && file[newline! - 1] == 0x0D,
+            machines: header.machines)
+        return (header, index)
+    }
+
+    /// Reads the header and indexes the body of the first `size` bytes of the regular file open
+    /// as `descriptor`, with `pread`: the file is never mapped, so a file cut short while it is
+    /// opened reads short instead of killing the process with SIGBUS (as `TraceSource` reads it
+    /// afterwards, for the same reason).
+    private static func indexFile(_ descriptor: Int32, size: Int, path: String) throws(TraceOpenError) -> (TraceHeader, TraceIndex) {
+        // Line 1, read until its `\n`; stopped early when its first byte shows it is no header.
+        var line: [UInt8] = []
+        var newline: Int?
+        let block = 64 << 10
+        while newline == nil && line.count < size && line.count <= ChunkIndex.maximumLineLength {
+            let start = line.count
+            let wanted = min(block, size - start)
+            line.append(contentsOf: repeatElement(0, count: wanted))
+            let count = line.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + start, wanted, off_t(start)) }
+            if count < 0 {
+                if errno == EINTR { line.removeLast(wanted); continue }
+                throw openError(path: path, code: errno)
+            }
+            line.removeLast(wanted - count)
+            if count == 0 { break }  // the file is shorter than it was
+            newline = line[start...].firstIndex(of: 0x0A)
+            if let first = line.firstIndex(where: { !isWhitespace($0) }), line[first] != UInt8(ascii: "{") { break }
+        }
+        let headerEnd = newline ?? line.count
+        let header = try line.withUnsafeBytes { bytes in
+            Result { () throws(TraceOpenError) in try parseHeader(UnsafeRawBufferPointer(rebasing: bytes[0..<headerEnd]), path: path) }
+        }.get()
+        do throws(LineReader.SystemError) {
+            let index = try TraceIndexer.index(
+                descriptor: descriptor, size: size, bodyStart: newline.map { $0 + 1 } ?? size,
+                headerEndsInCarriageReturn: newline.map { $0 > 0 && line[$0 - 1] == 0x0D } ?? false,
+                machines: header.machines)
+            return (header, index)
+        } catch {
+            throw openError(path: path, code: error.code)
+        }
+    }
+
+    private static func parseHeader(_ line: UnsafeRawBufferPointer, path: String) throws(TraceOpenError) -> TraceHeader {
         do {
-            header = try TraceHeader.parse(headerLine)
+            return try TraceHeader.parse(line)
         } catch {
             throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: error.message)
         }
-        let bodyStart = newline.map { $0 + 1 } ?? file.count
-        let endsInCarriageReturn = newline != nil && headerLine.last == 0x0D
-        let index = TraceIndexer.index(
-            file, bodyStart: bodyStart, headerEndsInCarriageReturn: endsInCarriageReturn,
-            machines: header.machines, releasesPages: releasesPages)
-        return (header, index)
     }
 
     /// Reads what `descriptor` gives until its end, at most `limit` bytes. Stops at once when the

@@ -10,9 +10,10 @@ import Darwin
 /// one line at a time, or the bytes in memory for a trace that was read whole (a pipe, or
 /// `TraceFile(bytes:)`).
 ///
-/// The file is not kept mapped: a file that is truncated or rewritten while it is open (a new
-/// recording with `replacing: true`) would make a mapped read crash the process with SIGBUS,
-/// while `pread` just comes back short, and the line is reported as unreadable.
+/// The file is never mapped (nor while it is indexed, see `ChunkIndex`): a file that is
+/// truncated or rewritten while it is open (a new recording with `replacing: true`) would make a
+/// mapped read crash the process with SIGBUS, while `pread` just comes back short, and the line
+/// is reported as unreadable.
 ///
 /// A class because it owns the file descriptor, closed with it. Immutable, so `Sendable`; `pread`
 /// does not move the file offset, so threads may read lines at the same time.

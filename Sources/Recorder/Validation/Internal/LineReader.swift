@@ -42,6 +42,39 @@ enum LineReader {
         descriptor: Int32, blockSize: Int, maximumLineLength: Int = maximumLineLength,
         progress: (Int) -> Void, _ body: (Chunk) -> Bool
     ) throws(SystemError) {
+        try forEachChunk(
+            blockSize: blockSize, maximumLineLength: maximumLineLength, progress: progress,
+            readMore: { buffer, count, _ in read(descriptor, buffer, count) }
+        ) { chunk, _ in body(chunk) }
+    }
+
+    /// Reads bytes `range` of the regular file open as `descriptor` (with `pread`, so that
+    /// several threads may read parts of one file at once) in blocks of about `blockSize` bytes,
+    /// calling `body` with the whole lines of each block and the file offset of its first byte,
+    /// until it returns false. The range ends at a line start or at the end of the file; the
+    /// last line of the range (or of the file, if it ends first) is given even without `\n`.
+    ///
+    /// - Throws: the system's error number when a read fails.
+    static func forEachChunk(
+        descriptor: Int32, range: Range<Int>, blockSize: Int, maximumLineLength: Int = maximumLineLength,
+        _ body: (Chunk, _ offset: Int) -> Bool
+    ) throws(SystemError) {
+        try forEachChunk(
+            blockSize: blockSize, maximumLineLength: maximumLineLength, progress: { _ in },
+            readMore: { buffer, count, offset in
+                pread(descriptor, buffer, min(count, max(0, range.count - offset)), off_t(range.lowerBound + offset))
+            }
+        ) { chunk, offset in body(chunk, range.lowerBound + offset) }
+    }
+
+    /// The reading loop of both `forEachChunk`s: `readMore` reads up to `count` bytes, the next ones
+    /// after the `offset` bytes read so far; `body` gets each chunk and the offset (from the
+    /// start of what is read) of its first byte.
+    private static func forEachChunk(
+        blockSize: Int, maximumLineLength: Int, progress: (Int) -> Void,
+        readMore: (_ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: Int) -> Int,
+        _ body: (Chunk, _ offset: Int) -> Bool
+    ) throws(SystemError) {
         var capacity = max(blockSize, 16)
         var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
         defer { buffer.deallocate() }
@@ -63,7 +96,7 @@ enum LineReader {
                 }
             }
             if !skipping, let end = lastLineEnd(buffer, from: searched, to: filled) {
-                if !body(.lines(UnsafeRawBufferPointer(start: buffer, count: end))) { return }
+                if !body(.lines(UnsafeRawBufferPointer(start: buffer, count: end)), total - filled) { return }
                 filled -= end
                 if filled > 0 { memmove(buffer, buffer + end, filled) }
                 searched = filled
@@ -71,7 +104,7 @@ enum LineReader {
                 searched = filled
             }
             if !skipping && filled > maximumLineLength {
-                if !body(.overlongLine) { return }
+                if !body(.overlongLine, total - filled) { return }
                 skipping = true
                 filled = 0
                 searched = 0
@@ -84,14 +117,14 @@ enum LineReader {
                 buffer = grown
                 capacity = larger
             }
-            let count = read(descriptor, buffer + filled, capacity - filled)
+            let count = readMore(buffer + filled, capacity - filled, total)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw SystemError(code: errno)
             }
             if count == 0 {
                 if filled > 0 && !skipping {
-                    _ = body(.lines(UnsafeRawBufferPointer(start: buffer, count: filled)))
+                    _ = body(.lines(UnsafeRawBufferPointer(start: buffer, count: filled)), total - filled)
                 }
                 return
             }
