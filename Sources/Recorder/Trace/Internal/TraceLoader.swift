@@ -80,6 +80,7 @@ enum TraceLoader {
         // Line 1, read until its `\n`; stopped early when its first byte shows it is no header.
         var line: [UInt8] = []
         var newline: Int?
+        var whitespaceEnd = 0  // bytes before this are whitespace, for the check of the first byte
         let block = 64 << 10
         while newline == nil && line.count < size && line.count <= ChunkIndex.maximumLineLength {
             let start = line.count
@@ -93,7 +94,13 @@ enum TraceLoader {
             line.removeLast(wanted - count)
             if count == 0 { break }  // the file is shorter than it was
             newline = line[start...].firstIndex(of: 0x0A)
-            if let first = line.firstIndex(where: { !isWhitespace($0) }), line[first] != UInt8(ascii: "{") { break }
+            while whitespaceEnd < line.count && isWhitespace(line[whitespaceEnd]) { whitespaceEnd += 1 }
+            if whitespaceEnd < line.count && line[whitespaceEnd] != UInt8(ascii: "{") { break }
+        }
+        if newline == nil && line.count > ChunkIndex.maximumLineLength {
+            throw TraceOpenError(
+                kind: .notATrace, path: path, line: 1,
+                message: "line 1 is longer than \(describeSize(ChunkIndex.maximumLineLength)); it is not a trace header")
         }
         let headerEnd = newline ?? line.count
         let header = try line.withUnsafeBytes { bytes in
