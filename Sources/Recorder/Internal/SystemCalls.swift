@@ -14,6 +14,24 @@ func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -
     write(descriptor, bytes, count)
 }
 
+/// Reads `count` bytes at `offset` of the file open as `descriptor` into `buffer` with `pread`,
+/// reading again after an interruption or a short read, until all are there or the file ends.
+/// Returns how many were read: fewer than `count` only when the file ended.
+/// - Throws: the system's error number when a read fails.
+func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws(LineReader.SystemError) -> Int {
+    var filled = 0
+    while filled < count {
+        let read = pread(descriptor, buffer + filled, count - filled, off_t(offset + filled))
+        if read < 0 {
+            if errno == EINTR { continue }
+            throw LineReader.SystemError(code: errno)
+        }
+        if read == 0 { break }
+        filled += read
+    }
+    return filled
+}
+
 /// Nanoseconds on the monotonic clock.
 @inline(__always)
 func monotonicNanoseconds() -> UInt64 {

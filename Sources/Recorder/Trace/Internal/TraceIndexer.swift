@@ -111,11 +111,7 @@ enum TraceIndexer {
         pieces: for piece in 1..<count {
             var offset = max(bodyStart + (size - bodyStart) / count * piece, bounds[bounds.count - 1])
             while offset < size {
-                let read = pread(descriptor, buffer, min(window, size - offset), off_t(offset))
-                if read < 0 {
-                    if errno == EINTR { continue }
-                    throw LineReader.SystemError(code: errno)
-                }
+                let read = try readFully(descriptor, into: buffer, count: min(window, size - offset), at: offset)
                 if read == 0 { break pieces }  // the file is shorter than it was
                 if let newline = memchr(buffer, 0x0A, read) {
                     let end = offset + buffer.distance(to: newline) + 1

@@ -86,16 +86,18 @@ enum TraceLoader {
             let start = line.count
             let wanted = min(block, size - start)
             line.append(contentsOf: repeatElement(0, count: wanted))
-            let count = line.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + start, wanted, off_t(start)) }
-            if count < 0 {
-                if errno == EINTR { line.removeLast(wanted); continue }
-                throw openError(path: path, code: errno)
+            let read = line.withUnsafeMutableBytes { buffer in
+                Result { () throws(LineReader.SystemError) in try readFully(descriptor, into: buffer.baseAddress! + start, count: wanted, at: start) }
+            }
+            let count: Int
+            switch read {
+            case .success(let bytes): count = bytes
+            case .failure(let error): throw openError(path: path, code: error.code)
             }
             line.removeLast(wanted - count)
             if count == 0 { break }  // the file is shorter than it was
             newline = line[start...].firstIndex(of: 0x0A)
-            while whitespaceEnd < line.count && isWhitespace(line[whitespaceEnd]) { whitespaceEnd += 1 }
-            if whitespaceEnd < line.count && line[whitespaceEnd] != UInt8(ascii: "{") { break }
+            if startsOtherThanAnObject(line, whitespaceEnd: &whitespaceEnd) { break }
         }
         if newline == nil && line.count > ChunkIndex.maximumLineLength {
             throw TraceOpenError(
@@ -132,7 +134,6 @@ enum TraceLoader {
         let block = 1 << 20
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
         defer { scratch.deallocate() }
-        var checkedStart = false
         var whitespaceEnd = 0  // bytes before this are whitespace, for the check of the first byte
         while true {
             let count = read(descriptor, scratch, block)
@@ -143,24 +144,18 @@ enum TraceLoader {
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: count))
-            if !checkedStart {
-                while whitespaceEnd < bytes.count && isWhitespace(bytes[whitespaceEnd]) { whitespaceEnd += 1 }
-            }
-            if !checkedStart && whitespaceEnd < bytes.count {
-                checkedStart = true
-                if bytes[whitespaceEnd] != UInt8(ascii: "{") {
-                    // Not a JSON object on line 1: let the header parser say what it is.
-                    let end = bytes.firstIndex(of: 0x0A) ?? bytes.count
-                    let message = bytes[..<end].withUnsafeBytes { line in
-                        do throws(TraceHeaderError) {
-                            _ = try TraceHeader.parse(line)
-                            return "line 1 is not a trace header"
-                        } catch {
-                            return error.message
-                        }
+            if startsOtherThanAnObject(bytes, whitespaceEnd: &whitespaceEnd) {
+                // Not a JSON object on line 1: let the header parser say what it is.
+                let end = bytes.firstIndex(of: 0x0A) ?? bytes.count
+                let message = bytes[..<end].withUnsafeBytes { line in
+                    do throws(TraceHeaderError) {
+                        _ = try TraceHeader.parse(line)
+                        return "line 1 is not a trace header"
+                    } catch {
+                        return error.message
                     }
-                    throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: message)
                 }
+                throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: message)
             }
             if bytes.count > limit {
                 throw TraceOpenError(
@@ -168,6 +163,14 @@ enum TraceLoader {
                     message: "more than \(describeSize(limit)) came from this pipe or device, which must be held in memory whole; save the trace to a file and open the file (files are indexed without reading them into memory)")
             }
         }
+    }
+
+    /// Whether the first byte of `bytes` that is not whitespace has been read and is not `{`, so
+    /// that line 1 cannot be a trace header. `whitespaceEnd` keeps how far the whitespace was
+    /// already skipped, so that bytes read block after block are not looked at again.
+    private static func startsOtherThanAnObject(_ bytes: [UInt8], whitespaceEnd: inout Int) -> Bool {
+        while whitespaceEnd < bytes.count && isWhitespace(bytes[whitespaceEnd]) { whitespaceEnd += 1 }
+        return whitespaceEnd < bytes.count && bytes[whitespaceEnd] != UInt8(ascii: "{")
     }
 
     /// JSON's whitespace: space, tab, line feed, carriage return.

@@ -79,16 +79,12 @@ final class TraceSource: Sendable {
             }
             let wanted = min(capacity, total) - filled
             if wanted == 0 { break }  // read up to `limit` without a newline: the last line
-            let count = pread(descriptor, buffer + filled, wanted, off_t(offset + filled))
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { return nil }  // the file ended before `limit`: it shrank
+            guard let count = try? readFully(descriptor, into: buffer + filled, count: wanted, at: offset + filled) else { return nil }
             if let newline = memchr(buffer + filled, 0x0A, count) {
                 let end = UnsafeRawPointer(newline) - UnsafeRawPointer(buffer) + 1
                 return body(Self.line(in: UnsafeRawBufferPointer(start: buffer, count: end)))
             }
+            if count < wanted { return nil }  // the file ended before `limit`: it shrank
             filled += count
         }
         return body(Self.line(in: UnsafeRawBufferPointer(start: buffer, count: filled)))

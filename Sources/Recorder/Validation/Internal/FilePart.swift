@@ -131,18 +131,13 @@ struct FilePart {
     /// `reachedEnd`); false when a read failed (`readError`).
     private mutating func fill(_ filled: inout Int, upTo wanted: Int, base: Int, descriptor: Int32) -> Bool {
         if wanted > capacity { grow(to: wanted, keeping: filled) }
-        while filled < wanted {
-            let count = pread(descriptor, bytes + filled, wanted - filled, off_t(base + filled))
-            if count < 0 {
-                if errno == EINTR { continue }
-                readError = errno
-                return false
-            }
-            if count == 0 {
-                reachedEnd = true
-                break
-            }
+        do {
+            let count = try readFully(descriptor, into: bytes + filled, count: wanted - filled, at: base + filled)
+            if count < wanted - filled { reachedEnd = true }
             filled += count
+        } catch {
+            readError = error.code
+            return false
         }
         end = base + filled
         return true
