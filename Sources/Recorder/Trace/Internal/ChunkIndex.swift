@@ -33,7 +33,7 @@ struct ChunkIndex: Sendable {
     var firstCarriageReturnLine: Int?
 
     /// Lines longer than this (1 GiB, the format's bound) are malformed, as the validator says.
-    static let maximumLineLength = 1 << 30
+    static let maximumLineLength = LineReader.maximumLineLength
 
     /// How much of the file a piece reads at once.
     static let blockSize = 4 << 20

@@ -80,7 +80,9 @@ enum EventLineCheck {
         init(_ message: String) { self.message = message }
     }
 
-    private static func eventType(_ text: EventFields.Text, in line: UnsafeRawBufferPointer) -> EventType {
+    /// The type a `type` value names (the validator's rules use it too).
+    @inline(__always)
+    static func eventType(_ text: EventFields.Text, in line: UnsafeRawBufferPointer) -> EventType {
         if text.hasEscapes {
             switch EventFields.string(text, in: line) {
             case "register": return .register
@@ -89,8 +91,8 @@ enum EventLineCheck {
             }
         }
         let bytes = UnsafeRawBufferPointer(rebasing: line[text.range])
-        if matches(bytes, "register") { return .register }
         if matches(bytes, "transition") { return .transition }
+        if matches(bytes, "register") { return .register }
         return .unknown
     }
 

@@ -25,9 +25,7 @@ import Darwin
 ///   register and transition events that are well-formed; see `CauseLoopTracker`.
 struct ValidationRun {
     /// An event's `type`, as far as validation goes.
-    private enum EventKind {
-        case register, transition, other
-    }
+    private typealias EventKind = EventLineCheck.EventType
 
     /// What the run knows of one store.
     private struct StoreState {
@@ -177,7 +175,7 @@ struct ValidationRun {
     private mutating func checkEvent(_ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer) {
         let kind = eventKind(fields, line)
         var store = -1
-        if kind != .other, let name = fields.pointee.store { store = storeNumber(name, line) }
+        if kind != .unknown, let name = fields.pointee.store { store = storeNumber(name, line) }
         let machine = store >= 0 ? stores[store].machine : -1
 
         // Required keys, and the keys whose type is checked, by event type.
@@ -203,7 +201,7 @@ struct ValidationRun {
                 required.insert(.to)
             }
             typed.bits = UInt16.max
-        case .other:
+        case .unknown:
             break
         }
         let wrong = fields.pointee.wrongTypes.bits & typed.bits
@@ -229,7 +227,7 @@ struct ValidationRun {
         switch kind {
         case .register: register(fields, line, store: store, machine: machine, seq: seq)
         case .transition: transition(fields, line, store: store, machine: machine, seq: seq)
-        case .other: return
+        case .unknown: return
         }
         checkCause(fields, line, kind: kind, store: store, seq: seq)
     }
@@ -256,24 +254,8 @@ struct ValidationRun {
 
     @inline(__always)
     private func eventKind(_ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer) -> EventKind {
-        guard let type = fields.pointee.type else { return .other }
-        if !type.hasEscapes {
-            let bytes = UnsafeRawBufferPointer(rebasing: line[type.range])
-            if Self.equals(bytes, "transition") { return .transition }
-            if Self.equals(bytes, "register") { return .register }
-            return .other
-        }
-        switch EventFields.string(type, in: line) {
-        case "transition": return .transition
-        case "register": return .register
-        default: return .other
-        }
-    }
-
-    @inline(__always)
-    private static func equals(_ bytes: UnsafeRawBufferPointer, _ word: StaticString) -> Bool {
-        guard bytes.count == word.utf8CodeUnitCount else { return false }
-        return ShortBytes.equal(bytes.baseAddress!, word.utf8Start, count: bytes.count)
+        guard let type = fields.pointee.type else { return .unknown }
+        return EventLineCheck.eventType(type, in: line)
     }
 
     /// The number of the store named by `text`, adding it when it is new.
@@ -410,7 +392,7 @@ struct ValidationRun {
         let what = switch kind {
         case .register: "register event"
         case .transition: "transition event"
-        case .other: "event"
+        case .unknown: "event"
         }
         var parts: [String] = []
         if !wrong.isEmpty {
@@ -433,7 +415,7 @@ struct ValidationRun {
             let rule = switch kind {
             case .register: "a register event has \"type\", \"seq\", \"store\" and \"state\""
             case .transition: "a transition event has \"type\", \"seq\", \"store\", \"action\", \"changed\" and \"state\""
-            case .other: "every event has \"type\" (a string) and \"seq\" (an integer)"
+            case .unknown: "every event has \"type\" (a string) and \"seq\" (an integer)"
             }
             parts.append("\(list) \(plainMissing.count == 1 ? "is" : "are") missing (\(rule))")
         }
