@@ -1,31 +1,57 @@
 // swift-tools-version: 6.0
 // Rewind: a time-travel debugger and state recorder for Swift state containers.
 // No package dependencies, on purpose: the Recorder library goes into other people's apps.
+//
+// The layers, each depending only on the ones before it:
+//   RewindSupport  the few internals both libraries need (a lock, file descriptors, hashing);
+//                  `package` access only, no public API
+//   Recorder       what an app links into its shipping binary: stores, state machines, the
+//                  trace recorder, its sinks and encoder. Nothing that reads a trace.
+//   TraceReader    what reads traces: the JSON parser and values, decoding recorded states into
+//                  the app's types, trace files, validation, diff and queries. For the inspector
+//                  and for an app's own tests.
 import PackageDescription
 
 let package = Package(
     name: "Rewind",
     products: [
         .library(name: "Recorder", targets: ["Recorder"]),
+        .library(name: "TraceReader", targets: ["TraceReader"]),
         .executable(name: "inspector", targets: ["Inspector"]),
         .executable(name: "sample-app", targets: ["SampleApp"]),
     ],
     targets: [
-        .target(name: "Recorder"),
+        .target(name: "RewindSupport"),
+        .target(name: "Recorder", dependencies: ["RewindSupport"]),
+        .target(name: "TraceReader", dependencies: ["Recorder", "RewindSupport"]),
         // Not a product: the command-line parsing both executables share.
-        .target(name: "CommandLineArguments", dependencies: ["Recorder"]),
-        .executableTarget(name: "Inspector", dependencies: ["Recorder", "CommandLineArguments"]),
-        .executableTarget(name: "SampleApp", dependencies: ["Recorder", "CommandLineArguments"]),
+        .target(name: "CommandLineArguments", dependencies: ["RewindSupport"]),
+        .executableTarget(
+            name: "Inspector",
+            dependencies: ["TraceReader", "RewindSupport", "CommandLineArguments"]
+        ),
+        .executableTarget(
+            name: "SampleApp",
+            dependencies: ["Recorder", "TraceReader", "RewindSupport", "CommandLineArguments"]
+        ),
         // Not a product: `swift run -c release Benchmarks` (README, "Performance").
-        .executableTarget(name: "Benchmarks", dependencies: ["Recorder"]),
+        .executableTarget(name: "Benchmarks", dependencies: ["Recorder", "TraceReader", "RewindSupport"]),
         // Not a product: a child process that records, for the crash and kill tests.
         .executableTarget(name: "TraceProbe", dependencies: ["Recorder"]),
         // Not a product: what the test targets share (running child processes with a deadline).
-        .target(name: "TestSupport", path: "Tests/Support"),
-        .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceProbe", "TestSupport"]),
-        .testTarget(name: "InspectorTests", dependencies: ["Inspector", "Recorder", "CommandLineArguments", "TestSupport"]),
+        .target(name: "TestSupport", dependencies: ["Recorder"], path: "Tests/TestSupport"),
+        .testTarget(name: "RewindSupportTests", dependencies: ["RewindSupport"]),
+        .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceReader", "TraceProbe", "TestSupport"]),
+        .testTarget(name: "TraceReaderTests", dependencies: ["TraceReader", "Recorder", "TestSupport"]),
+        .testTarget(
+            name: "InspectorTests",
+            dependencies: ["Inspector", "TraceReader", "Recorder", "CommandLineArguments", "TestSupport"]
+        ),
         .testTarget(name: "CommandLineArgumentsTests", dependencies: ["CommandLineArguments"]),
-        .testTarget(name: "SampleAppTests", dependencies: ["SampleApp", "Recorder", "CommandLineArguments", "TestSupport"]),
+        .testTarget(
+            name: "SampleAppTests",
+            dependencies: ["SampleApp", "Recorder", "TraceReader", "CommandLineArguments", "TestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

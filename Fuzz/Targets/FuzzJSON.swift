@@ -10,6 +10,7 @@
 //   the terminal-safe text holds no ESC, DEL or C1 control.
 
 import Recorder
+import TraceReader
 
 #if canImport(Glibc)
 import Glibc

@@ -11,6 +11,7 @@
 // - `JSONValueDecoder` decodes a nested Codable type or throws; it never traps.
 
 import Recorder
+import TraceReader
 
 #if canImport(Glibc)
 import Glibc

@@ -9,6 +9,7 @@
 //   and every event, step and store state can be read.
 
 import Recorder
+import TraceReader
 
 #if canImport(Glibc)
 import Glibc

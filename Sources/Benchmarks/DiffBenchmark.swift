@@ -1,5 +1,5 @@
 import Foundation
-import Recorder
+import TraceReader
 
 /// Diffs: two 100 KB states that differ in a few places, and two lists of 10,000 items with one
 /// inserted; against Foundation parsing the same two states with JSONSerialization, as a yardstick.

@@ -1,5 +1,5 @@
 import Foundation
-import Recorder
+import TraceReader
 
 /// Opening a large trace and moving through it, as `inspector step` does: the time to open
 /// (the first screen needs nothing more), the index's bytes per event, and the time to move to

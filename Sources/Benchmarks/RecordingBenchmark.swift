@@ -1,9 +1,10 @@
 import Foundation
-import Recorder
 
 #if canImport(Glibc)
 import Glibc
 #endif
+import Recorder
+import TraceReader
 
 /// Recording: one action on a store with a Codable state, encoded and written before `send`
 /// returns, against a bare `write(2)` of the same line and against `JSONEncoder` + `write(2)`.

@@ -1,5 +1,5 @@
 import Foundation
-import Recorder
+import TraceReader
 
 /// Validation of a 200 MB trace against `jq` checking from/to on every event (against the
 /// header's machines; and, for scale, only printing them) and `grep -c` on a fixed string, all on the same file in the same run. Memory: the peak resident size of the

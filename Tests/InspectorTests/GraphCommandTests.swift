@@ -1,6 +1,5 @@
 import Foundation
 @testable import Inspector
-import Recorder
 import Testing
 import TestSupport
 

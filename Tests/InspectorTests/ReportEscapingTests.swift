@@ -1,5 +1,5 @@
 @testable import Inspector
-import Recorder
+import TraceReader
 import Testing
 
 @Suite struct ReportEscapingTests {

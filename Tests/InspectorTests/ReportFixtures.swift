@@ -1,6 +1,6 @@
 import Foundation
 @testable import Inspector
-import Recorder
+import TraceReader
 
 /// A trace written line by line into its own temporary folder, removed when released.
 final class ReportTraceFile {

@@ -1,5 +1,6 @@
 @testable import Inspector
 import Recorder
+import TraceReader
 import Testing
 
 @Suite struct ReportGraphTests {

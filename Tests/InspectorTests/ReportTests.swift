@@ -1,6 +1,6 @@
 import Foundation
 @testable import Inspector
-import Recorder
+import TraceReader
 import Testing
 
 @Suite struct ReportCommandTests {

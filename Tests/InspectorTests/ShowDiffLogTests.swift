@@ -2,6 +2,7 @@ import CommandLineArguments
 import Foundation
 @testable import Inspector
 import Recorder
+import TraceReader
 import Testing
 
 @Suite struct ShowCommandTests {

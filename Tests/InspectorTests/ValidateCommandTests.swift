@@ -2,6 +2,7 @@ import Foundation
 import FoundationXML
 @testable import Inspector
 import Recorder
+import TraceReader
 import Testing
 
 /// Temporary trace files and a recorded store for the `validate` and `graph` command tests.

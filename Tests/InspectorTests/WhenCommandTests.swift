@@ -1,6 +1,5 @@
 import Foundation
 @testable import Inspector
-import Recorder
 import Testing
 
 /// A trace file written line by line for the `when`, `why` and `stats` command tests, removed

@@ -1,5 +1,4 @@
 import Foundation
-import Recorder
 import Testing
 
 @testable import SampleApp

@@ -1,5 +1,4 @@
 import Foundation
-import Recorder
 import Testing
 import TestSupport
 

@@ -1,6 +1,6 @@
 import CommandLineArguments
 import Foundation
-import Recorder
+import TraceReader
 import Testing
 
 @testable import SampleApp

@@ -1,5 +1,5 @@
 import Foundation
-import Recorder
+import TraceReader
 import Testing
 
 @testable import SampleApp

@@ -1,5 +1,6 @@
 import Foundation
 import Recorder
+import TraceReader
 import Testing
 
 @testable import SampleApp

@@ -1,5 +1,5 @@
 import CommandLineArguments
-import Recorder
+import TraceReader
 
 /// `inspector diff TRACE N [M]`: what changed between two steps.
 enum Diff: Command {

@@ -1,4 +1,5 @@
 import CommandLineArguments
+import TraceReader
 import Recorder
 
 /// `inspector graph`: each store's state machine as a graph, with the transitions a trace took.

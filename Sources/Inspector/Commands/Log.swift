@@ -1,5 +1,5 @@
 import CommandLineArguments
-import Recorder
+import TraceReader
 
 /// `inspector log TRACE`: one line per event.
 enum Log: Command {

@@ -1,4 +1,5 @@
 import CommandLineArguments
+import TraceReader
 import Recorder
 
 /// `inspector report TRACE [-o FILE.html]`: one self-contained HTML page to step through a trace.

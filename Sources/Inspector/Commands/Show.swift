@@ -1,5 +1,5 @@
 import CommandLineArguments
-import Recorder
+import TraceReader
 
 /// `inspector show TRACE N [--store NAME]`: the app state at a step.
 enum Show: Command {

@@ -1,5 +1,5 @@
 import CommandLineArguments
-import Recorder
+import TraceReader
 
 /// `inspector stats TRACE`: what a developer checks first on a long trace.
 enum Stats: Command {

@@ -1,7 +1,7 @@
 import Dispatch
 import CommandLineArguments
-import Recorder
 import Synchronization
+import TraceReader
 
 /// `inspector step TRACE [--at N]`: walk through a trace, forward and back.
 enum Step: Command {

@@ -7,8 +7,9 @@ import Darwin
 #endif
 import Dispatch
 import CommandLineArguments
-import Recorder
 import Synchronization
+import TraceReader
+import Recorder
 
 /// `inspector validate`: checks traces against the validity rules of the trace format, the gate
 /// that CI runs on every recorded trace.

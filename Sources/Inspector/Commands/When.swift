@@ -1,5 +1,5 @@
 import CommandLineArguments
-import Recorder
+import TraceReader
 
 /// `inspector when TRACE PATH [--before N] [--after N]`: every step at which a value changed.
 enum When: Command {

@@ -1,5 +1,5 @@
 import CommandLineArguments
-import Recorder
+import TraceReader
 
 /// `inspector why TRACE SEQ`: the chain of causes of an event.
 enum Why: Command {

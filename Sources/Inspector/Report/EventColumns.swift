@@ -1,4 +1,4 @@
-import Recorder
+import TraceReader
 
 /// The page's summary of each event, one array per field (columns), so that the timeline can
 /// draw any of 100,000 rows without parsing a state: small integers for names (numbers into a

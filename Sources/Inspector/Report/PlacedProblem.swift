@@ -1,4 +1,4 @@
-import Recorder
+import TraceReader
 
 /// A validation problem and the event of the report it belongs to, for the problem list's links
 /// and the timeline's markers.

@@ -1,4 +1,5 @@
 import CommandLineArguments
+import TraceReader
 import Recorder
 
 /// Everything a report page shows, read from a trace: the event summaries, each event's state

@@ -1,5 +1,5 @@
 import CommandLineArguments
-import Recorder
+import TraceReader
 
 /// The steps a report covers: all of a trace, or the window `--from N --to M`. The page starts
 /// at step `N − 1` (the app state just before the window's first event, step 0 for a whole trace)

@@ -1,4 +1,4 @@
-import Recorder
+import TraceReader
 
 /// The transitions a run of events took, store by store: how often each `from → to` pair was
 /// taken and by which actions, in the order first taken. The report counts the events it shows,

@@ -1,3 +1,4 @@
+import TraceReader
 import Recorder
 
 /// The app state where a window of steps starts: each store's state just before the window's

@@ -1,4 +1,4 @@
-import Recorder
+import TraceReader
 
 /// The JSON that `when --format json` and `why --format json` print for an event and a change:
 /// the event's members as the trace has them (without its state), and a change as a path, a

@@ -1,4 +1,4 @@
-import Recorder
+import TraceReader
 
 /// GitHub Actions workflow commands, which the Actions log turns into annotations on the
 /// trace's lines: `::error file=traces/x.jsonl,line=17,title=illegal::illegal transition …`,

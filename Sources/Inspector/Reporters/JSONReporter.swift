@@ -1,4 +1,4 @@
-import Recorder
+import TraceReader
 
 /// The machine-readable format of shared/TRACE_FORMAT.md: one JSON object per file, one per line,
 /// with the keys in the format page's order, `seq` and `store` left out where a problem has none:

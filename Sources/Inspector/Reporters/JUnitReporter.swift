@@ -1,4 +1,4 @@
-import Recorder
+import TraceReader
 
 /// A JUnit XML report for CI systems that show those: one test suite, a test case per trace, a
 /// `<failure>` per error (per warning too with `--strict`), an `<error>` for a file that cannot be

@@ -1,3 +1,4 @@
+import TraceReader
 import Recorder
 
 /// One store's state machine as it is drawn (`graph` as DOT or Mermaid, `report` as SVG): its

@@ -1,4 +1,4 @@
-import Recorder
+import TraceReader
 
 /// The text format: one line per problem in the form compilers use, so that terminals and
 /// editors link each to its line, then a summary line per file:

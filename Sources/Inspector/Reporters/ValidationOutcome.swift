@@ -1,4 +1,4 @@
-import Recorder
+import TraceReader
 
 /// What `inspector validate` learnt about one path on its command line: a report, or why the
 /// file could not be read at all.

@@ -1,4 +1,3 @@
-import Recorder
 
 #if canImport(Glibc)
 import Glibc
@@ -7,6 +6,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TraceReader
+internal import RewindSupport
 
 /// Facts about the terminal, and the escaping that keeps recorded text from driving it.
 enum TTY {

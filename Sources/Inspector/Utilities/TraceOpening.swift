@@ -1,5 +1,5 @@
 import CommandLineArguments
-import Recorder
+import TraceReader
 
 /// Opening a trace for a command: errors become `FileError`s (exit 2) that name the file and
 /// line, and what the reader skipped is reported on standard error as warnings.

@@ -1,4 +1,4 @@
-import Recorder
+import TraceReader
 
 /// One event on one line, as `log` prints it and `step` lists it:
 ///

@@ -1,4 +1,4 @@
-import Recorder
+import TraceReader
 
 /// The full-screen view of `inspector step`, drawn from a `StepSession`: the events around the
 /// current step, the diff that step made (or the whole app state), and a status line.

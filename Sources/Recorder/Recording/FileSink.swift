@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+internal import RewindSupport
 
 /// A sink that appends lines to a file: the default.
 ///

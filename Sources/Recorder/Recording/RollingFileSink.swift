@@ -7,6 +7,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+internal import RewindSupport
 
 /// A file sink for long-running apps: when a file reaches `maximumBytes`, the trace goes on in
 /// a new file, and only the newest `maximumFiles` files are kept, so a trace never fills a

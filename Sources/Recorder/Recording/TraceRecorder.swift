@@ -7,6 +7,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+internal import RewindSupport
 
 /// Writes a trace (shared/TRACE_FORMAT.md) for any number of stores.
 ///

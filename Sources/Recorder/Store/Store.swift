@@ -1,4 +1,5 @@
 import Synchronization
+internal import RewindSupport
 
 /// A container that owns a value state, changes it only through named actions, and tells
 /// subscribers about each new state: the state container of shared/DESIGN.md.

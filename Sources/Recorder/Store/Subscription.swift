@@ -1,3 +1,4 @@
+internal import RewindSupport
 
 
 /// A live subscription to a store. Keep it as long as you want new states; the subscription ends

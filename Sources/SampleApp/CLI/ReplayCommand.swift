@@ -1,5 +1,6 @@
 import CommandLineArguments
-import Recorder
+import TraceReader
+internal import RewindSupport
 
 /// `sample-app replay TRACE [--at N]`: time travel into the app. Restores every store to its
 /// state at a step of a recorded run and draws the screen as the app drew it then.

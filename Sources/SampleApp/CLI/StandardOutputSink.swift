@@ -1,4 +1,3 @@
-import Recorder
 
 #if canImport(Glibc)
 import Glibc
@@ -7,6 +6,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Recorder
 
 /// A trace sink that writes each line to standard output in one `write(2)`, as `FileSink` does
 /// to a file: `sample-app record SCENARIO` without `-o`, for piping.

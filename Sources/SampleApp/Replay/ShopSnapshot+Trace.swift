@@ -1,4 +1,5 @@
-import Recorder
+import TraceReader
+internal import RewindSupport
 
 extension ShopSnapshot {
     /// The app's state at `step` of `trace`: each store's recorded JSON decoded back into the

@@ -1,4 +1,4 @@
-import Recorder
+internal import RewindSupport
 
 /// One command of the shop, as the shopper types it (`add SHIRT 2`) or a scenario lists it.
 enum ShopCommand: Equatable, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
-import Recorder
 import Synchronization
+import Recorder
 
 extension Store {
     /// Subscribes to the states that come after the current one.

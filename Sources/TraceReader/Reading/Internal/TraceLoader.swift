@@ -1,0 +1,213 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+internal import RewindSupport
+
+/// Opens a trace: reads its header and indexes its body, from a file (read with `pread`, in
+/// pieces on every core) or from bytes (a pipe read whole, or bytes given in memory).
+enum TraceLoader {
+    /// What opening gives `TraceFile`.
+    struct Loaded {
+        var source: TraceSource
+        var header: TraceHeader
+        var index: TraceIndex
+    }
+
+    /// The most that is read from something that is not a regular file (a pipe, a device), since
+    /// it must be held in memory whole.
+    static let defaultStreamLimit = 1 << 30
+
+    /// Opens the trace at `path`.
+    static func open(path: String, streamLimit: Int = defaultStreamLimit) throws(TraceOpenError) -> Loaded {
+        let descriptor = openForReading(path)
+        guard descriptor >= 0 else { throw openError(path: path, code: errno) }
+        var closesDescriptor = true
+        defer { if closesDescriptor { close(descriptor) } }
+
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw openError(path: path, code: errno) }
+        let type = status.st_mode & S_IFMT
+        if type == S_IFDIR {
+            throw TraceOpenError(
+                kind: .unreadable, path: path,
+                message: "is a directory, not a trace; pass one of the trace files in it (usually *.jsonl)")
+        }
+        // Reads from now on wait for data, as reads from a pipe should.
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+
+        if type == S_IFREG {
+            let size = Int(status.st_size)
+            if size == 0 { throw emptyFile(path) }
+            let (header, index) = try indexFile(descriptor, size: size, path: path)
+            closesDescriptor = false
+            return Loaded(source: TraceSource(descriptor: descriptor), header: header, index: index)
+        }
+        let bytes = try readAll(descriptor, path: path, limit: streamLimit)
+        return try load(bytes: bytes, path: path)
+    }
+
+    /// Opens the trace held in `bytes`.
+    static func load(bytes: [UInt8], path: String) throws(TraceOpenError) -> Loaded {
+        if bytes.isEmpty { throw emptyFile(path) }
+        let result = bytes.withUnsafeBytes { buffer in
+            Result { () throws(TraceOpenError) in try indexBytes(buffer, path: path) }
+        }
+        let (header, index) = try result.get()
+        return Loaded(source: TraceSource(bytes: bytes), header: header, index: index)
+    }
+
+    /// Reads the header and indexes the body of a trace held in memory.
+    private static func indexBytes(_ file: UnsafeRawBufferPointer, path: String) throws(TraceOpenError) -> (TraceHeader, TraceIndex) {
+        guard let base = file.baseAddress else { throw emptyFile(path) }
+        let newline = memchr(base, 0x0A, file.count).map { UnsafeRawPointer($0) - base }
+        let header = try parseHeader(UnsafeRawBufferPointer(rebasing: file[0..<(newline ?? file.count)]), path: path)
+        let index = TraceIndexer.index(
+            file, bodyStart: newline.map { $0 + 1 } ?? file.count,
+            headerEndsInCarriageReturn: newline != nil && newline! > 0 && file[newline! - 1] == 0x0D,
+            machines: header.machines)
+        return (header, index)
+    }
+
+    /// Reads the header and indexes the body of the first `size` bytes of the regular file open
+    /// as `descriptor`, with `pread`: the file is never mapped, so a file cut short while it is
+    /// opened reads short instead of killing the process with SIGBUS (as `TraceSource` reads it
+    /// afterwards, for the same reason).
+    private static func indexFile(_ descriptor: Int32, size: Int, path: String) throws(TraceOpenError) -> (TraceHeader, TraceIndex) {
+        // Line 1, read until its `\n`; stopped early when its first byte shows it is no header.
+        var line: [UInt8] = []
+        var newline: Int?
+        var whitespaceEnd = 0  // bytes before this are whitespace, for the check of the first byte
+        let block = 64 << 10
+        while newline == nil && line.count < size && line.count <= ChunkIndex.maximumLineLength {
+            let start = line.count
+            let wanted = min(block, size - start)
+            line.append(contentsOf: repeatElement(0, count: wanted))
+            let read = line.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in try readFully(descriptor, into: buffer.baseAddress! + start, count: wanted, at: start) }
+            }
+            let count: Int
+            switch read {
+            case .success(let bytes): count = bytes
+            case .failure(let error): throw openError(path: path, code: error.code)
+            }
+            line.removeLast(wanted - count)
+            if count == 0 { break }  // the file is shorter than it was
+            newline = line[start...].firstIndex(of: 0x0A)
+            if startsOtherThanAnObject(line, whitespaceEnd: &whitespaceEnd) { break }
+        }
+        if newline == nil && line.count > ChunkIndex.maximumLineLength {
+            throw TraceOpenError(
+                kind: .notATrace, path: path, line: 1,
+                message: "line 1 is longer than \(describeSize(ChunkIndex.maximumLineLength)); it is not a trace header")
+        }
+        let headerEnd = newline ?? line.count
+        let header = try line.withUnsafeBytes { bytes in
+            Result { () throws(TraceOpenError) in try parseHeader(UnsafeRawBufferPointer(rebasing: bytes[0..<headerEnd]), path: path) }
+        }.get()
+        do throws(SystemError) {
+            let index = try TraceIndexer.index(
+                descriptor: descriptor, size: size, bodyStart: newline.map { $0 + 1 } ?? size,
+                headerEndsInCarriageReturn: newline.map { $0 > 0 && line[$0 - 1] == 0x0D } ?? false,
+                machines: header.machines)
+            return (header, index)
+        } catch {
+            throw openError(path: path, code: error.code)
+        }
+    }
+
+    private static func parseHeader(_ line: UnsafeRawBufferPointer, path: String) throws(TraceOpenError) -> TraceHeader {
+        do {
+            return try TraceHeader.parse(line)
+        } catch {
+            throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: error.message)
+        }
+    }
+
+    /// Reads what `descriptor` gives until its end, at most `limit` bytes. Stops at once when the
+    /// first bytes show that this is not a trace (a device full of zeros, a binary file).
+    private static func readAll(_ descriptor: Int32, path: String, limit: Int) throws(TraceOpenError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let block = 1 << 20
+        let scratch = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
+        defer { scratch.deallocate() }
+        var whitespaceEnd = 0  // bytes before this are whitespace, for the check of the first byte
+        while true {
+            let count = read(descriptor, scratch, block)
+            if count < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw openError(path: path, code: code)
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: count))
+            if startsOtherThanAnObject(bytes, whitespaceEnd: &whitespaceEnd) {
+                // Not a JSON object on line 1: let the header parser say what it is.
+                let end = bytes.firstIndex(of: 0x0A) ?? bytes.count
+                let message = bytes[..<end].withUnsafeBytes { line in
+                    do throws(TraceHeaderError) {
+                        _ = try TraceHeader.parse(line)
+                        return "line 1 is not a trace header"
+                    } catch {
+                        return error.message
+                    }
+                }
+                throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: message)
+            }
+            if bytes.count > limit {
+                throw TraceOpenError(
+                    kind: .unreadable, path: path,
+                    message: "more than \(describeSize(limit)) came from this pipe or device, which must be held in memory whole; save the trace to a file and open the file (files are indexed without reading them into memory)")
+            }
+        }
+    }
+
+    /// Whether the first byte of `bytes` that is not whitespace has been read and is not `{`, so
+    /// that line 1 cannot be a trace header. `whitespaceEnd` keeps how far the whitespace was
+    /// already skipped, so that bytes read block after block are not looked at again.
+    private static func startsOtherThanAnObject(_ bytes: [UInt8], whitespaceEnd: inout Int) -> Bool {
+        while whitespaceEnd < bytes.count && isWhitespace(bytes[whitespaceEnd]) { whitespaceEnd += 1 }
+        return whitespaceEnd < bytes.count && bytes[whitespaceEnd] != UInt8(ascii: "{")
+    }
+
+    /// JSON's whitespace: space, tab, line feed, carriage return.
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// `1 GiB`, `16 MiB`, `1000 bytes`.
+    static func describeSize(_ bytes: Int) -> String {
+        if bytes >= 1 << 30 && bytes % (1 << 30) == 0 { return "\(bytes >> 30) GiB" }
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        return "\(bytes) bytes"
+    }
+
+    private static func emptyFile(_ path: String) -> TraceOpenError {
+        TraceOpenError(
+            kind: .notATrace, path: path, line: 1,
+            message: "the file is empty; a Rewind trace starts with its header line {\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1,...}")
+    }
+
+    /// An error for a failed `open`, `fstat` or `read`, saying what to do.
+    private static func openError(path: String, code: Int32) -> TraceOpenError {
+        let reason = String(cString: strerror(code))
+        let message = switch code {
+        case ENOENT: "no such file; check the path"
+        case EACCES, EPERM: "cannot read the file: \(reason); check its permissions (traces are created readable by their owner only)"
+        case ENOTDIR: "a part of the path is not a directory; check the path"
+        case EISDIR: "is a directory, not a trace; pass one of the trace files in it (usually *.jsonl)"
+        default: "cannot read the file: \(reason)"
+        }
+        return TraceOpenError(kind: .unreadable, path: path, message: message)
+    }
+}
+
+/// `open(2)` for reading, without waiting for a writer when `path` is a named pipe (a function
+/// apart from `TraceLoader`, whose `open(path:)` would hide the system call's name).
+private func openForReading(_ path: String) -> Int32 {
+    open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+}

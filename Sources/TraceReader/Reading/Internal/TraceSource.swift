@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+internal import RewindSupport
+
+/// Where an open trace's lines are read from after indexing: the open file, read with `pread`
+/// one line at a time, or the bytes in memory for a trace that was read whole (a pipe, or
+/// `TraceFile(bytes:)`).
+///
+/// The file is never mapped (nor while it is indexed, see `ChunkIndex`): a file that is
+/// truncated or rewritten while it is open (a new recording with `replacing: true`) would make a
+/// mapped read crash the process with SIGBUS, while `pread` just comes back short, and the line
+/// is reported as unreadable.
+///
+/// A class because it owns the file descriptor, closed with it. Immutable, so `Sendable`; `pread`
+/// does not move the file offset, so threads may read lines at the same time.
+final class TraceSource: Sendable {
+    private enum Storage: Sendable {
+        case descriptor(Int32)
+        case memory([UInt8])
+    }
+
+    private let storage: Storage
+
+    /// Reads from `descriptor`, which the source closes when it is released.
+    init(descriptor: Int32) {
+        storage = .descriptor(descriptor)
+    }
+
+    /// Reads from `bytes`.
+    init(bytes: [UInt8]) {
+        storage = .memory(bytes)
+    }
+
+    deinit {
+        if case .descriptor(let descriptor) = storage { close(descriptor) }
+    }
+
+    /// The first read of a line: enough for most lines in one call.
+    static let firstReadSize = 64 << 10
+
+    /// Calls `body` with the line that starts at `offset`, without its `\n` (or `\r\n`). The line
+    /// ends at the first `\n` before `limit`, or at `limit`. Returns nil when the bytes cannot be
+    /// read any more (the file shrank since it was indexed, or a read failed).
+    func withLine<Result>(at offset: Int, limit: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+        guard offset >= 0, limit >= offset else { return nil }
+        switch storage {
+        case .memory(let bytes):
+            guard limit <= bytes.count else { return nil }
+            return bytes.withUnsafeBytes { all in
+                let piece = UnsafeRawBufferPointer(rebasing: all[offset..<limit])
+                return body(Self.line(in: piece))
+            }
+        case .descriptor(let descriptor):
+            return readLine(descriptor, at: offset, limit: limit, body)
+        }
+    }
+
+    private func readLine<Result>(
+        _ descriptor: Int32, at offset: Int, limit: Int, _ body: (UnsafeRawBufferPointer) -> Result
+    ) -> Result? {
+        let total = limit - offset
+        var capacity = max(1, min(total, Self.firstReadSize))
+        var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        var filled = 0
+        while true {
+            if filled == capacity {
+                // The line is longer than what was read: read as much again (at most up to `limit`).
+                let larger = min(total, capacity * 2)
+                let grown = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 16)
+                grown.copyMemory(from: buffer, byteCount: filled)
+                buffer.deallocate()
+                buffer = grown
+                capacity = larger
+            }
+            let wanted = min(capacity, total) - filled
+            if wanted == 0 { break }  // read up to `limit` without a newline: the last line
+            guard let count = try? readFully(descriptor, into: buffer + filled, count: wanted, at: offset + filled) else { return nil }
+            if let newline = memchr(buffer + filled, 0x0A, count) {
+                let end = UnsafeRawPointer(newline) - UnsafeRawPointer(buffer) + 1
+                return body(Self.line(in: UnsafeRawBufferPointer(start: buffer, count: end)))
+            }
+            if count < wanted { return nil }  // the file ended before `limit`: it shrank
+            filled += count
+        }
+        return body(Self.line(in: UnsafeRawBufferPointer(start: buffer, count: filled)))
+    }
+
+    /// The line at the start of `piece`: up to its first `\n`, without that `\n` and a `\r`
+    /// before it; the whole piece when it has no `\n`.
+    private static func line(in piece: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+        guard let base = piece.baseAddress, let newline = memchr(base, 0x0A, piece.count) else { return piece }
+        var end = UnsafeRawPointer(newline) - base
+        if end > 0 && piece[end - 1] == 0x0D { end -= 1 }
+        return UnsafeRawBufferPointer(rebasing: piece[0..<end])
+    }
+}

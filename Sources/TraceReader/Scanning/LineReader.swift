@@ -1,0 +1,174 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+internal import RewindSupport
+
+/// Splits a file or a buffer into lines, reading a file in large blocks so that memory stays
+/// the same whatever the file's size: one block, or one line when a line is longer.
+///
+/// Lines end at `\n`, found with `memchr`; the `\n` is not part of the line (a `\r` before it
+/// is, and JSON reads it as whitespace).
+enum LineReader {
+    /// One line.
+    struct Line {
+        /// The line's bytes without its `\n`; empty when `isOverlong`.
+        var bytes: UnsafeRawBufferPointer
+        /// Whether the line ends with `\n` (only the last line of a file may not).
+        var isTerminated: Bool
+        /// Whether the line is longer than the limit, so its bytes were not kept.
+        var isOverlong: Bool
+    }
+
+    /// What a file is read as: runs of whole lines, and the lines too long to keep.
+    enum Chunk {
+        /// One or more whole lines, each ending in `\n` except, at the end of the file, the last.
+        case lines(UnsafeRawBufferPointer)
+        /// A line longer than the limit, skipped up to its `\n`.
+        case overlongLine
+    }
+
+    /// The longest line read: lines up to 1 GiB are allowed (shared/TRACE_FORMAT.md).
+    static let maximumLineLength = 1 << 30
+
+    /// Reads `descriptor` to its end in blocks of about `blockSize` bytes, calling `body` with
+    /// the whole lines of each block until it returns false. `progress` gets the number of bytes
+    /// read so far, once per block.
+    ///
+    /// - Throws: the system's error number when a read fails.
+    static func forEachChunk(
+        descriptor: Int32, blockSize: Int, maximumLineLength: Int = maximumLineLength,
+        progress: (Int) -> Void, _ body: (Chunk) -> Bool
+    ) throws(SystemError) {
+        try forEachChunk(
+            blockSize: blockSize, maximumLineLength: maximumLineLength, progress: progress,
+            readMore: { buffer, count, _ in read(descriptor, buffer, count) }
+        ) { chunk, _ in body(chunk) }
+    }
+
+    /// Reads bytes `range` of the regular file open as `descriptor` (with `pread`, so that
+    /// several threads may read parts of one file at once) in blocks of about `blockSize` bytes,
+    /// calling `body` with the whole lines of each block and the file offset of its first byte,
+    /// until it returns false. The range ends at a line start or at the end of the file; the
+    /// last line of the range (or of the file, if it ends first) is given even without `\n`.
+    ///
+    /// - Throws: the system's error number when a read fails.
+    static func forEachChunk(
+        descriptor: Int32, range: Range<Int>, blockSize: Int, maximumLineLength: Int = maximumLineLength,
+        _ body: (Chunk, _ offset: Int) -> Bool
+    ) throws(SystemError) {
+        try forEachChunk(
+            blockSize: blockSize, maximumLineLength: maximumLineLength, progress: { _ in },
+            readMore: { buffer, count, offset in
+                pread(descriptor, buffer, min(count, max(0, range.count - offset)), off_t(range.lowerBound + offset))
+            }
+        ) { chunk, offset in body(chunk, range.lowerBound + offset) }
+    }
+
+    /// The reading loop of both `forEachChunk`s: `readMore` reads up to `count` bytes, the next ones
+    /// after the `offset` bytes read so far; `body` gets each chunk and the offset (from the
+    /// start of what is read) of its first byte.
+    private static func forEachChunk(
+        blockSize: Int, maximumLineLength: Int, progress: (Int) -> Void,
+        readMore: (_ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: Int) -> Int,
+        _ body: (Chunk, _ offset: Int) -> Bool
+    ) throws(SystemError) {
+        var capacity = max(blockSize, 16)
+        var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        defer { buffer.deallocate() }
+        var filled = 0  // bytes of the buffer that hold data; they start with an unfinished line
+        var searched = 0  // bytes of the buffer known to hold no `\n`
+        var skipping = false  // discarding the rest of an overlong line, up to its `\n`
+        var total = 0
+
+        while true {
+            if skipping {
+                if let found = memchr(buffer, 0x0A, filled) {
+                    let end = buffer.distance(to: found) + 1
+                    filled -= end
+                    if filled > 0 { memmove(buffer, buffer + end, filled) }
+                    skipping = false
+                    searched = 0
+                } else {
+                    filled = 0
+                }
+            }
+            if !skipping, let end = lastLineEnd(buffer, from: searched, to: filled) {
+                if !body(.lines(UnsafeRawBufferPointer(start: buffer, count: end)), total - filled) { return }
+                filled -= end
+                if filled > 0 { memmove(buffer, buffer + end, filled) }
+                searched = filled
+            } else if !skipping {
+                searched = filled
+            }
+            if !skipping && filled > maximumLineLength {
+                if !body(.overlongLine, total - filled) { return }
+                skipping = true
+                filled = 0
+                searched = 0
+            } else if filled == capacity {
+                // One line fills the buffer: make room for more of it.
+                let larger = min(capacity * 2, maximumLineLength + blockSize)
+                let grown = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 16)
+                grown.copyMemory(from: buffer, byteCount: filled)
+                buffer.deallocate()
+                buffer = grown
+                capacity = larger
+            }
+            let count = readMore(buffer + filled, capacity - filled, total)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw SystemError(code: errno)
+            }
+            if count == 0 {
+                if filled > 0 && !skipping {
+                    _ = body(.lines(UnsafeRawBufferPointer(start: buffer, count: filled)), total - filled)
+                }
+                return
+            }
+            filled += count
+            total += count
+            progress(total)
+        }
+    }
+
+    /// The offset just past the last `\n` in bytes `from..<to` of `buffer`, if there is one.
+    @inline(__always)
+    private static func lastLineEnd(_ buffer: UnsafeMutableRawPointer, from start: Int, to end: Int) -> Int? {
+        let bytes = buffer.assumingMemoryBound(to: UInt8.self)
+        var index = end
+        while index > start {
+            index -= 1
+            if bytes[index] == 0x0A { return index + 1 }
+        }
+        return nil
+    }
+
+    /// Calls `body` for each line of `bytes` until it returns false; returns whether it always
+    /// returned true.
+    @discardableResult
+    static func forEachLine(in bytes: UnsafeRawBufferPointer, maximumLineLength: Int = maximumLineLength, _ body: (Line) -> Bool) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var start = 0
+        while start < bytes.count {
+            let end: Int
+            let terminated: Bool
+            if let found = memchr(base + start, 0x0A, bytes.count - start) {
+                end = base.distance(to: UnsafeRawPointer(found))
+                terminated = true
+            } else {
+                end = bytes.count
+                terminated = false
+            }
+            let line = end - start > maximumLineLength
+                ? Line(bytes: UnsafeRawBufferPointer(start: base, count: 0), isTerminated: terminated, isOverlong: true)
+                : Line(bytes: UnsafeRawBufferPointer(start: base + start, count: end - start), isTerminated: terminated, isOverlong: false)
+            if !body(line) { return false }
+            start = end + 1
+        }
+        return true
+    }
+}

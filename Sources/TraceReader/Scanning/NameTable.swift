@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+internal import RewindSupport
+
+/// Names (store names, case names, actions) interned as small integer ids, looked up by their
+/// UTF-8 bytes without making a `String`: per-line work (the validator's, the index's) allocates
+/// nothing once a name is known.
+///
+/// An open-addressing hash table over one byte arena. Ids are dense, in the order names were
+/// first added.
+struct NameTable {
+    /// Where each name's bytes are in `arena`, by id.
+    private var spans: [(start: Int, count: Int, hash: UInt64)] = []
+    /// The bytes of every name, one after the other.
+    private var arena: [UInt8] = []
+    /// Slots of the hash table: an id + 1, or 0 when empty. The count is a power of two.
+    private var slots: [Int32] = Array(repeating: 0, count: 16)
+
+    /// The number of names.
+    var count: Int { spans.count }
+
+    /// The id of `name`, adding it when it is new.
+    @inline(__always)
+    mutating func intern(_ name: UnsafeRawBufferPointer) -> Int {
+        let hash = ByteHash.hash(name)
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count &- 1)
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { break }
+            if matches(entry &- 1, name, hash) { return entry &- 1 }
+            slot = (slot &+ 1) & (slots.count &- 1)
+        }
+        let id = spans.count
+        spans.append((arena.count, name.count, hash))
+        arena.append(contentsOf: name)
+        slots[slot] = Int32(truncatingIfNeeded: id &+ 1)
+        if spans.count &* 2 > slots.count { grow() }
+        return id
+    }
+
+    /// The id of `name` as a `String`, adding it when it is new.
+    mutating func intern(_ name: String) -> Int {
+        var name = name
+        return name.withUTF8 { intern(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The id of `name`, or nil when it was never added.
+    @inline(__always)
+    func find(_ name: UnsafeRawBufferPointer) -> Int? {
+        let hash = ByteHash.hash(name)
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count &- 1)
+        while true {
+            let entry = Int(slots[slot])
+            if entry == 0 { return nil }
+            if matches(entry &- 1, name, hash) { return entry &- 1 }
+            slot = (slot &+ 1) & (slots.count &- 1)
+        }
+    }
+
+    /// The id of `name` as a `String`, or nil when it was never added.
+    func find(_ name: String) -> Int? {
+        var name = name
+        return name.withUTF8 { find(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// The name with id `id`.
+    func name(_ id: Int) -> String {
+        let span = spans[id]
+        return String(decoding: arena[span.start..<(span.start + span.count)], as: UTF8.self)
+    }
+
+    @inline(__always)
+    private func matches(_ id: Int, _ name: UnsafeRawBufferPointer, _ hash: UInt64) -> Bool {
+        let span = spans[id]
+        guard span.hash == hash, span.count == name.count else { return false }
+        if name.isEmpty { return true }
+        return arena.withUnsafeBytes { ShortBytes.equal($0.baseAddress! + span.start, name.baseAddress!, count: name.count) }
+    }
+
+    private mutating func grow() {
+        var bigger = [Int32](repeating: 0, count: slots.count * 2)
+        for (id, span) in spans.enumerated() {
+            var slot = Int(truncatingIfNeeded: span.hash) & (bigger.count - 1)
+            while bigger[slot] != 0 { slot = (slot + 1) & (bigger.count - 1) }
+            bigger[slot] = Int32(truncatingIfNeeded: id + 1)
+        }
+        slots = bigger
+    }
+}

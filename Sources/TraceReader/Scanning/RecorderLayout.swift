@@ -1,0 +1,153 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+internal import RewindSupport
+
+/// The fast path of `EventScanner`: a line laid out exactly as `TraceRecorder` writes it.
+///
+/// The recorder writes the members of an event in one order, with no whitespace:
+///
+///     {"type":"register","seq":N,"elapsed":E,"store":S[,"case":C],"state":V}
+///     {"type":"transition","seq":N,"elapsed":E,"store":S,"action":A[,"from":F,"to":T],
+///      "changed":B,"state":V,"source":S[,"cause":N][,"args":{…}]}
+///
+/// so a line from the recorder can be read by matching each `,"name":` as bytes instead of
+/// scanning and classifying every member name. Values are read by the same functions as the
+/// general scan, so the fields come out identical (a test compares the two on every kind of
+/// line). At the first byte that departs from the layout (whitespace, another order, another
+/// member, a value of the wrong type, anything invalid) this gives up and returns false, and the
+/// general scan reads the line from its start; it never decides that a line is invalid.
+extension EventScanner.Cursor {
+    /// Reads the line into `fields` (empty on entry) and returns true, or returns false when the
+    /// line departs from the layout (`fields` then holds a part of it, to be thrown away).
+    mutating func scanRecorderLayout(into fields: inout EventFields) -> Bool {
+        guard let type = string(after: Literals.openType), !type.hasEscapes else { return false }
+        let isTransition: Bool
+        switch type.range.count {
+        case 10 where same(type.range.lowerBound, Literals.transition): isTransition = true
+        case 8 where same(type.range.lowerBound, Literals.register): isTransition = false
+        default: return false
+        }
+        fields.type = type
+        fields.present.insert(.type)
+
+        guard literal(Literals.seq), let seq = scanPlainInteger() else { return false }
+        fields.seq = seq
+        fields.present.insert(.seq)
+        guard literal(Literals.elapsed) else { return false }
+        let elapsedStart = position
+        guard scanNumber() else { return false }
+        fields.elapsedRange = elapsedStart..<position
+        fields.present.insert(.elapsed)
+        guard let store = string(after: Literals.store) else { return false }
+        fields.store = store
+        fields.present.insert(.store)
+
+        if isTransition {
+            guard let action = string(after: Literals.action) else { return false }
+            fields.action = action
+            fields.present.insert(.action)
+            if let from = string(after: Literals.from) {
+                guard let to = string(after: Literals.to) else { return false }
+                fields.from = from
+                fields.to = to
+                fields.present.insert(.from)
+                fields.present.insert(.to)
+            }
+            guard literal(Literals.changed) else { return false }
+            let changedStart = position
+            guard scanBoolean() else { return false }
+            fields.changed = position &- changedStart == 4  // `true`; `false` is 5 bytes
+            fields.present.insert(.changed)
+            guard skipState(into: &fields), let source = string(after: Literals.source) else { return false }
+            fields.source = source
+            fields.present.insert(.source)
+            if literal(Literals.cause) {
+                guard let cause = scanPlainInteger() else { return false }
+                fields.cause = cause
+                fields.present.insert(.cause)
+            }
+            if literal(Literals.args) {
+                guard position < count, base[position] == UInt8(ascii: "{") else { return false }
+                let start = position
+                guard let end = try? JSONSyntax.skipValue(in: line, at: position) else { return false }
+                position = end
+                fields.argsRange = start..<end
+                fields.present.insert(.args)
+            }
+        } else {
+            if let caseName = string(after: Literals.caseName) {
+                fields.caseName = caseName
+                fields.present.insert(.caseName)
+            }
+            guard skipState(into: &fields) else { return false }
+        }
+        guard position &+ 1 == count, base[position] == UInt8(ascii: "}") else { return false }
+        position = count
+        return true
+    }
+
+    /// The recorder's bytes between and around values.
+    private enum Literals {
+        static let openType: StaticString = #"{"type":"#
+        static let transition: StaticString = "transition"
+        static let register: StaticString = "register"
+        static let seq: StaticString = #","seq":"#
+        static let elapsed: StaticString = #","elapsed":"#
+        static let store: StaticString = #","store":"#
+        static let action: StaticString = #","action":"#
+        static let from: StaticString = #","from":"#
+        static let to: StaticString = #","to":"#
+        static let changed: StaticString = #","changed":"#
+        static let caseName: StaticString = #","case":"#
+        static let state: StaticString = #","state":"#
+        static let source: StaticString = #","source":"#
+        static let cause: StaticString = #","cause":"#
+        static let args: StaticString = #","args":"#
+    }
+
+    /// Whether the line holds `literal` at `offset`.
+    @inline(__always)
+    private func same(_ offset: Int, _ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        return offset &+ length <= count && ShortBytes.equal(base + offset, literal.utf8Start, count: length)
+    }
+
+    /// Moves past `literal` when the line holds it at the cursor.
+    @inline(__always)
+    private mutating func literal(_ literal: StaticString) -> Bool {
+        guard same(position, literal) else { return false }
+        position &+= literal.utf8CodeUnitCount
+        return true
+    }
+
+    /// The string value after `name` (`,"store":`), when both are there.
+    @inline(__always)
+    private mutating func string(after name: StaticString) -> EventFields.Text? {
+        let start = position
+        guard literal(name), position < count, base[position] == UInt8(ascii: "\""),
+              let text = try? scanStringValue()
+        else {
+            position = start
+            return nil
+        }
+        return text
+    }
+
+    /// Moves past `,"state":` and its value, which must be valid JSON.
+    @inline(__always)
+    private mutating func skipState(into fields: inout EventFields) -> Bool {
+        // The value starts right after the colon (`skipValue` would take whitespace into its range).
+        guard literal(Literals.state), position < count, base[position] > 0x20,
+              let end = try? JSONSyntax.skipValue(in: line, at: position)
+        else { return false }
+        fields.stateRange = position..<end
+        fields.present.insert(.state)
+        position = end
+        return true
+    }
+}

@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+internal import RewindSupport
+import Recorder
+
+/// Checks traces against the validity rules of shared/TRACE_FORMAT.md, the engine of
+/// `inspector validate`, for an app's own tests too:
+///
+/// ```swift
+/// let sink = MemorySink()
+/// // … record a scenario into `sink` …
+/// let report = TraceValidator().validate(bytes: sink.data)
+/// #expect(report.problems.isEmpty, "\(report.problems)")
+/// ```
+///
+/// Validation streams: each line is read once, only the keys the rules need are extracted, and
+/// `state` values are checked as JSON and skipped without being built. A file is read in blocks
+/// of a few megabytes, so memory does not grow with its size (only with its longest line). A
+/// large file is read and scanned in parts of 1 MB by every core at once, while the rules are
+/// applied to the parts already scanned, in order; the result is the same as on one thread.
+public struct TraceValidator: Sendable {
+    /// Machines that replace the header's, store by store (`inspector validate --spec`).
+    public var machines: [String: MachineSpec]
+    /// The most problems a report lists; the rest are counted in `ValidationReport.omitted`.
+    /// This bounds the memory spent on a file that is wrong on every line.
+    public var maximumProblems: Int
+    /// The most times a chain of `cause`s may pass through the same store and action; one more
+    /// is a `cause-loop` warning (`inspector validate --max-cause-depth`). At least 1.
+    public var maximumCauseDepth: Int
+
+    /// The default `maximumCauseDepth`: a chain may come back to the same store and action 8
+    /// times, far more than a reaction and its follow-ups need, far fewer than a runaway loop.
+    public static let defaultMaximumCauseDepth = 8
+
+    /// How much of a file is read at once: a block for one thread, a part for each of several.
+    var blockSize = 4 << 20
+    /// How many threads scan a large file: the machine's cores, at most 8.
+    var parallelism = min(8, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    /// The size from which a regular file is scanned on several threads.
+    var parallelThreshold = 32 << 20
+    /// The longest line that is kept; longer lines are malformed (1 GiB, as the format says).
+    var maximumLineLength = LineReader.maximumLineLength
+
+    /// Creates a validator.
+    /// - Parameters:
+    ///   - machines: machines that replace the header's, store by store; stores not named here
+    ///     keep the header's machine.
+    ///   - maximumProblems: the most problems a report lists (the others are still counted).
+    ///   - maximumCauseDepth: the most times a chain of causes may pass through the same store
+    ///     and action before it is reported as a `cause-loop`.
+    public init(
+        machines: [String: MachineSpec] = [:], maximumProblems: Int = 1000,
+        maximumCauseDepth: Int = TraceValidator.defaultMaximumCauseDepth
+    ) {
+        self.machines = machines
+        self.maximumProblems = maximumProblems
+        self.maximumCauseDepth = max(1, maximumCauseDepth)
+    }
+
+    /// Validates the trace file at `path`.
+    ///
+    /// - Parameter progress: called after each block read, with the bytes read so far and the
+    ///   file's size (0 when unknown, as for a pipe): on the calling thread, or for a large file
+    ///   on one of the threads that scan it, never two calls at once.
+    /// - Throws: `ValidationFileError` when the file cannot be opened or read; every problem of
+    ///   a file that can be read, `not-a-trace` included, is in the report instead.
+    public func validate(
+        file path: String, progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil
+    ) throws(ValidationFileError) -> ValidationReport {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw ValidationFileError(path: path, message: Self.openFailure(code))
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        var total = 0
+        if fstat(descriptor, &status) == 0 {
+            if (status.st_mode & S_IFMT) == S_IFDIR {
+                throw ValidationFileError(path: path, message: "is a directory; give the trace files in it (*.jsonl)")
+            }
+            total = Int(status.st_size)
+        }
+        #if canImport(Glibc)
+        _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
+        #endif
+        var run = ValidationRun(file: path, machines: machines, maximumProblems: maximumProblems, maximumCauseDepth: maximumCauseDepth)
+        let maximumLineLength = maximumLineLength
+        // A large regular file is read and scanned in parts on every core; anything else (a
+        // small file, a pipe) a block at a time on this thread.
+        if total >= parallelThreshold && parallelism > 1 && (status.st_mode & S_IFMT) == S_IFREG {
+            let scanner = ParallelScan(width: parallelism, partSize: blockSize / 4)
+            let outcome = scanner.scan(descriptor: descriptor, maximumLineLength: maximumLineLength, into: &run) { read in
+                progress?(read, total)
+            }
+            if case .readFailed(let code) = outcome {
+                throw ValidationFileError(path: path, message: "cannot read: \(SystemError(code: code).reason)")
+            }
+            return run.finish()
+        }
+        do {
+            try LineReader.forEachChunk(
+                descriptor: descriptor, blockSize: blockSize, maximumLineLength: maximumLineLength,
+                progress: { read in progress?(read, total) }
+            ) { chunk in
+                switch chunk {
+                case .overlongLine:
+                    return run.consume(LineReader.Line(bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTerminated: false, isOverlong: true))
+                case .lines(let bytes):
+                    return LineReader.forEachLine(in: bytes, maximumLineLength: maximumLineLength) { run.consume($0) }
+                }
+            }
+        } catch {
+            throw ValidationFileError(path: path, message: "cannot read: \(error.reason)")
+        }
+        return run.finish()
+    }
+
+    /// Validates a trace held in memory, such as `MemorySink.data`; `file` names it in the report.
+    public func validate(bytes: some Collection<UInt8>, file: String = "trace.jsonl") -> ValidationReport {
+        var run = ValidationRun(file: file, machines: machines, maximumProblems: maximumProblems, maximumCauseDepth: maximumCauseDepth)
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            LineReader.forEachLine(in: UnsafeRawBufferPointer(buffer), maximumLineLength: maximumLineLength) { run.consume($0) }
+        }
+        if done == nil {
+            _ = Array(bytes).withUnsafeBytes { buffer in
+                LineReader.forEachLine(in: buffer, maximumLineLength: maximumLineLength) { run.consume($0) }
+            }
+        }
+        return run.finish()
+    }
+
+    static func openFailure(_ code: Int32) -> String {
+        let reason = String(cString: strerror(code))
+        switch code {
+        case ENOENT: return "cannot open: \(reason); check the path"
+        case EACCES, EPERM: return "cannot open: \(reason); check the file's permissions"
+        default: return "cannot open: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,208 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Recorder
+
+/// The transitions a trace took, store by store, with how often each was taken and by which
+/// actions, next to each store's declared machine: what `inspector graph` draws.
+///
+/// Only well-formed `transition` events with `store`, `from` and `to` are counted; lines that are
+/// not one JSON object are skipped and counted in `unreadableLines` (`inspector validate` says
+/// what is wrong with them).
+public struct TransitionTally: Sendable {
+    /// One `from → to` pair that the trace took.
+    public struct Taken: Sendable, Hashable {
+        /// The case before.
+        public var from: String
+        /// The case after.
+        public var to: String
+        /// How many transition events went from `from` to `to`.
+        public var count: Int
+        /// The actions that did, in the order first seen.
+        public var actions: [String]
+
+        /// A pair taken `count` times by `actions`.
+        public init(from: String, to: String, count: Int, actions: [String]) {
+            self.from = from
+            self.to = to
+            self.count = count
+            self.actions = actions
+        }
+    }
+
+    /// One store's machine and the transitions it took.
+    public struct Store: Sendable {
+        /// The store's name.
+        public var name: String
+        /// The store's machine, from the header (or the spec that replaced it); nil when it has none.
+        public var machine: MachineSpec?
+        /// The pairs taken, in the order first taken.
+        public var taken: [Taken]
+
+        /// How often `from → to` was taken (0 when never).
+        public func count(from: String, to: String) -> Int {
+            taken.first { $0.from == from && $0.to == to }?.count ?? 0
+        }
+
+        /// Whether the machine declares `from → to`; false for a store without a machine.
+        public func declares(from: String, to: String) -> Bool {
+            machine?.allows(from: from, to: to) ?? false
+        }
+    }
+
+    /// The trace's header.
+    public var header: TraceHeader
+    /// The stores with a machine, in the header's order (the spec's machines that the header
+    /// lacks after them, by name); then the stores without a machine that took transitions with
+    /// `from` and `to`, in the order first seen.
+    public var stores: [Store]
+    /// The number of lines after the header that are not one JSON object.
+    public var unreadableLines: Int
+
+    /// Counts the transitions of the trace file at `path`.
+    /// - Parameter machines: machines that replace the header's, store by store.
+    /// - Throws: `ValidationFileError` when the file cannot be read or is not a trace.
+    public static func count(file path: String, machines: [String: MachineSpec] = [:]) throws(ValidationFileError) -> TransitionTally {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw ValidationFileError(path: path, message: TraceValidator.openFailure(code))
+        }
+        defer { close(descriptor) }
+        var counter = Counter(overrides: machines)
+        do {
+            try LineReader.forEachChunk(descriptor: descriptor, blockSize: 4 << 20, progress: { _ in }) { chunk in
+                switch chunk {
+                case .overlongLine:
+                    counter.unreadable += 1
+                    return true
+                case .lines(let bytes):
+                    return LineReader.forEachLine(in: bytes) { counter.consume($0) }
+                }
+            }
+        } catch {
+            let message = error.code == EISDIR ? "is a directory, not a trace" : "cannot read: \(error.reason)"
+            throw ValidationFileError(path: path, message: message)
+        }
+        return try counter.finish(path: path)
+    }
+
+    /// Counts the transitions of a trace held in memory; `file` names it in errors.
+    public static func count(bytes: some Collection<UInt8>, file: String = "trace.jsonl", machines: [String: MachineSpec] = [:]) throws(ValidationFileError) -> TransitionTally {
+        var counter = Counter(overrides: machines)
+        let array = Array(bytes)
+        _ = array.withUnsafeBytes { buffer in
+            LineReader.forEachLine(in: buffer) { counter.consume($0) }
+        }
+        return try counter.finish(path: file)
+    }
+
+    /// The counting itself, line by line.
+    private struct Counter {
+        let overrides: [String: MachineSpec]
+        var header: TraceHeader?
+        var headerError: TraceHeaderError?
+        var lineNumber = 0
+        var unreadable = 0
+        var storeNames = NameTable()
+        var caseNames = NameTable()
+        var actionNames = NameTable()
+        /// (store, from, to) → index in `taken`.
+        var pairs: [Pair: Int] = [:]
+        var taken: [(store: Int, from: Int, to: Int, count: Int, actions: [Int])] = []
+
+        struct Pair: Hashable {
+            var store: Int
+            var from: Int
+            var to: Int
+        }
+
+        init(overrides: [String: MachineSpec]) {
+            self.overrides = overrides
+        }
+
+        mutating func consume(_ line: LineReader.Line) -> Bool {
+            lineNumber += 1
+            if lineNumber == 1 {
+                guard !line.isOverlong else {
+                    headerError = TraceHeaderError("line 1 is longer than 1 GiB; it is not a trace header")
+                    return false
+                }
+                do throws(TraceHeaderError) {
+                    header = try TraceHeader.parse(line.bytes)
+                } catch {
+                    headerError = error
+                    return false
+                }
+                return true
+            }
+            if line.isOverlong {
+                unreadable += 1
+                return true
+            }
+            guard !ValidationRun.isEmpty(line.bytes) else { return true }
+            let fields: EventFields
+            do {
+                fields = try EventScanner.scan(line.bytes)
+            } catch {
+                unreadable += 1
+                return true
+            }
+            guard let type = fields.type, EventFields.string(type, in: line.bytes) == "transition",
+                  let store = fields.store, let from = fields.from, let to = fields.to else { return true }
+            let pair = Pair(
+                store: intern(&storeNames, store, line.bytes), from: intern(&caseNames, from, line.bytes),
+                to: intern(&caseNames, to, line.bytes))
+            let action = fields.action.map { intern(&actionNames, $0, line.bytes) }
+            if let index = pairs[pair] {
+                taken[index].count += 1
+                if let action, !taken[index].actions.contains(action) { taken[index].actions.append(action) }
+            } else {
+                pairs[pair] = taken.count
+                taken.append((pair.store, pair.from, pair.to, 1, action.map { [$0] } ?? []))
+            }
+            return true
+        }
+
+        private func intern(_ table: inout NameTable, _ text: EventFields.Text, _ line: UnsafeRawBufferPointer) -> Int {
+            text.hasEscapes
+                ? table.intern(EventFields.string(text, in: line))
+                : table.intern(UnsafeRawBufferPointer(rebasing: line[text.range]))
+        }
+
+        func finish(path: String) throws(ValidationFileError) -> TransitionTally {
+            if let headerError {
+                throw ValidationFileError(path: path, line: 1, message: "not a trace: \(headerError.message)")
+            }
+            guard let header else {
+                throw ValidationFileError(path: path, line: 1, message: "not a trace: the file is empty; a Rewind trace starts with its header line")
+            }
+            var machines = header.machines
+            for (store, spec) in overrides { machines[store] = spec }
+            var order = header.machineOrder
+            order += overrides.keys.filter { header.machines[$0] == nil }.sorted()
+            var stores = order.map { Store(name: $0, machine: machines[$0], taken: []) }
+            var index: [String: Int] = [:]
+            for (position, store) in stores.enumerated() { index[store.name] = position }
+            for entry in taken {
+                let name = storeNames.name(entry.store)
+                let position: Int
+                if let known = index[name] {
+                    position = known
+                } else {
+                    position = stores.count
+                    index[name] = position
+                    stores.append(Store(name: name, machine: nil, taken: []))
+                }
+                stores[position].taken.append(Taken(
+                    from: caseNames.name(entry.from), to: caseNames.name(entry.to), count: entry.count,
+                    actions: entry.actions.map(actionNames.name)))
+            }
+            return TransitionTally(header: header, stores: stores, unreadableLines: unreadable)
+        }
+    }
+}

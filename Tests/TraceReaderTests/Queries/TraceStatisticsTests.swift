@@ -1,0 +1,65 @@
+@testable import TraceReader
+import Testing
+
+@Suite struct TraceStatisticsTests {
+    typealias F = QueryFixtures
+
+    @Test func countsStoresActionsAndNoChangeSteps() throws {
+        let trace = try F.open([
+            F.header,
+            F.register(1, "Cart", state: "0", elapsed: 0),
+            F.register(2, "Catalog", state: "0", elapsed: 0.25),
+            F.transition(3, "Cart", "add", state: "1", elapsed: 0.5),
+            F.transition(4, "Cart", "add", state: "2", elapsed: 0.75),
+            F.transition(5, "Catalog", "refresh", state: "0", changed: false, elapsed: 1.0),
+            F.transition(6, "Cart", "clear", state: "0", elapsed: 3.0),
+            F.transition(7, "Cart", "clear", state: "0", changed: false, elapsed: 3.5),
+            #"{"type":"marker","seq":8,"elapsed":3.75}"#,
+        ])
+        let stats = TraceStatistics(trace: trace)
+        #expect(stats.events == 8)
+        #expect(stats.otherEvents == 1)
+        #expect(stats.stores.map(\.name) == ["Cart", "Catalog"])
+        #expect(stats.stores.map(\.events) == [5, 2])
+        #expect(stats.stores.map(\.unchanged) == [1, 1])
+        // Cart: 0, 0.5, 0.75 within one second; then 3.0 and 3.5.
+        #expect(stats.stores.map(\.peakPerSecond) == [3, 2])
+        #expect(stats.actions.map { "\($0.store).\($0.action)" } == ["Cart.add", "Cart.clear", "Catalog.refresh"])
+        #expect(stats.actions.map(\.events) == [2, 2, 1])
+        #expect(stats.actions.map(\.unchanged) == [0, 1, 1])
+        #expect(stats.unchangedCount == 2)
+        #expect(stats.unchangedSteps == [5, 7])
+        #expect(stats.duration == 3.75)
+    }
+
+    @Test func intervalsAreSummarisedByNearestRank() throws {
+        // Intervals of 1, 2, … 100 hundredths of a second, in a shuffled order.
+        let deltas = (1...100).map { Double($0) / 100 }
+        var order = Array(deltas.indices)
+        var random = UInt64(42)
+        for index in order.indices.reversed() {
+            random = random &* 6364136223846793005 &+ 1442695040888963407
+            order.swapAt(index, Int(random >> 33) % (index + 1))
+        }
+        var elapsed = 0.0
+        var lines = [F.header, F.register(1, "S", state: "0", elapsed: 0)]
+        for (offset, index) in order.enumerated() {
+            elapsed += deltas[index]
+            lines.append(F.transition(offset + 2, "S", "tick", state: "\(offset)", elapsed: elapsed))
+        }
+        let intervals = try #require(TraceStatistics(trace: try F.open(lines)).intervals)
+        #expect(intervals.count == 100)
+        #expect(abs(intervals.minimum - 0.01) < 1e-9)
+        #expect(abs(intervals.median - 0.50) < 1e-9)
+        #expect(abs(intervals.p99 - 0.99) < 1e-9)
+        #expect(abs(intervals.maximum - 1.00) < 1e-9)
+    }
+
+    @Test func aTraceWithoutTimesHasNoIntervals() throws {
+        let stats = TraceStatistics(trace: try F.open([F.header, F.register(1, "S", state: "0"), F.transition(2, "S", "a", state: "1")]))
+        #expect(stats.intervals == nil)
+        #expect(stats.duration == nil)
+        #expect(stats.stores.map(\.peakPerSecond) == [0])
+        #expect(TraceStatistics.Intervals([]) == nil)
+    }
+}

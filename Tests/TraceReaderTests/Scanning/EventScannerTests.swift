@@ -1,0 +1,114 @@
+@testable import TraceReader
+import TestSupport
+import Testing
+
+@Suite struct EventScannerTests {
+    private func scan(_ text: String) throws(JSONParseError) -> EventFields {
+        try Array(text.utf8).withUnsafeBytes { buffer in
+            Result { () throws(JSONParseError) in try EventScanner.scan(buffer) }
+        }.get()
+    }
+
+    private func string(_ text: EventFields.Text?, in line: String) -> String? {
+        guard let text else { return nil }
+        var line = line
+        return line.withUTF8 { EventFields.string(text, in: UnsafeRawBufferPointer($0)) }
+    }
+
+    @Test func theKeyNumbersArePackedNames() {
+        for key in EventFields.Key.allCases {
+            #expect(EventScanner.pack(key.name.utf8).flatMap(EventScanner.key(packed:)) == key, "\(key.name)")
+        }
+        #expect(EventScanner.key(named: "stat") == nil)
+        #expect(EventScanner.key(named: "states") == nil)
+        #expect(EventScanner.key(named: "") == nil)
+    }
+
+    @Test func readsEveryFieldOfARecordedTransition() throws {
+        let line = #"{"type":"transition","seq":16,"elapsed":0.0021,"store":"CatalogStore","action":"toLoading","from":"loading","to":"loading","changed":false,"state":{"loading":{"page":[1,2]}},"source":"CatalogStore.swift:31","cause":15,"args":{"id":"x"}}"#
+        let fields = try scan(line)
+        #expect(string(fields.type, in: line) == "transition")
+        #expect(fields.seq == 16)
+        #expect(fields.hasElapsed)
+        #expect(string(fields.store, in: line) == "CatalogStore")
+        #expect(string(fields.action, in: line) == "toLoading")
+        #expect(string(fields.from, in: line) == "loading")
+        #expect(string(fields.to, in: line) == "loading")
+        #expect(fields.changed == false)
+        #expect(string(fields.source, in: line) == "CatalogStore.swift:31")
+        #expect(fields.cause == 15)
+        let utf8 = Array(line.utf8)
+        #expect(fields.stateRange.map { String(decoding: utf8[$0], as: UTF8.self) } == #"{"loading":{"page":[1,2]}}"#)
+        #expect(fields.argsRange.map { String(decoding: utf8[$0], as: UTF8.self) } == #"{"id":"x"}"#)
+        #expect(fields.wrongTypes.isEmpty)
+        #expect(fields.has(.state) && fields.has(.args) && !fields.has(.caseName))
+    }
+
+    @Test func aStateOfAnyTypeIsKeptAsItsBytes() throws {
+        for state in ["null", "true", "-1.5e3", #""s""#, "[]", #"{"a":{"b":[{}]}}"#] {
+            let line = #"{"type":"register","seq":1,"store":"S","state":"# + state + " }"
+            let fields = try scan(line)
+            #expect(fields.stateRange.map { String(decoding: Array(line.utf8)[$0], as: UTF8.self) } == state)
+        }
+    }
+
+    @Test func wrongTypesAreListedAndTheValueIsLeftOut() throws {
+        let fields = try scan(#"{"seq":1.5,"cause":-3,"store":null,"changed":0,"elapsed":"x","args":[],"case":false}"#)
+        #expect(fields.wrongTypes.keys == [.seq, .elapsed, .store, .caseName, .changed, .args])
+        #expect(fields.seq == nil && fields.store == nil && fields.changed == nil && fields.argsRange == nil)
+        #expect(fields.cause == -3)
+    }
+
+    @Test func integersMustBeWrittenAsIntegersThatFit() throws {
+        #expect(try scan(#"{"seq":9223372036854775807}"#).seq == Int.max)
+        #expect(try scan(#"{"seq":-9223372036854775808}"#).seq == Int.min)
+        #expect(try scan(#"{"seq":-0}"#).seq == 0)
+        for text in ["9223372036854775808", "1.0", "1e2", "1E2", "-9223372036854775809"] {
+            #expect(try scan(#"{"seq":"# + text + "}").wrongTypes.keys == [.seq], "\(text)")
+        }
+    }
+
+    @Test func theLastDuplicateKeyWins() throws {
+        let fields = try scan(#"{"seq":"x","seq":2,"store":"A","store":7}"#)
+        #expect(fields.seq == 2)
+        #expect(fields.store == nil)
+        #expect(fields.wrongTypes.keys == [.store])
+    }
+
+    @Test func escapedKeysAndValuesAreDecoded() throws {
+        let line = #"{"\u0074ype":"reg\u0069ster","st\"ore":1,"store":"a\nb"}"#
+        let fields = try scan(line)
+        #expect(string(fields.type, in: line) == "register")
+        #expect(fields.type?.hasEscapes == true)
+        #expect(string(fields.store, in: line) == "a\nb")
+        #expect(fields.wrongTypes.isEmpty)  // "st\"ore" is another key
+    }
+
+    @Test func whitespaceAndACarriageReturnAreAllowed() throws {
+        let fields = try scan(" \t{ \"seq\" : 3 , \"type\" :\"x\" } \r")
+        #expect(fields.seq == 3)
+    }
+
+    @Test(arguments: [
+        ("", 1), ("{", 2), (#"{"seq":1"#, 9), (#"{"seq":1,}"#, 10), (#"{"seq":1}x"#, 10), (#"{"seq":01}"#, 8),
+        (#"{"seq":1 "type":"x"}"#, 10), (#"{seq:1}"#, 2), (#"{"a":[1,]}"#, 9), (#"{"a":"\q"}"#, 7),
+    ])
+    func invalidJSONIsAnErrorWithItsColumn(line: String, column: Int) {
+        #expect(throws: JSONParseError.self) { try scan(line) }
+        do {
+            _ = try scan(line)
+        } catch {
+            #expect(error.column == column, "\(line): \(error)")
+            #expect(error.line == 1)
+        }
+    }
+
+    @Test func validJSONThatIsNotAnObjectSaysWhatItIs() {
+        do {
+            _ = try scan("[1]")
+            Issue.record("an array was accepted")
+        } catch {
+            #expect(error.message.hasPrefix("the line is an array, not a JSON object"))
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import TraceReader
+
+/// `EventScanner`'s fast path for lines laid out as the recorder writes them must give exactly
+/// what the general scan gives, and leave every other line to it.
+@Suite struct RecorderLayoutTests {
+    private func bothScans(_ line: [UInt8]) -> (fast: EventFields?, general: EventFields?) {
+        line.withUnsafeBytes { bytes in
+            (EventScanner.scanRecorderLayout(bytes), try? EventScanner.scanGenerally(bytes))
+        }
+    }
+
+    /// Every event line of the committed traces, which the sample app's recorder wrote.
+    private func recordedLines() throws -> [[UInt8]] {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../traces").standardized
+        var lines: [[UInt8]] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".jsonl") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            lines += text.split(separator: "\n").dropFirst().map { Array($0.utf8) }
+        }
+        return lines
+    }
+
+    @Test func takesEveryLineTheRecorderWroteAndAgreesWithTheGeneralScan() throws {
+        let lines = try recordedLines()
+        #expect(lines.count > 30)
+        for line in lines {
+            let (fast, general) = bothScans(line)
+            #expect(fast != nil, "not taken by the fast path: \(String(decoding: line, as: UTF8.self))")
+            #expect(fast == general, "\(String(decoding: line, as: UTF8.self))")
+        }
+    }
+
+    @Test func readsEveryOptionalMemberTheRecorderWrites() {
+        let lines = [
+            #"{"type":"register","seq":1,"elapsed":0,"store":"S","state":[]}"#,
+            #"{"type":"register","seq":1,"elapsed":1e-3,"store":"S","case":"idle","state":{"idle":{}}}"#,
+            #"{"type":"transition","seq":2,"elapsed":0.5,"store":"S","action":"a","changed":false,"state":null,"source":"f.swift:1"}"#,
+            #"{"type":"transition","seq":3,"elapsed":0.5,"store":"S","action":"a","from":"x","to":"y","changed":true,"state":{"k":"\u00e9\n"},"source":"f.swift:1","cause":2,"args":{"n":1}}"#,
+            #"{"type":"transition","seq":3,"elapsed":0.5,"store":"S\"q","action":"é","changed":true,"state":1,"source":"f.swift:1","args":{}}"#,
+        ]
+        for line in lines.map({ Array($0.utf8) }) {
+            let (fast, general) = bothScans(line)
+            #expect(fast != nil, "\(String(decoding: line, as: UTF8.self))")
+            #expect(fast == general, "\(String(decoding: line, as: UTF8.self))")
+        }
+    }
+
+    @Test func leavesOtherLayoutsToTheGeneralScan() {
+        let lines = [
+            #"{ "type":"register","seq":1,"elapsed":0,"store":"S","state":[]}"#,  // whitespace
+            #"{"type":"register","seq":1,"elapsed":0,"store":"S","state":[]} "#,
+            #"{"seq":1,"type":"register","elapsed":0,"store":"S","state":[]}"#,  // another order
+            #"{"type":"register","seq":1.0,"elapsed":0,"store":"S","state":[]}"#,  // a wrong type
+            #"{"type":"register","seq":1,"elapsed":"0","store":"S","state":[]}"#,
+            #"{"type":"register","seq":1,"elapsed":0,"store":null,"state":[]}"#,
+            #"{"type":"transition","seq":2,"elapsed":0,"store":"S","action":"a","from":"x","changed":true,"state":1,"source":"s"}"#,
+            #"{"type":"transition","seq":2,"elapsed":0,"store":"S","action":"a","changed":1,"state":1,"source":"s"}"#,
+            #"{"type":"transition","seq":2,"elapsed":0,"store":"S","action":"a","changed":true,"state":1,"source":"s","args":[]}"#,
+            #"{"type":"transition","seq":2,"elapsed":0,"store":"S","action":"a","changed":true,"state":1,"source":"s","extra":1}"#,
+            #"{"type":"snapshot","seq":2,"elapsed":0,"store":"S","state":1}"#,  // a type it does not know
+            #"{"type":"regi\u0073ter","seq":1,"elapsed":0,"store":"S","state":[]}"#,
+            #"{"type":"register","seq":1,"elapsed":0,"store":"S","state":[1,]}"#,  // invalid JSON
+            #"{"type":"register","seq":01,"elapsed":0,"store":"S","state":[]}"#,
+            #"{"type":"register","seq":1,"elapsed":0,"store":"S","state":[]}}"#,
+            #"{"type":"register","seq":1,"elapsed":0,"store":"S","state":[]"#,
+        ]
+        for line in lines.map({ Array($0.utf8) }) {
+            #expect(bothScans(line).fast == nil, "\(String(decoding: line, as: UTF8.self))")
+        }
+    }
+
+    /// Recorded lines with a byte deleted, replaced or inserted at random: wherever the fast path
+    /// still reads one, it must read what the general scan reads.
+    @Test func agreesWithTheGeneralScanOnDamagedLines() throws {
+        var random = SeededGenerator(seed: 0x1A70)
+        let lines = try recordedLines()
+        let bytes: [UInt8] = Array(#"{}[],:"\ 0123456789.eE+-tfnulrsaxyz"#.utf8) + [0x00, 0x0A, 0x0D, 0x1F, 0x7F, 0xC3, 0xA9, 0xFF]
+        var taken = 0
+        for _ in 0..<20_000 {
+            var line = lines[Int.random(in: 0..<lines.count, using: &random)]
+            let position = Int.random(in: 0..<line.count, using: &random)
+            switch Int.random(in: 0..<3, using: &random) {
+            case 0: line.remove(at: position)
+            case 1: line[position] = bytes.randomElement(using: &random)!
+            default: line.insert(bytes.randomElement(using: &random)!, at: position)
+            }
+            let (fast, general) = bothScans(line)
+            if let fast {
+                taken += 1
+                #expect(fast == general, "\(String(decoding: line, as: UTF8.self))")
+            }
+        }
+        #expect(taken > 1000)  // the damage often lands inside a value and leaves the layout
+    }
+}

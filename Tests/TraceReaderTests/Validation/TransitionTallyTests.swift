@@ -1,0 +1,45 @@
+@testable import Recorder
+import TestSupport
+@testable import TraceReader
+import Testing
+
+@Suite struct TransitionTallyTests {
+    typealias T = ValidationTesting
+
+    @Test func countsEachPairWithItsActions() throws {
+        let lines = [
+            T.header, T.register(1), T.transition(2, "idle", "loading", action: "load"),
+            T.transition(3, "loading", "loading", action: "load"), T.transition(4, "loading", "loading", action: "reload"),
+            "{broken", T.transition(6, nil, nil, store: "Cart"), T.transition(7, "empty", "full", action: "add", store: "Cart"),
+        ]
+        let tally = try TransitionTally.count(bytes: Array((lines.joined(separator: "\n") + "\n").utf8))
+        #expect(tally.stores.map(\.name) == ["CatalogStore", "Cart"])
+        let catalog = tally.stores[0]
+        #expect(catalog.machine?.initial == "idle")
+        #expect(catalog.count(from: "idle", to: "loading") == 1)
+        #expect(catalog.count(from: "loading", to: "loading") == 2)
+        #expect(catalog.count(from: "loading", to: "loaded") == 0)
+        #expect(catalog.taken.first { $0.from == "loading" && $0.to == "loading" }?.actions == ["load", "reload"])
+        #expect(catalog.declares(from: "idle", to: "loading") && !catalog.declares(from: "loading", to: "loading"))
+        #expect(tally.stores[1].machine == nil)
+        #expect(tally.stores[1].taken == [TransitionTally.Taken(from: "empty", to: "full", count: 1, actions: ["add"])])
+        #expect(tally.unreadableLines == 1)
+    }
+
+    @Test func aSpecReplacesAMachine() throws {
+        let spec = MachineSpec(initial: "a", cases: ["a"], transitions: ["a": []])
+        let tally = try TransitionTally.count(bytes: Array((T.header + "\n").utf8), machines: ["CatalogStore": spec, "Other": spec])
+        #expect(tally.stores.map(\.name) == ["CatalogStore", "Other"])
+        #expect(tally.stores[0].machine == spec)
+    }
+
+    @Test func notATraceIsAnErrorOnLineOne() {
+        #expect(throws: ValidationFileError.self) { try TransitionTally.count(bytes: Array("nope\n".utf8), file: "x.jsonl") }
+        do {
+            _ = try TransitionTally.count(bytes: Array("nope\n".utf8), file: "x.jsonl")
+        } catch {
+            #expect(error.line == 1)
+            #expect(error.description.hasPrefix("x.jsonl:1: not a trace: line 1 is not JSON"))
+        }
+    }
+}
