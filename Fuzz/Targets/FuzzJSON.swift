@@ -13,7 +13,7 @@ import Recorder
 import TraceReader
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reports a broken invariant and stops the fuzzer with a crash it records.

@@ -14,7 +14,7 @@ import Recorder
 import TraceReader
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reports a broken invariant and stops the fuzzer with a crash it records.
@@ -61,7 +61,9 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let before = try? JSONParser.parse(first), let after = try? JSONParser.parse(second) else { return 0 }
     if let parsedPath = try? StatePath(parsing: path) { _ = parsedPath.resolve(in: after) }
     let diff = StateDiff(from: before, to: after)
-    if diff.isEmpty != before.isEquivalent(to: after) { violated("an empty diff between values that differ, or the reverse") }
+    if diff.isEmpty != before.isEquivalent(to: after) {
+        violated("an empty diff between values that differ, or the reverse")
+    }
     _ = StateDiffPrinter(width: 40).text(diff)
     _ = StateDiffPrinter(width: 1).paths(diff)
     let patch = JSONPatch.make(diff)

@@ -12,7 +12,7 @@ import Recorder
 import TraceReader
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reports a broken invariant and stops the fuzzer with a crash it records.
@@ -35,7 +35,9 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if report.errors + report.warnings != report.problems.count + report.omitted
         || (report.omitted == 0 && (errors + fatal != report.errors || warnings != report.warnings))
     {
-        violated("report counts \(report.errors) errors, \(report.warnings) warnings, \(report.omitted) omitted; lists \(errors) errors, \(fatal) fatal, \(warnings) warnings")
+        violated(
+            "report counts \(report.errors) errors, \(report.warnings) warnings, \(report.omitted) omitted; lists \(errors) errors, \(fatal) fatal, \(warnings) warnings"
+        )
     }
     if fatal > 1 { violated("\(fatal) fatal problems") }
     if fatal == 1 && report.problems.count != 1 { violated("a fatal problem with others beside it") }
@@ -43,7 +45,9 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var previousLine = 0
     for problem in report.problems {
         if problem.line < previousLine { violated("problems out of line order: \(problem.line) after \(previousLine)") }
-        if problem.line < 1 || problem.line > lineCount { violated("a problem on line \(problem.line) of \(lineCount)") }
+        if problem.line < 1 || problem.line > lineCount {
+            violated("a problem on line \(problem.line) of \(lineCount)")
+        }
         if problem.severity != problem.kind.severity { violated("\(problem.kind) with severity \(problem.severity)") }
         if problem.message.isEmpty { violated("a \(problem.kind) problem without a message") }
         previousLine = problem.line
@@ -63,7 +67,8 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     // TraceFile lists at most 100 issues of a kind, then one more on the first line it left
     // out (saying how many); past that, only the validator names each line.
-    var skipped = Set<Int>(), problems = Set<Int>()
+    var skipped = Set<Int>()
+    var problems = Set<Int>()
     for (issueKind, problemKind) in [(TraceReadIssue.Kind.malformed, ProblemKind.malformed), (.truncated, .truncated)] {
         let listed = trace.issues.filter { $0.kind == issueKind }.map(\.line)
         var reported = report.problems.filter { $0.kind == problemKind }.map(\.line)

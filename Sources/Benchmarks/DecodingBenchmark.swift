@@ -48,7 +48,8 @@ enum DecodingBenchmark {
             let price = Double(999 + index * 37) / 100
             let rating: Double? = index % 3 == 0 ? nil : 3.5 + Double(index % 3) / 2
             let tags: [String] = index % 2 == 0 ? ["new", "sale"] : ["classic"]
-            return Product(sku: "SKU-\(1000 + index)", name: name, price: price, stock: index * 7 % 40, rating: rating, tags: tags)
+            return Product(
+                sku: "SKU-\(1000 + index)", name: name, price: price, stock: index * 7 % 40, rating: rating, tags: tags)
         }
         let lines = (0..<min(products, 12)).map { (index: Int) -> CartLine in
             CartLine(sku: "SKU-\(1000 + index)", quantity: index % 3 + 1, note: index == 1 ? "gift wrap" : nil)
@@ -68,7 +69,8 @@ enum DecodingBenchmark {
             let foundationDecoder = JSONDecoder()
             // Both must read the same value back before either is timed.
             guard try rewindDecoder.decode(ShopState.self, from: bytes) == expected,
-                  try foundationDecoder.decode(ShopState.self, from: data) == expected else {
+                try foundationDecoder.decode(ShopState.self, from: data) == expected
+            else {
                 throw BenchmarkError("the decoders disagree on the \(label)")
             }
             // The two are timed in alternation, batch by batch, so that a slow moment on this
@@ -82,14 +84,17 @@ enum DecodingBenchmark {
                     for _ in 0..<operations { sink &+= try rewindDecoder.decode(ShopState.self, from: bytes).version }
                 }.samples
                 foundation.samples += try Measurement.run(runs: 1, operations: operations, warmUp: round == 0) {
-                    for _ in 0..<operations { sink &+= try foundationDecoder.decode(ShopState.self, from: data).version }
+                    for _ in 0..<operations {
+                        sink &+= try foundationDecoder.decode(ShopState.self, from: data).version
+                    }
                 }.samples
             }
             precondition(sink != 0)
             let speedup = foundation.median / rewind.median
-            table.add("decode a state, \(label), vs JSONDecoder", figure: formatSeconds(rewind.median),
-                      baseline: "JSONDecoder \(formatSeconds(foundation.median))", ratio: "\(formatRatio(speedup)) faster",
-                      target: "≥ 5× faster", met: speedup >= 5)
+            table.add(
+                "decode a state, \(label), vs JSONDecoder", figure: formatSeconds(rewind.median),
+                baseline: "JSONDecoder \(formatSeconds(foundation.median))", ratio: "\(formatRatio(speedup)) faster",
+                target: "≥ 5× faster", met: speedup >= 5)
         }
     }
 }

@@ -7,8 +7,10 @@ enum DiffBenchmark {
     static func run(into table: inout ResultTable) throws {
         var generator = SeededGenerator(seed: 7)
         func item(_ index: Int) -> JSONValue {
-            .object(["id": .number(String(index)), "title": .string("Item \(index) \(generator.next() % 1000)"),
-                     "price": .number("\(index % 100).99"), "tags": .array([.string("a"), .string("b")])])
+            .object([
+                "id": .number(String(index)), "title": .string("Item \(index) \(generator.next() % 1000)"),
+                "price": .number("\(index % 100).99"), "tags": .array([.string("a"), .string("b")]),
+            ])
         }
         // Two 100 KB states, a few differences.
         let items = (0..<1_600).map(item)
@@ -20,8 +22,9 @@ enum DiffBenchmark {
         let second = JSONValue.object(["catalog": .array(changed), "user": .string("ada"), "page": .number("2")])
         let size = JSONPrinter.compact(first).utf8.count
         let large = Measurement.run(runs: 9) { _ = StateDiff(from: first, to: second).changes }
-        table.add("diff two \(formatBytes(size)) states, a few changes", figure: formatSeconds(large.median),
-                  baseline: "-", ratio: "-", target: "< 20 ms", met: large.median < 0.02)
+        table.add(
+            "diff two \(formatBytes(size)) states, a few changes", figure: formatSeconds(large.median),
+            baseline: "-", ratio: "-", target: "< 20 ms", met: large.median < 0.02)
 
         // Two lists of 10,000 items, one inserted.
         let list = (0..<10_000).map { JSONValue.number(String($0)) }
@@ -29,8 +32,9 @@ enum DiffBenchmark {
         inserted.insert(.string("new"), at: 5_000)
         var changes: [StateChange] = []
         let lists = Measurement.run(runs: 9) { changes = StateDiff(from: .array(list), to: .array(inserted)).changes }
-        table.add("diff two 10,000-item lists, one inserted (\(changes.count) change)", figure: formatSeconds(lists.median),
-                  baseline: "-", ratio: "-", target: "< 20 ms", met: lists.median < 0.02 && changes.count == 1)
+        table.add(
+            "diff two 10,000-item lists, one inserted (\(changes.count) change)", figure: formatSeconds(lists.median),
+            baseline: "-", ratio: "-", target: "< 20 ms", met: lists.median < 0.02 && changes.count == 1)
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How one figure was measured: several runs of a batch of operations, the median kept.
@@ -18,7 +18,9 @@ struct Measurement {
 
     /// Runs `body` (which performs `operations` operations) `runs` times after one warm-up run,
     /// and records seconds per operation.
-    static func run(runs: Int = 7, operations: Int = 1, warmUp: Bool = true, _ body: () throws -> Void) rethrows -> Measurement {
+    static func run(runs: Int = 7, operations: Int = 1, warmUp: Bool = true, _ body: () throws -> Void) rethrows
+        -> Measurement
+    {
         if warmUp { try body() }
         var samples: [Double] = []
         for _ in 0..<runs {
@@ -33,7 +35,9 @@ struct Measurement {
     /// Runs several batches in turns, `runs` rounds after one warm-up round, and records seconds
     /// per operation for each: a batch and its baseline then see the same moments of a noisy
     /// machine, instead of one running while the machine is quiet and the other while it is not.
-    static func interleaved(runs: Int = 7, _ batches: [(operations: Int, body: () throws -> Void)]) throws -> [Measurement] {
+    static func interleaved(runs: Int = 7, _ batches: [(operations: Int, body: () throws -> Void)]) throws
+        -> [Measurement]
+    {
         for batch in batches { try batch.body() }
         var samples = [[Double]](repeating: [], count: batches.count)
         for _ in 0..<runs {

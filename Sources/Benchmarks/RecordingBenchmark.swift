@@ -1,10 +1,10 @@
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#endif
 import Recorder
 import TraceReader
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Recording: one action on a store with a Codable state, encoded and written before `send`
 /// returns, against a bare `write(2)` of the same line and against `JSONEncoder` + `write(2)`.
@@ -46,8 +46,10 @@ enum RecordingBenchmark {
         ShopState(
             user: "ada@example.com",
             items: (0..<items).map { index in
-                Item(sku: "SKU-\(1000 + index)", title: "Item number \(index) \u{2014} «deluxe»", price: 9.99 + Double(index) * 0.37,
-                     quantity: index % 5 + 1, tags: ["new", "sale"])
+                Item(
+                    sku: "SKU-\(1000 + index)", title: "Item number \(index) \u{2014} «deluxe»",
+                    price: 9.99 + Double(index) * 0.37,
+                    quantity: index % 5 + 1, tags: ["new", "sale"])
             },
             status: .ready(total: 123.45), note: nil, version: 0)
     }
@@ -62,12 +64,15 @@ enum RecordingBenchmark {
 
             // The common action: it changes one field, and the items are as they were.
             let rewindPath = "\(folder)/record-\(items).jsonl"
-            let store = Store(initialState: initial, name: "ShopStore", recorder: try TraceRecorder(path: rewindPath, replacing: true))
+            let store = Store(
+                initialState: initial, name: "ShopStore", recorder: try TraceRecorder(path: rewindPath, replacing: true)
+            )
             store.send("bump") { $0.version &+= 1 }
             // An action that changes an item: the items array is new, and is encoded in full.
             let changingPath = "\(folder)/record-changing-\(items).jsonl"
             let changingStore = Store(
-                initialState: initial, name: "ShopStore", recorder: try TraceRecorder(path: changingPath, replacing: true))
+                initialState: initial, name: "ShopStore",
+                recorder: try TraceRecorder(path: changingPath, replacing: true))
 
             // A bare write(2) of a line of the same length, to a file opened the same way.
             let line = try lastLine(of: rewindPath)
@@ -79,40 +84,55 @@ enum RecordingBenchmark {
 
             let measured = try Measurement.interleaved([
                 (operations, { for _ in 0..<operations { store.send("bump") { $0.version &+= 1 } } }),
-                (operations, { for _ in 0..<operations { changingStore.send("restock") { $0.items[0].quantity &+= 1 } } }),
-                (operations, {
-                    line.withUnsafeBytes { raw in
-                        for _ in 0..<operations { _ = write(bare.descriptor, raw.baseAddress, raw.count) }
+                (
+                    operations,
+                    { for _ in 0..<operations { changingStore.send("restock") { $0.items[0].quantity &+= 1 } } }
+                ),
+                (
+                    operations,
+                    {
+                        line.withUnsafeBytes { raw in
+                            for _ in 0..<operations { _ = write(bare.descriptor, raw.baseAddress, raw.count) }
+                        }
                     }
-                }),
-                (foundationOperations, {
-                    for _ in 0..<foundationOperations {
-                        event.seq &+= 1
-                        event.state.version &+= 1
-                        var data = try encoder.encode(event)
-                        data.append(10)
-                        data.withUnsafeBytes { raw in _ = write(foundation.descriptor, raw.baseAddress, raw.count) }
+                ),
+                (
+                    foundationOperations,
+                    {
+                        for _ in 0..<foundationOperations {
+                            event.seq &+= 1
+                            event.state.version &+= 1
+                            var data = try encoder.encode(event)
+                            data.append(10)
+                            data.withUnsafeBytes { raw in _ = write(foundation.descriptor, raw.baseAddress, raw.count) }
+                        }
                     }
-                }),
+                ),
             ])
             let (rewind, changing, bareWrite, jsonEncoder) = (measured[0], measured[1], measured[2], measured[3])
 
             if items < 10 {
                 let ratio = rewind.median / bareWrite.median
-                table.add("record one action, \(label), vs bare write(2)", figure: formatSeconds(rewind.median),
-                          baseline: "write(2) \(formatSeconds(bareWrite.median))", ratio: formatRatio(ratio),
-                          target: "≤ 3×", met: ratio <= 3)
+                table.add(
+                    "record one action, \(label), vs bare write(2)", figure: formatSeconds(rewind.median),
+                    baseline: "write(2) \(formatSeconds(bareWrite.median))", ratio: formatRatio(ratio),
+                    target: "≤ 3×", met: ratio <= 3)
             }
             let speedup = jsonEncoder.median / rewind.median
-            table.add("record one action, \(label), vs JSONEncoder + write(2)", figure: formatSeconds(rewind.median),
-                      baseline: "JSONEncoder \(formatSeconds(jsonEncoder.median))", ratio: "\(formatRatio(speedup)) faster",
-                      target: "≥ \(Int(target))× faster", met: speedup >= target)
+            table.add(
+                "record one action, \(label), vs JSONEncoder + write(2)", figure: formatSeconds(rewind.median),
+                baseline: "JSONEncoder \(formatSeconds(jsonEncoder.median))", ratio: "\(formatRatio(speedup)) faster",
+                target: "≥ \(Int(target))× faster", met: speedup >= target)
             // Not a target of its own: how much of the above is the copying of unchanged parts.
             let changingSpeedup = jsonEncoder.median / changing.median
-            table.add("… an action that changes an item (all items encoded again)", figure: formatSeconds(changing.median),
-                      baseline: "JSONEncoder \(formatSeconds(jsonEncoder.median))", ratio: "\(formatRatio(changingSpeedup)) faster",
-                      target: "(for scale)", met: nil)
-            for path in [rewindPath, changingPath, bare.path, foundation.path] { try? FileManager.default.removeItem(atPath: path) }
+            table.add(
+                "… an action that changes an item (all items encoded again)", figure: formatSeconds(changing.median),
+                baseline: "JSONEncoder \(formatSeconds(jsonEncoder.median))",
+                ratio: "\(formatRatio(changingSpeedup)) faster",
+                target: "(for scale)", met: nil)
+            for path in [rewindPath, changingPath, bare.path, foundation.path] {
+                try? FileManager.default.removeItem(atPath: path)
+            }
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The table the benchmark prints: each figure beside the baseline measured in the same run,
 /// their ratio, and the target.
 struct ResultTable {
@@ -49,5 +51,3 @@ func formatBytes(_ bytes: Int) -> String {
     if bytes >= 1 << 10 { return String(format: "%.1f KB", Double(bytes) / Double(1 << 10)) }
     return "\(bytes) B"
 }
-
-import Foundation

@@ -29,9 +29,13 @@ enum TraceGenerator {
 
     /// Writes a trace of about `bytes` bytes at `path`; returns its event count.
     static func write(path: String, bytes: Int) throws -> Int {
-        let recorder = try TraceRecorder(path: path, replacing: true, app: "Bench", machines: ["CatalogStore": CatalogState.self])
-        let catalog = Store(initialState: CatalogState(phase: .idle, page: 0, query: "swift"), name: "CatalogStore", recorder: recorder)
-        let cart = Store(initialState: CartState(skus: [], total: 0, note: "gift wrap, please"), name: "CartStore", recorder: recorder)
+        let recorder = try TraceRecorder(
+            path: path, replacing: true, app: "Bench", machines: ["CatalogStore": CatalogState.self])
+        let catalog = Store(
+            initialState: CatalogState(phase: .idle, page: 0, query: "swift"), name: "CatalogStore", recorder: recorder)
+        let cart = Store(
+            initialState: CartState(skus: [], total: 0, note: "gift wrap, please"), name: "CartStore",
+            recorder: recorder)
         var events = 2
         var written = 0
         var index = 0
@@ -39,7 +43,10 @@ enum TraceGenerator {
             index += 1
             if index % 2 == 0 {
                 catalog.send("toLoading") { $0.phase = .loading }
-                catalog.send("didLoad") { $0.phase = .loaded; $0.page += 1 }
+                catalog.send("didLoad") {
+                    $0.phase = .loaded
+                    $0.page += 1
+                }
                 events += 2
                 written += 2 * 250
             } else {

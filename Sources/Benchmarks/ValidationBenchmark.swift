@@ -22,7 +22,9 @@ enum ValidationBenchmark {
 
         // The figure every row shows: timed in turns with grep when grep is there, so both see the
         // same moments of a noisy machine.
-        let validating: (operations: Int, body: () throws -> Void) = (1, { _ = try TraceValidator().validate(file: path) })
+        let validating: (operations: Int, body: () throws -> Void) = (
+            1, { _ = try TraceValidator().validate(file: path) }
+        )
         let rewind: Measurement
         if isInstalled("grep") {
             let turns = try Measurement.interleaved([
@@ -32,9 +34,10 @@ enum ValidationBenchmark {
             let grep = turns[1]
             rewind = turns[0]
             let ratio = rewind.median / grep.median
-            table.add("validate \(formatBytes(size)) (\(events) events) vs grep -c", figure: formatSeconds(rewind.median),
-                      baseline: "grep -c \(formatSeconds(grep.median))", ratio: "\(formatRatio(ratio)) grep's time",
-                      target: "≤ 2.5× grep", met: ratio <= 2.5)
+            table.add(
+                "validate \(formatBytes(size)) (\(events) events) vs grep -c", figure: formatSeconds(rewind.median),
+                baseline: "grep -c \(formatSeconds(grep.median))", ratio: "\(formatRatio(ratio)) grep's time",
+                target: "≤ 2.5× grep", met: ratio <= 2.5)
         } else {
             rewind = try Measurement.interleaved([validating])[0]
         }
@@ -42,24 +45,33 @@ enum ValidationBenchmark {
             // The peer the issue names: jq checking every transition's from → to against the
             // header's machines (what `validate` does for the `illegal` kind), and, for scale,
             // jq only pulling out from and to.
-            let check = #"input as $h | [inputs | select(.type == "transition") | . as $e | $h.machines[$e.store] as $m | select($m != null) | select((($m.transitions[$e.from] // []) | index([$e.to])) == null)] | length"#
-            let checking = Measurement(samples: (0..<1).compactMap { _ in
-                timeShell("jq -n '\(check)' '\(path)' > /dev/null")?.seconds
-            })
+            let check =
+                #"input as $h | [inputs | select(.type == "transition") | . as $e | $h.machines[$e.store] as $m | select($m != null) | select((($m.transitions[$e.from] // []) | index([$e.to])) == null)] | length"#
+            let checking = Measurement(
+                samples: (0..<1).compactMap { _ in
+                    timeShell("jq -n '\(check)' '\(path)' > /dev/null")?.seconds
+                })
             let speedup = checking.median / rewind.median
-            table.add("validate \(formatBytes(size)) vs jq checking from/to against the machines", figure: formatSeconds(rewind.median),
-                      baseline: "jq \(formatSeconds(checking.median))", ratio: "\(formatRatio(speedup)) faster",
-                      target: "≥ 30× faster", met: speedup >= 30)
-            let extracting = Measurement(samples: (0..<1).compactMap { _ in
-                timeShell("jq -c 'select(.type == \"transition\") | [.from, .to]' '\(path)' > /dev/null")?.seconds
-            })
-            table.add("validate \(formatBytes(size)) vs jq only printing from/to", figure: formatSeconds(rewind.median),
-                      baseline: "jq \(formatSeconds(extracting.median))", ratio: "\(formatRatio(extracting.median / rewind.median)) faster",
-                      target: "-", met: nil)
+            table.add(
+                "validate \(formatBytes(size)) vs jq checking from/to against the machines",
+                figure: formatSeconds(rewind.median),
+                baseline: "jq \(formatSeconds(checking.median))", ratio: "\(formatRatio(speedup)) faster",
+                target: "≥ 30× faster", met: speedup >= 30)
+            let extracting = Measurement(
+                samples: (0..<1).compactMap { _ in
+                    timeShell("jq -c 'select(.type == \"transition\") | [.from, .to]' '\(path)' > /dev/null")?.seconds
+                })
+            table.add(
+                "validate \(formatBytes(size)) vs jq only printing from/to", figure: formatSeconds(rewind.median),
+                baseline: "jq \(formatSeconds(extracting.median))",
+                ratio: "\(formatRatio(extracting.median / rewind.median)) faster",
+                target: "-", met: nil)
         }
-        table.add("validate \(formatBytes(size)): peak memory of the validation", figure: formatBytes(memory),
-                  baseline: "file \(formatBytes(size))", ratio: String(format: "%.1f%% of the file", Double(memory) * 100 / Double(size)),
-                  target: "< 64 MB", met: memory < 64 << 20)
+        table.add(
+            "validate \(formatBytes(size)): peak memory of the validation", figure: formatBytes(memory),
+            baseline: "file \(formatBytes(size))",
+            ratio: String(format: "%.1f%% of the file", Double(memory) * 100 / Double(size)),
+            target: "< 64 MB", met: memory < 64 << 20)
     }
 }
 
@@ -71,7 +83,8 @@ func resetPeakMemory() {
 /// The process's peak resident size since the last reset, from /proc/self/status (VmHWM).
 func currentPeakMemory() -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-          let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return peakMemoryBytes() }
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+    else { return peakMemoryBytes() }
     return kilobytes * 1024
 }

@@ -5,7 +5,8 @@ import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("""
+    print(
+        """
         Usage: swift run -c release Benchmarks [--only recording|decoding|validation|opening|diff] [--large]
 
         Measures Rewind against baselines run in the same process and prints a table:
@@ -15,7 +16,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
         """)
     exit(0)
 }
-let only = arguments.firstIndex(of: "--only").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
+let only = arguments.firstIndex(of: "--only").flatMap {
+    arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil
+}
 let folder = NSTemporaryDirectory() + "rewind-bench-\(getpid())"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }

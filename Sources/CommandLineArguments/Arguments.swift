@@ -38,7 +38,8 @@ public struct Arguments {
     /// one wins.
     public mutating func option(_ names: String...) throws(UsageError) -> String? {
         var value: String?
-        while let index = items.firstIndex(where: { item in names.contains { item == $0 || item.hasPrefix($0 + "=") } }) {
+        while let index = items.firstIndex(where: { item in names.contains { item == $0 || item.hasPrefix($0 + "=") } })
+        {
             let item = items.remove(at: index)
             if let equals = item.firstIndex(of: "=") {
                 value = String(item[item.index(after: equals)...])
@@ -63,7 +64,9 @@ public struct Arguments {
     public mutating func intOption(_ name: String, atLeast minimum: Int = Int.min) throws(UsageError) -> Int? {
         guard let text = try option(name) else { return nil }
         guard let value = Int(text), value >= minimum else {
-            throw UsageError("\(name) needs a whole number\(minimum == Int.min ? "" : " of at least \(minimum)"), not '\(TerminalText.safe(text))'")
+            throw UsageError(
+                "\(name) needs a whole number\(minimum == Int.min ? "" : " of at least \(minimum)"), not '\(TerminalText.safe(text))'"
+            )
         }
         return value
     }
@@ -72,7 +75,9 @@ public struct Arguments {
     public mutating func intOption(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = try option(name) else { return nil }
         guard let value = Int(text), range.contains(value) else {
-            throw UsageError("\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(TerminalText.safe(text))'")
+            throw UsageError(
+                "\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(TerminalText.safe(text))'"
+            )
         }
         return value
     }
@@ -81,7 +86,8 @@ public struct Arguments {
     public mutating func choice(_ name: String, among choices: [String]) throws(UsageError) -> String? {
         guard let value = try option(name) else { return nil }
         guard choices.contains(value) else {
-            throw UsageError("\(name) must be one of \(choices.joined(separator: ", ")), not '\(TerminalText.safe(value))'")
+            throw UsageError(
+                "\(name) must be one of \(choices.joined(separator: ", ")), not '\(TerminalText.safe(value))'")
         }
         return value
     }

@@ -31,7 +31,8 @@ package enum ByteHash {
             last = UInt64(base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
         } else {
             // One, two or three bytes: each is one of these three.
-            first = UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
+            first =
+                UInt64(base.load(fromByteOffset: offset, as: UInt8.self))
                 | UInt64(base.load(fromByteOffset: offset &+ rest &>> 1, as: UInt8.self)) &<< 8
                 | UInt64(base.load(fromByteOffset: count &- 1, as: UInt8.self)) &<< 16
             last = 0

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Equality of short byte strings (member names, store and case names, the recorder's literals)
@@ -18,24 +18,30 @@ package enum ShortBytes {
             if count > 32 { return memcmp(a, b, count) == 0 }
             var offset = 0
             while offset &+ 8 < count {
-                if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                {
                     return false
                 }
                 offset &+= 8
             }
             // The last eight bytes, overlapping the words already compared.
             let last = count &- 8
-            return a.loadUnaligned(fromByteOffset: last, as: UInt64.self) == b.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+            return a.loadUnaligned(fromByteOffset: last, as: UInt64.self)
+                == b.loadUnaligned(fromByteOffset: last, as: UInt64.self)
         }
         if count >= 4 {
             // The first four and the last four, which overlap when count < 8.
             let last = count &- 4
             return a.loadUnaligned(as: UInt32.self) == b.loadUnaligned(as: UInt32.self)
-                && a.loadUnaligned(fromByteOffset: last, as: UInt32.self) == b.loadUnaligned(fromByteOffset: last, as: UInt32.self)
+                && a.loadUnaligned(fromByteOffset: last, as: UInt32.self)
+                    == b.loadUnaligned(fromByteOffset: last, as: UInt32.self)
         }
         var offset = 0
         while offset < count {
-            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) { return false }
+            if a.load(fromByteOffset: offset, as: UInt8.self) != b.load(fromByteOffset: offset, as: UInt8.self) {
+                return false
+            }
             offset &+= 1
         }
         return true

@@ -2,11 +2,11 @@
 // by Rewind. All of the app is in the other files; this one only runs it.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // A closed pipe (`sample-app record happy-path | head`) must end writes with an error, which

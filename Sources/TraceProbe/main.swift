@@ -11,7 +11,7 @@
 import Recorder
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 enum Light: String, CaseIterable, Codable { case off, on, broken }

@@ -31,7 +31,9 @@ import Testing
     }
 
     @Test func leftoverArgumentsAreRejected() {
-        let unknown = Arguments(["--bogus"]), extra = Arguments(["extra"]), dashes = Arguments(["--"])
+        let unknown = Arguments(["--bogus"])
+        let extra = Arguments(["extra"])
+        let dashes = Arguments(["--"])
         #expect(throws: UsageError.self) { try unknown.finish() }
         #expect(throws: UsageError.self) { try extra.finish() }
         #expect(throws: Never.self) { try dashes.finish() }

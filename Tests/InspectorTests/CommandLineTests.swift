@@ -1,5 +1,6 @@
-@testable import Inspector
 import Testing
+
+@testable import Inspector
 
 @Suite struct CommandLineTests {
     @Test func helpListsEveryCommandAndExitsZero() {
@@ -33,7 +34,8 @@ import Testing
     @Test func controlCharactersFromTracesAreMadeVisible() {
         let hostile = "title\u{1B}]0;pwned\u{07}\u{9B}2J\r\nnext\u{2028}"
         let safe = TTY.safe(hostile)
-        #expect(!safe.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 })
+        #expect(
+            !safe.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 })
         #expect(safe == "title\\u{1b}]0;pwned\\u{7}\\u{9b}2J\\u{d}\\nnext\\u{2028}")
         #expect(TTY.safe("plain é 😀") == "plain é 😀")
     }

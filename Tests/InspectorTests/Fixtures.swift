@@ -1,6 +1,7 @@
 import Foundation
-@testable import Inspector
 import Recorder
+
+@testable import Inspector
 
 enum Phase: Equatable, Codable, Sendable, StateMachine {
     case idle

@@ -1,13 +1,16 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Drives `inspector step` in a real terminal, as a person would: tmux runs it, `send-keys`
 /// types, `capture-pane` reads the screen. CI installs tmux (.ci/run).
 @Suite(.serialized) struct FullScreenStepTests {
     static var inspectorPath: String {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("inspector").path), folder.path != "/" {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("inspector").path),
+            folder.path != "/"
+        {
             folder.deleteLastPathComponent()
         }
         return folder.appendingPathComponent("inspector").path
@@ -44,27 +47,37 @@ import TestSupport
     }
 
     static var hasTmux: Bool {
-        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux")
+            || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/tmux")
     }
 
     @Test func aPersonStepsThroughATraceWithTheKeyboard() throws {
         try #require(Self.hasTmux, "tmux is not installed: apt-get install -y tmux (.ci/run does)")
-        try #require(FileManager.default.fileExists(atPath: Self.inspectorPath), "build the inspector first: swift build")
+        try #require(
+            FileManager.default.fileExists(atPath: Self.inspectorPath), "build the inspector first: swift build")
         let trace = try RecordedTrace()
         let tmux = Tmux()
-        try tmux.run(["new-session", "-d", "-s", tmux.session, "-x", "110", "-y", "32",
-                      "\(Self.inspectorPath) step \(trace.path); echo EXITED-$?; sleep 30"])
+        try tmux.run([
+            "new-session", "-d", "-s", tmux.session, "-x", "110", "-y", "32",
+            "\(Self.inspectorPath) step \(trace.path); echo EXITED-$?; sleep 30",
+        ])
         defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
 
-        var screen = try tmux.wait(for: "the first screen, validated") { $0.contains("step 0 of 7") && !$0.contains("validating") }
+        var screen = try tmux.wait(for: "the first screen, validated") {
+            $0.contains("step 0 of 7") && !$0.contains("validating")
+        }
         #expect(screen.contains("Rewind · Shop"))
 
         try tmux.keys("Right", "Right", "l")
-        screen = try tmux.wait(for: "step 3") { $0.contains("step 3 of 7") && $0.contains("what step 3 changed: CatalogStore.toLoading") }
+        screen = try tmux.wait(for: "step 3") {
+            $0.contains("step 3 of 7") && $0.contains("what step 3 changed: CatalogStore.toLoading")
+        }
 
         try tmux.keys("]")
         // A frame reaches tmux in pieces; wait for the whole of what is checked.
-        screen = try tmux.wait(for: "the illegal step") { $0.contains("step 4 of 7") && $0.contains("illegal transition loading") }
+        screen = try tmux.wait(for: "the illegal step") {
+            $0.contains("step 4 of 7") && $0.contains("illegal transition loading")
+        }
         #expect(screen.contains("✖ illegal"))
         #expect(screen.contains("illegal transition loading → loading"))
 
@@ -72,7 +85,9 @@ import TestSupport
         screen = try tmux.wait(for: "a jump to step 6") { $0.contains("step 6 of 7") }
 
         try tmux.keys("Tab")
-        screen = try tmux.wait(for: "the app state") { $0.contains("the app state at step 6") && $0.contains("\"CartStore\"") }
+        screen = try tmux.wait(for: "the app state") {
+            $0.contains("the app state at step 6") && $0.contains("\"CartStore\"")
+        }
         #expect(screen.contains("\"CartStore\""))
 
         try tmux.keys("Home")
@@ -92,8 +107,10 @@ import TestSupport
         try #require(Self.hasTmux, "tmux is not installed: apt-get install -y tmux (.ci/run does)")
         let trace = try RecordedTrace()
         let tmux = Tmux()
-        try tmux.run(["new-session", "-d", "-s", tmux.session, "-x", "100", "-y", "30",
-                      "\(Self.inspectorPath) step \(trace.path); stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo EXITED-$?; sleep 30"])
+        try tmux.run([
+            "new-session", "-d", "-s", tmux.session, "-x", "100", "-y", "30",
+            "\(Self.inspectorPath) step \(trace.path); stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo EXITED-$?; sleep 30",
+        ])
         defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
         _ = try tmux.wait(for: "the first screen") { $0.contains("step 0 of 7") }
         try tmux.keys("C-c")
@@ -105,7 +122,10 @@ import TestSupport
         try #require(Self.hasTmux, "tmux is not installed: apt-get install -y tmux (.ci/run does)")
         let trace = try RecordedTrace()
         let tmux = Tmux()
-        try tmux.run(["new-session", "-d", "-s", tmux.session, "-x", "100", "-y", "30", "\(Self.inspectorPath) step \(trace.path)"])
+        try tmux.run([
+            "new-session", "-d", "-s", tmux.session, "-x", "100", "-y", "30",
+            "\(Self.inspectorPath) step \(trace.path)",
+        ])
         defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
         _ = try tmux.wait(for: "the first screen") { $0.contains("step 0 of 7") }
         try tmux.run(["resize-window", "-t", tmux.session, "-x", "70", "-y", "20"])

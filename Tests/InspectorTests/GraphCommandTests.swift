@@ -1,18 +1,21 @@
 import Foundation
-@testable import Inspector
-import Testing
 import TestSupport
+import Testing
+
+@testable import Inspector
 
 @Suite struct GraphCommandTests {
     typealias V = ValidateTesting
 
     private func trace(in folder: V.Folder) throws -> String {
-        try folder.write("t.jsonl", [
-            V.header, V.register(1), V.transition(2, "idle", "loading"), V.transition(3, "loading", "loading"),
-            V.transition(4, "loading", "loaded", action: "finish"), V.transition(5, "loaded", "loading"),
-            V.transition(6, "loading", "ghost", action: "haunt"),
-            #"{"type":"transition","seq":7,"store":"Cart","action":"add","from":"empty","to":"full","changed":true,"state":{}}"#,
-        ])
+        try folder.write(
+            "t.jsonl",
+            [
+                V.header, V.register(1), V.transition(2, "idle", "loading"), V.transition(3, "loading", "loading"),
+                V.transition(4, "loading", "loaded", action: "finish"), V.transition(5, "loaded", "loading"),
+                V.transition(6, "loading", "ghost", action: "haunt"),
+                #"{"type":"transition","seq":7,"store":"Cart","action":"add","from":"empty","to":"full","changed":true,"state":{}}"#,
+            ])
     }
 
     @Test func dotDrawsDeclaredTakenAndUndeclaredTransitions() throws {
@@ -29,8 +32,12 @@ import TestSupport
         #expect(lines.contains("\"s0_c2\" -> \"s0_c1\" [label=\"toLoading (1)\"];"))
         #expect(lines.contains("\"s0_c1\" -> \"s0_c2\" [label=\"finish (1)\"];"))
         #expect(lines.contains("\"s0_c1\" -> \"s0_c3\" [label=\"0\", style=dashed, color=gray50, fontcolor=gray50];"))
-        #expect(lines.contains("\"s0_c1\" -> \"s0_c1\" [label=\"toLoading (1) undeclared\", color=red, fontcolor=red, penwidth=2];"))
-        #expect(lines.contains("\"s0_c1\" -> \"s0_c4\" [label=\"haunt (1) undeclared\", color=red, fontcolor=red, penwidth=2];"))
+        #expect(
+            lines.contains(
+                "\"s0_c1\" -> \"s0_c1\" [label=\"toLoading (1) undeclared\", color=red, fontcolor=red, penwidth=2];"))
+        #expect(
+            lines.contains(
+                "\"s0_c1\" -> \"s0_c4\" [label=\"haunt (1) undeclared\", color=red, fontcolor=red, penwidth=2];"))
         #expect(lines.contains("// Cart has no state machine; not drawn"))
         #expect(lines.filter { $0.contains("->") }.count == 8)
     }
@@ -52,28 +59,38 @@ import TestSupport
     @Test func namesCannotBreakOutOfTheirQuotes() throws {
         let folder = try V.Folder()
         let store = #"A \"q\" \\l {x}; #1: \u001b"#
-        let header = #"{"type":"header","format":"rewind-trace","version":1,"machines":{"\#(store)":{"initial":"a\\\"","transitions":{"a\\\"":["b\nc"],"b\nc":[]}}}}"#
+        let header =
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{"\#(store)":{"initial":"a\\\"","transitions":{"a\\\"":["b\nc"],"b\nc":[]}}}}"#
         let path = try folder.write("t.jsonl", [header])
         let dot = V.run(["graph", path]).out
         #expect(dot.contains(#"label="A \"q\" \\l {x}; #1: \\u{1b}";"#), "\(dot)")
         #expect(dot.contains(#"[label="a\\\""]"#), "\(dot)")
         #expect(dot.contains(#"[label="b\\nc"]"#), "\(dot)")
         let mermaid = V.run(["graph", "--format", "mermaid", path]).out
-        #expect(mermaid.contains(#"state "A #quot;q#quot; \l #123;x#125;#59; #35;1#58; \u#123;1b#125;" as s0 {"#), "\(mermaid)")
+        #expect(
+            mermaid.contains(#"state "A #quot;q#quot; \l #123;x#125;#59; #35;1#58; \u#123;1b#125;" as s0 {"#),
+            "\(mermaid)")
         #expect(!mermaid.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
     }
 
     @Test func graphvizRendersTheOutputUnchanged() throws {
-        guard let dot = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+        guard
+            let dot = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"].first(
+                where: FileManager.default.isExecutableFile(atPath:))
+        else {
             return  // Graphviz is not installed here; CI installs it.
         }
         let folder = try V.Folder()
         let store = #"A \"q\" \\l {x}; #1: \u001b"#
-        let header = #"{"type":"header","format":"rewind-trace","version":1,"machines":{"\#(store)":{"initial":"a","transitions":{"a":["b"],"b":[]}},"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":[]}}}}"#
-        let path = try folder.write("t.jsonl", [header, V.register(1), V.transition(2, "idle", "loading"), V.transition(3, "loading", #"x\"y"#)])
+        let header =
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{"\#(store)":{"initial":"a","transitions":{"a":["b"],"b":[]}},"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":[]}}}}"#
+        let path = try folder.write(
+            "t.jsonl",
+            [header, V.register(1), V.transition(2, "idle", "loading"), V.transition(3, "loading", #"x\"y"#)])
         let graph = V.run(["graph", path]).out
         let run = try ChildProcess.run(dot, ["-Tsvg"], input: Data(graph.utf8))
-        let svg = run.outputText, complaints = run.errorText
+        let svg = run.outputText
+        let complaints = run.errorText
         #expect(run.termination == .exited(0), "\(complaints)\n\(graph)")
         #expect(complaints.isEmpty, "\(complaints)")
         #expect(svg.contains("<svg"))
@@ -98,6 +115,7 @@ import TestSupport
         let (status, out, err) = V.run(["graph", path])
         #expect(status == 0)
         #expect(out.contains("[label=\"toLoading (1)\"]"))
-        #expect(err == "inspector: \(path): 1 line could not be read and was left out; run 'inspector validate \(path)'\n")
+        #expect(
+            err == "inspector: \(path): 1 line could not be read and was left out; run 'inspector validate \(path)'\n")
     }
 }

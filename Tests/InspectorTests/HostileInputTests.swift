@@ -1,12 +1,13 @@
 import Foundation
-@testable import Inspector
 import Recorder
 import Synchronization
-import Testing
 import TestSupport
+import Testing
+
+@testable import Inspector
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Every inspector command on files that are hostile, damaged or not traces at all: deep
@@ -16,13 +17,16 @@ import Glibc
 /// memory blow-up killed by the system) and never a hang. The real `inspector` binary runs in a
 /// child process, so a crash is seen as a signal exit instead of taking the test runner down.
 @Suite struct HostileInputTests {
-    static let header = #"{"type":"header","format":"rewind-trace","version":1,"app":"Hostile","machines":{"S":{"initial":"a","transitions":{"a":["b"],"b":["a"]}}}}"#
+    static let header =
+        #"{"type":"header","format":"rewind-trace","version":1,"app":"Hostile","machines":{"S":{"initial":"a","transitions":{"a":["b"],"b":["a"]}}}}"#
     static let register = #"{"type":"register","seq":1,"store":"S","case":"a","state":{"n":0}}"#
-    static let transition = #"{"type":"transition","seq":2,"store":"S","action":"go","from":"a","to":"b","changed":true,"state":{"n":1}}"#
+    static let transition =
+        #"{"type":"transition","seq":2,"store":"S","action":"go","from":"a","to":"b","changed":true,"state":{"n":1}}"#
 
     /// The size of the long-line case. 20 MB keeps a debug run quick; the 200 MB case of the
     /// issue is run by hand on a release build: REWIND_HOSTILE_LINE_MB=200.
-    static let longLineBytes = (ProcessInfo.processInfo.environment["REWIND_HOSTILE_LINE_MB"].flatMap(Int.init) ?? 20) << 20
+    static let longLineBytes =
+        (ProcessInfo.processInfo.environment["REWIND_HOSTILE_LINE_MB"].flatMap(Int.init) ?? 20) << 20
 
     /// A hostile input, what `inspector validate` must answer, and text its output must hold.
     struct Case: CustomTestStringConvertible, Sendable {
@@ -44,22 +48,32 @@ import Glibc
             [UInt8](repeating: UInt8(ascii: "["), count: 100_000) + [0x0A]
         },
         Case(name: "100,000 [ inside a state", validateStatus: 1, expected: "malformed") {
-            lines(header, register) + Array(#"{"type":"transition","seq":2,"store":"S","action":"go","from":"a","to":"b","changed":true,"state":"#.utf8)
-                + [UInt8](repeating: UInt8(ascii: "["), count: 100_000) + [UInt8](repeating: UInt8(ascii: "]"), count: 100_000) + Array("}\n".utf8)
+            lines(header, register)
+                + Array(
+                    #"{"type":"transition","seq":2,"store":"S","action":"go","from":"a","to":"b","changed":true,"state":"#
+                        .utf8)
+                + [UInt8](repeating: UInt8(ascii: "["), count: 100_000)
+                + [UInt8](repeating: UInt8(ascii: "]"), count: 100_000) + Array("}\n".utf8)
         },
         Case(name: "a very long line", validateStatus: 0, expected: nil) {
             var bytes = lines(header, register)
-            bytes += Array(#"{"type":"transition","seq":2,"store":"S","action":"go","from":"a","to":"b","changed":true,"state":{"blob":""#.utf8)
+            bytes += Array(
+                #"{"type":"transition","seq":2,"store":"S","action":"go","from":"a","to":"b","changed":true,"state":{"blob":""#
+                    .utf8)
             bytes += [UInt8](repeating: UInt8(ascii: "x"), count: longLineBytes)
             bytes += Array("\"}}\n".utf8)
             return bytes
         },
         Case(name: "invalid UTF-8 in a state", validateStatus: 1, expected: "malformed") {
-            lines(header, register) + Array(#"{"type":"transition","seq":2,"store":"S","action":"go","from":"a","to":"b","changed":true,"state":"a"#.utf8)
+            lines(header, register)
+                + Array(
+                    #"{"type":"transition","seq":2,"store":"S","action":"go","from":"a","to":"b","changed":true,"state":"a"#
+                        .utf8)
                 + [0xFF, 0xFE, 0xC3, 0x28, 0xED, 0xA0, 0x80] + Array("\"}\n".utf8)
         },
         Case(name: "invalid UTF-8 in the header", validateStatus: 2, expected: "not-a-trace") {
-            Array(#"{"type":"header","format":"rewind-trace","version":1,"app":""#.utf8) + [0xC0, 0xAF] + Array(#"","machines":{}}"#.utf8) + [0x0A]
+            Array(#"{"type":"header","format":"rewind-trace","version":1,"app":""#.utf8) + [0xC0, 0xAF]
+                + Array(#"","machines":{}}"#.utf8) + [0x0A]
         },
         Case(name: "a NUL byte inside a string", validateStatus: 1, expected: "malformed") {
             lines(header, register) + Array(#"{"type":"transition","seq":2,"store":"S","action":"g"#.utf8) + [0x00]
@@ -73,8 +87,10 @@ import Glibc
             [UInt8](repeating: 0, count: 4096)
         },
         Case(name: "a PNG image", validateStatus: 2, expected: "not-a-trace") {
-            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
-             0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89]
+            [
+                0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+                0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89,
+            ]
         },
         Case(name: "/dev/null", validateStatus: 2, expected: "not-a-trace") { nil },
         Case(name: "a header alone", validateStatus: 0, expected: nil) { lines(header) },
@@ -140,7 +156,8 @@ import Glibc
             // most a `truncated` warning, never an error.
             #expect(validate.status == 0, "round \(round): \(validate)")
             for arguments in Self.commands(on: path, folder: folder) {
-                try InspectorRun(arguments.command, input: arguments.input, in: folder).expectOrderlyEnd("growing, round \(round)")
+                try InspectorRun(arguments.command, input: arguments.input, in: folder).expectOrderlyEnd(
+                    "growing, round \(round)")
             }
         }
         #expect(writer.stop() > 0, "the writer appended nothing while the commands ran")
@@ -163,7 +180,9 @@ import Glibc
         if bytes.contains(0x1B) { return "ESC" }
         if bytes.contains(0x07) { return "BEL" }
         if bytes.contains(0x7F) { return "DEL" }
-        if zip(bytes, bytes.dropFirst()).contains(where: { $0 == 0xC2 && (0x80...0x9F).contains($1) }) { return "a C1 control" }
+        if zip(bytes, bytes.dropFirst()).contains(where: { $0 == 0xC2 && (0x80...0x9F).contains($1) }) {
+            return "a C1 control"
+        }
         return nil
     }
 
@@ -175,14 +194,18 @@ import Glibc
         try Self.recordEscapes(to: path)
         let commands: [[String]] = [
             ["validate", path], ["validate", "--format", "json", path], ["validate", "--format", "github", path],
-            ["validate", "--format", "junit", path], ["show", path, "2"], ["show", path, "3", "--store", Self.hostileStore],
-            ["show", path, "3", "--path", #"["\#(Self.hostileStore)"].nothing"#], ["show", path, "3", "--store", "\u{1B}[1mnone"],
+            ["validate", "--format", "junit", path], ["show", path, "2"],
+            ["show", path, "3", "--store", Self.hostileStore],
+            ["show", path, "3", "--path", #"["\#(Self.hostileStore)"].nothing"#],
+            ["show", path, "3", "--store", "\u{1B}[1mnone"],
             ["log", path], ["log", path, "--problems"], ["log", path, "--action", "\u{1B}"],
-            ["diff", path, "3"], ["diff", path, "1", "3", "--format", "paths"], ["diff", path, "3", "--format", "json-patch"],
+            ["diff", path, "3"], ["diff", path, "1", "3", "--format", "paths"],
+            ["diff", path, "3", "--format", "json-patch"],
             ["diff", path, "3", "--store", "\u{9B}none"], ["graph", path], ["graph", path, "--format", "mermaid"],
         ]
         for arguments in commands {
-            let out = TextStream(), err = TextStream()
+            let out = TextStream()
+            let err = TextStream()
             let console = Console(
                 out: out, err: err, input: LineSource(text: ""), isTerminal: true, errorIsTerminal: true,
                 color: false, environment: [:])
@@ -222,7 +245,10 @@ import Glibc
     static func commands(on path: String, folder: HostileFolder) -> [(command: [String], input: String)] {
         [
             (["validate", "--format", "json", path], ""),
-            (["step", path], "next\nnext\nlast\nstate\ndiff\nproblems\nprev\nfirst\ngoto 2\nfind S\nfind \u{1B}\nnonsense\nhelp\nquit\n"),
+            (
+                ["step", path],
+                "next\nnext\nlast\nstate\ndiff\nproblems\nprev\nfirst\ngoto 2\nfind S\nfind \u{1B}\nnonsense\nhelp\nquit\n"
+            ),
             (["show", path, "1"], ""),
             (["show", path, "0", "--path", "S.n"], ""),
             (["log", path], ""),
@@ -244,8 +270,11 @@ struct InspectorRun: CustomStringConvertible {
 
     static var executable: URL {
         // The test bundle sits in the build folder, next to the products it depends on.
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("inspector").path), folder.path != "/" {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("inspector").path),
+            folder.path != "/"
+        {
             folder.deleteLastPathComponent()
         }
         return folder.appendingPathComponent("inspector")
@@ -263,7 +292,9 @@ struct InspectorRun: CustomStringConvertible {
     init(_ arguments: [String], input: String = "", in folder: HostileFolder) throws {
         self.arguments = arguments
         let id = UUID().uuidString
-        let inPath = folder.path("in-\(id)"), outPath = folder.path("out-\(id)"), errPath = folder.path("err-\(id)")
+        let inPath = folder.path("in-\(id)")
+        let outPath = folder.path("out-\(id)")
+        let errPath = folder.path("err-\(id)")
         try Data(input.utf8).write(to: URL(fileURLWithPath: inPath))
         defer { for path in [inPath, outPath, errPath] { try? FileManager.default.removeItem(atPath: path) } }
         let process = try ChildProcess(
@@ -284,7 +315,8 @@ struct InspectorRun: CustomStringConvertible {
         #expect((0...2).contains(status), "\(what): \(self)", sourceLocation: sourceLocation)
         if status == 2 {
             // A message on standard error, or validate's report of a file that is not a trace.
-            let explained = err.hasPrefix("inspector: ") || (arguments.first == "validate" && out.contains("not-a-trace"))
+            let explained =
+                err.hasPrefix("inspector: ") || (arguments.first == "validate" && out.contains("not-a-trace"))
             #expect(explained, "\(what): status 2 without a message: \(self)", sourceLocation: sourceLocation)
         }
     }
@@ -292,7 +324,8 @@ struct InspectorRun: CustomStringConvertible {
     var description: String {
         let shown = arguments.map { $0.count > 60 ? String($0.prefix(60)) + "…" : $0 }.joined(separator: " ")
         let state = hung ? "hung" : signal.map { "signal \($0)" } ?? "status \(status)"
-        return "inspector \(shown) → \(state)\nstdout: \(out.prefix(400).debugDescription)\nstderr: \(err.prefix(400).debugDescription)"
+        return
+            "inspector \(shown) → \(state)\nstdout: \(out.prefix(400).debugDescription)\nstderr: \(err.prefix(400).debugDescription)"
     }
 }
 
@@ -340,7 +373,9 @@ final class GrowingWriter: Sendable {
             while !progress.withLock({ $0.stopping }), bytes < Self.limit {
                 let state = String(repeating: "x", count: seq % 2000)
                 let (from, to) = seq % 2 == 0 ? ("a", "b") : ("b", "a")
-                let line = #"{"type":"transition","seq":\#(seq),"store":"S","action":"go","from":"\#(from)","to":"\#(to)","changed":true,"state":{"n":\#(seq),"s":"\#(state)"}}"# + "\n"
+                let line =
+                    #"{"type":"transition","seq":\#(seq),"store":"S","action":"go","from":"\#(from)","to":"\#(to)","changed":true,"state":{"n":\#(seq),"s":"\#(state)"}}"#
+                    + "\n"
                 handle.write(Data(line.utf8))
                 progress.withLock { $0.lines += 1 }
                 bytes += line.utf8.count

@@ -1,6 +1,7 @@
-@testable import Inspector
-import TraceReader
 import Testing
+import TraceReader
+
+@testable import Inspector
 
 @Suite struct ReportEscapingTests {
     static let hostile = [
@@ -18,7 +19,9 @@ import Testing
     }
 
     @Test func htmlTextEscapesMarkupQuotesAndControls() {
-        #expect(HTMLText.escape("<a href='x' title=\"y\">&amp;</a>") == "&lt;a href=&#39;x&#39; title=&quot;y&quot;&gt;&amp;amp;&lt;/a&gt;")
+        #expect(
+            HTMLText.escape("<a href='x' title=\"y\">&amp;</a>")
+                == "&lt;a href=&#39;x&#39; title=&quot;y&quot;&gt;&amp;amp;&lt;/a&gt;")
         #expect(HTMLText.escape("bell\u{7}nul\u{0}del\u{7F}") == "bell\u{FFFD}nul\u{FFFD}del\u{FFFD}")
         #expect(HTMLText.escape("plain é 東京\ttab") == "plain é 東京\ttab")
     }
@@ -30,8 +33,12 @@ import Testing
         }
         #expect(hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        #expect(hex(String(repeating: "a", count: 1000)) == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        #expect(
+            hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        #expect(
+            hex(String(repeating: "a", count: 1000))
+                == "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
 
     @Test func base64PadsAsRFC4648Says() {

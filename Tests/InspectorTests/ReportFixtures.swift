@@ -1,6 +1,7 @@
 import Foundation
-@testable import Inspector
 import TraceReader
+
+@testable import Inspector
 
 /// A trace written line by line into its own temporary folder, removed when released.
 final class ReportTraceFile {
@@ -8,7 +9,8 @@ final class ReportTraceFile {
     let path: String
 
     init(_ lines: [String], name: String = "shop.jsonl") throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-report-\(UUID().uuidString)").path
+        folder =
+            FileManager.default.temporaryDirectory.appendingPathComponent("rewind-report-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         path = folder + "/" + name
         try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: path))
@@ -34,7 +36,8 @@ enum ReportFixture {
     static let comment = "<!--<script>"
     static let separators = "line\u{2028}para\u{2029}end"
 
-    static let header = #"{"type":"header","format":"rewind-trace","version":1,"app":"Shop <b>","machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":["loaded","failed"],"loaded":["loading"],"failed":["loading"]}}}}"#
+    static let header =
+        #"{"type":"header","format":"rewind-trace","version":1,"app":"Shop <b>","machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":["loaded","failed"],"loaded":["loading"],"failed":["loading"]}}}}"#
 
     /// The events of the shop trace, one JSON object each; seq 4 is illegal (loading → loading).
     static var shopEvents: [String] {
@@ -44,9 +47,12 @@ enum ReportFixture {
             #"{"type":"register","seq":2,"elapsed":0.002,"store":"CartStore","state":{"items":[]}}"#,
             #"{"type":"transition","seq":3,"elapsed":0.003,"store":"CatalogStore","action":"toLoading","from":"idle","to":"loading","changed":true,"state":{"loading":{}},"source":"CatalogStore.swift:31"}"#,
             #"{"type":"transition","seq":4,"elapsed":0.004,"store":"CatalogStore","action":"toLoading","from":"loading","to":"loading","changed":false,"state":{"loading":{}},"source":"CatalogStore.swift:31"}"#,
-            #"{"type":"transition","seq":5,"elapsed":0.005,"store":"CatalogStore","action":"load","from":"loading","to":"loaded","changed":true,"state":{"loaded":{"titles":"# + titles + #"}}}"#,
-            #"{"type":"transition","seq":6,"elapsed":0.006,"store":"CartStore","action":"add","changed":true,"state":{"items":["# + JSONPrinter.quoted(image) + #"]},"args":{"note":"# + JSONPrinter.quoted(comment) + #"}}"#,
-            #"{"type":"transition","seq":7,"elapsed":0.007,"store":"CartStore","action":"add","changed":true,"state":{"items":["# + JSONPrinter.quoted(image) + #","Emma"]},"cause":6}"#,
+            #"{"type":"transition","seq":5,"elapsed":0.005,"store":"CatalogStore","action":"load","from":"loading","to":"loaded","changed":true,"state":{"loaded":{"titles":"#
+                + titles + #"}}}"#,
+            #"{"type":"transition","seq":6,"elapsed":0.006,"store":"CartStore","action":"add","changed":true,"state":{"items":["#
+                + JSONPrinter.quoted(image) + #"]},"args":{"note":"# + JSONPrinter.quoted(comment) + #"}}"#,
+            #"{"type":"transition","seq":7,"elapsed":0.007,"store":"CartStore","action":"add","changed":true,"state":{"items":["#
+                + JSONPrinter.quoted(image) + #","Emma"]},"cause":6}"#,
         ]
     }
 
@@ -93,7 +99,9 @@ struct ParsedReport {
     /// The text of the JSON script element `id`: from its start tag to the first `</script`.
     static func element(_ id: String, in html: String) throws -> String {
         let start = "<script type=\"application/json\" id=\"\(id)\">"
-        guard let open = html.range(of: start), let close = html.range(of: "</script", range: open.upperBound..<html.endIndex) else {
+        guard let open = html.range(of: start),
+            let close = html.range(of: "</script", range: open.upperBound..<html.endIndex)
+        else {
             throw ReportTestError("no script element \(id)")
         }
         return String(html[open.upperBound..<close.lowerBound])

@@ -1,12 +1,15 @@
-@testable import Inspector
 import Recorder
-import TraceReader
 import Testing
+import TraceReader
+
+@testable import Inspector
 
 @Suite struct ReportGraphTests {
     static let catalog = MachineSpec(
         initial: "idle", cases: ["idle", "loading", "loaded", "failed"],
-        transitions: ["idle": ["loading"], "loading": ["loaded", "failed"], "loaded": ["loading"], "failed": ["loading"]])
+        transitions: [
+            "idle": ["loading"], "loading": ["loaded", "failed"], "loaded": ["loading"], "failed": ["loading"],
+        ])
 
     static let taken = [
         TransitionTally.Taken(from: "idle", to: "loading", count: 3, actions: ["toLoading"]),
@@ -21,10 +24,11 @@ import Testing
         counts.record(store: "A", from: "loading", to: "idle", action: "back")
         counts.record(store: "A", from: "idle", to: "loading", action: "retry")
         counts.record(store: "A", from: "idle", to: "loading", action: "go")
-        #expect(counts.taken(by: "A") == [
-            .init(from: "idle", to: "loading", count: 3, actions: ["go", "retry"]),
-            .init(from: "loading", to: "idle", count: 1, actions: ["back"]),
-        ])
+        #expect(
+            counts.taken(by: "A") == [
+                .init(from: "idle", to: "loading", count: 3, actions: ["go", "retry"]),
+                .init(from: "loading", to: "idle", count: 1, actions: ["back"]),
+            ])
         #expect(counts.taken(by: "B") == [.init(from: "x", to: "y", count: 1, actions: [])])
         #expect(counts.taken(by: "C").isEmpty)
     }
@@ -34,11 +38,14 @@ import Testing
         #expect(graph.nodes.map(\.name) == ["idle", "loading", "loaded", "failed", "bogus"])
         #expect(graph.nodes.map(\.declared) == [true, true, true, true, false])
         #expect(graph.nodes[graph.initial].name == "idle")
-        let described = graph.edges.map { "\(graph.nodes[$0.from].name)>\(graph.nodes[$0.to].name):\($0.count):\($0.isIllegal)" }
-        #expect(described == [
-            "idle>loading:3:false", "loading>loaded:0:false", "loading>failed:0:false", "loaded>loading:0:false",
-            "failed>loading:0:false", "loading>loading:1:true", "loading>bogus:2:true",
-        ])
+        let described = graph.edges.map {
+            "\(graph.nodes[$0.from].name)>\(graph.nodes[$0.to].name):\($0.count):\($0.isIllegal)"
+        }
+        #expect(
+            described == [
+                "idle>loading:3:false", "loading>loaded:0:false", "loading>failed:0:false", "loaded>loading:0:false",
+                "failed>loading:0:false", "loading>loading:1:true", "loading>bogus:2:true",
+            ])
     }
 
     @Test func casesSitOneColumnRightOfTheNearestCaseLeadingToThem() {
@@ -61,18 +68,27 @@ import Testing
         let layout = GraphLayout(graph)
         let bounds = layout.bounds
         for (edge, route) in zip(graph.edges, layout.routes) {
-            let source = layout.boxes[edge.from], target = layout.boxes[edge.to]
-            let start = route.points[0], end = route.points[3]
-            #expect(start.x >= source.left - 0.01 && start.x <= source.right + 0.01 && start.y >= source.top - 0.01 && start.y <= source.bottom + 0.01)
-            #expect(end.x >= target.left - 0.01 && end.x <= target.right + 0.01 && end.y >= target.top - 0.01 && end.y <= target.bottom + 0.01)
+            let source = layout.boxes[edge.from]
+            let target = layout.boxes[edge.to]
+            let start = route.points[0]
+            let end = route.points[3]
+            #expect(
+                start.x >= source.left - 0.01 && start.x <= source.right + 0.01 && start.y >= source.top - 0.01
+                    && start.y <= source.bottom + 0.01)
+            #expect(
+                end.x >= target.left - 0.01 && end.x <= target.right + 0.01 && end.y >= target.top - 0.01
+                    && end.y <= target.bottom + 0.01)
             #expect(route.label.x > bounds.x && route.label.x < bounds.x + bounds.width)
             #expect(route.label.y > bounds.y && route.label.y < bounds.y + bounds.height)
         }
         // The back edge loaded → loading arcs clear of the boxes between and around it.
-        let backEdge = graph.edges.firstIndex { graph.nodes[$0.from].name == "loaded" && graph.nodes[$0.to].name == "loading" }
+        let backEdge = graph.edges.firstIndex {
+            graph.nodes[$0.from].name == "loaded" && graph.nodes[$0.to].name == "loading"
+        }
         let back = try #require(backEdge)
         let apex = layout.routes[back].label.y
-        let loaded = layout.boxes[2], loading = layout.boxes[1]
+        let loaded = layout.boxes[2]
+        let loading = layout.boxes[1]
         #expect(apex < min(loaded.top, loading.top) || apex > max(loaded.bottom, loading.bottom))
     }
 
@@ -81,7 +97,8 @@ import Testing
         var table: [String: [String]] = [:]
         for (name, next) in zip(names, names.dropFirst()) { table[name] = [next] }
         table["failed"] = ["editing"]
-        let graph = MachineGraph(store: "Checkout", machine: MachineSpec(initial: "editing", cases: names, transitions: table), taken: [])
+        let graph = MachineGraph(
+            store: "Checkout", machine: MachineSpec(initial: "editing", cases: names, transitions: table), taken: [])
         let across = GraphLayout(graph, direction: .leftToRight)
         let chosen = GraphLayout(graph)
         #expect(across.bounds.width > GraphLayout.panelWidth)
@@ -105,7 +122,9 @@ import Testing
     }
 
     @Test func casesTheInitialCaseCannotReachStartTheirOwnColumns() {
-        let machine = MachineSpec(initial: "a", cases: ["a", "b", "island", "shore"], transitions: ["a": ["b"], "b": [], "island": ["shore"], "shore": []])
+        let machine = MachineSpec(
+            initial: "a", cases: ["a", "b", "island", "shore"],
+            transitions: ["a": ["b"], "b": [], "island": ["shore"], "shore": []])
         let graph = MachineGraph(store: "S", machine: machine, taken: [])
         #expect(GraphLayout.layers(graph) == [0, 1, 0, 1])
     }

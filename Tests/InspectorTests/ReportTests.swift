@@ -1,7 +1,8 @@
 import Foundation
-@testable import Inspector
-import TraceReader
 import Testing
+import TraceReader
+
+@testable import Inspector
 
 @Suite struct ReportCommandTests {
     @Test func writesTheReportNextToTheTrace() throws {
@@ -26,7 +27,9 @@ import Testing
             #expect(try trace.read("out.html").contains("id=\"rw-data\""))
         }
         #expect(!FileManager.default.fileExists(atPath: trace.sibling("shop.html")))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: trace.folder).filter { $0.contains(".tmp-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: trace.folder).filter {
+            $0.contains(".tmp-")
+        }
         #expect(leftovers.isEmpty)
     }
 
@@ -35,7 +38,8 @@ import Testing
         for mode in [0o600, 0o644] {
             try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: trace.path)
             #expect(runReportCommand(["report", trace.path]).status == 0)
-            let written = try FileManager.default.attributesOfItem(atPath: trace.sibling("shop.html"))[.posixPermissions] as? Int
+            let written =
+                try FileManager.default.attributesOfItem(atPath: trace.sibling("shop.html"))[.posixPermissions] as? Int
             #expect(written == mode)
         }
     }
@@ -68,10 +72,13 @@ import Testing
         }
         // The hostile strings are still there, as data: parsing gives them back exactly.
         let titles = report.details[4]["state"]?["loaded"]?["titles"]
-        #expect(titles == .array([.string("Dune"), .string(ReportFixture.closesScript), .string(ReportFixture.separators)]))
+        #expect(
+            titles == .array([.string("Dune"), .string(ReportFixture.closesScript), .string(ReportFixture.separators)]))
         #expect(report.details[5]["args"]?["note"] == .string(ReportFixture.comment))
         // Every script element the page has is one the inspector wrote: as many ends as starts.
-        #expect(report.html.components(separatedBy: "<script").count == report.html.components(separatedBy: "</script>").count)
+        #expect(
+            report.html.components(separatedBy: "<script").count
+                == report.html.components(separatedBy: "</script>").count)
         #expect(!report.html.contains("<img"))
         #expect(report.html.contains("Shop &lt;b&gt;"))
     }
@@ -80,18 +87,27 @@ import Testing
         let trace = try ReportTraceFile(ReportFixture.shopLines)
         #expect(runReportCommand(["report", trace.path]).status == 0)
         let html = try trace.read("shop.html")
-        let policy = try #require(html.range(of: "Content-Security-Policy\" content=\"").map { html[$0.upperBound...].prefix { $0 != "\"" } })
-        let script = try #require(html.range(of: "<script>").flatMap { open in
-            html.range(of: "</script>", range: open.upperBound..<html.endIndex).map { String(html[open.upperBound..<$0.lowerBound]) }
-        })
-        let style = try #require(html.range(of: "<style>").flatMap { open in
-            html.range(of: "</style>", range: open.upperBound..<html.endIndex).map { String(html[open.upperBound..<$0.lowerBound]) }
-        })
+        let policy = try #require(
+            html.range(of: "Content-Security-Policy\" content=\"").map { html[$0.upperBound...].prefix { $0 != "\"" } })
+        let script = try #require(
+            html.range(of: "<script>").flatMap { open in
+                html.range(of: "</script>", range: open.upperBound..<html.endIndex).map {
+                    String(html[open.upperBound..<$0.lowerBound])
+                }
+            })
+        let style = try #require(
+            html.range(of: "<style>").flatMap { open in
+                html.range(of: "</style>", range: open.upperBound..<html.endIndex).map {
+                    String(html[open.upperBound..<$0.lowerBound])
+                }
+            })
         #expect(policy.contains("default-src 'none'"))
         #expect(policy.contains("script-src \(ContentSecurityPolicy.source(script));"))
         #expect(policy.contains("style-src \(ContentSecurityPolicy.source(style));"))
         #expect(!policy.contains("unsafe"))
-        #expect(!script.contains("innerHTML") && !script.contains("insertAdjacentHTML") && !script.contains("document.write"))
+        #expect(
+            !script.contains("innerHTML") && !script.contains("insertAdjacentHTML")
+                && !script.contains("document.write"))
     }
 
     @Test func listsTheProblemsWithTheEventsTheyBelongTo() throws {
@@ -126,7 +142,8 @@ import Testing
 
     @Test func aSpecReplacesTheHeadersMachineForTheGraphAndTheProblems() throws {
         let trace = try ReportTraceFile(ReportFixture.shopLines)
-        let spec = #"{"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":["loading","loaded"],"loaded":[]}}}}"#
+        let spec =
+            #"{"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":["loading","loaded"],"loaded":[]}}}}"#
         try Data(spec.utf8).write(to: URL(fileURLWithPath: trace.sibling("spec.json")))
         #expect(runReportCommand(["report", trace.path, "--spec", trace.sibling("spec.json")]).status == 0)
         let report = try ParsedReport(trace.read("shop.html"))
@@ -185,7 +202,9 @@ import Testing
         let big = String(repeating: "x", count: 300 << 10)
         var lines = [ReportFixture.header, #"{"type":"register","seq":1,"store":"Big","state":"a"}"#]
         for seq in 2...6 {
-            lines.append(#"{"type":"transition","seq":\#(seq),"store":"Big","action":"grow","changed":true,"state":"\#(big)\#(seq)"}"#)
+            lines.append(
+                #"{"type":"transition","seq":\#(seq),"store":"Big","action":"grow","changed":true,"state":"\#(big)\#(seq)"}"#
+            )
         }
         let trace = try ReportTraceFile(lines)
         let result = runReportCommand(["report", trace.path, "--max-size", "1"])
@@ -215,7 +234,10 @@ import Testing
     ])
     func badArgumentsExitWithStatusTwoAndSayWhy(arguments: [String], message: String) throws {
         let trace = try ReportTraceFile(ReportFixture.shopLines)
-        let resolved = arguments.map { $0.replacingOccurrences(of: "TRACE", with: trace.path).replacingOccurrences(of: "FOLDER", with: trace.folder) }
+        let resolved = arguments.map {
+            $0.replacingOccurrences(of: "TRACE", with: trace.path).replacingOccurrences(
+                of: "FOLDER", with: trace.folder)
+        }
         let result = runReportCommand(resolved)
         #expect(result.status == 2)
         #expect(result.err.contains(message), "\(result.err)")

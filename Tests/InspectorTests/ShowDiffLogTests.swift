@@ -1,9 +1,10 @@
 import CommandLineArguments
 import Foundation
-@testable import Inspector
 import Recorder
-import TraceReader
 import Testing
+import TraceReader
+
+@testable import Inspector
 
 @Suite struct ShowCommandTests {
     @Test func stepZeroIsTheEmptyObject() throws {
@@ -18,7 +19,8 @@ import Testing
         let result = inspector(["show", trace.path, "6"])
         #expect(result.status == 0)
         let value = try JSONParser.parse(result.out)
-        #expect(value["CatalogStore"]?["loaded"]?["_0"] == .array([.string("Dune"), .string("Emma"), .string("Ulysses")]))
+        #expect(
+            value["CatalogStore"]?["loaded"]?["_0"] == .array([.string("Dune"), .string("Emma"), .string("Ulysses")]))
         #expect(value["CartStore"]?["items"] == .array([.string("Dune")]))
     }
 

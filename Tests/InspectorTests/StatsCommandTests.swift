@@ -1,33 +1,35 @@
 import Foundation
-@testable import Inspector
-import TraceReader
 import Testing
+import TraceReader
+
+@testable import Inspector
 
 @Suite struct StatsCommandTests {
     @Test func printsStoresActionsIntervalsAndNoChangeSteps() throws {
         let file = try QueryTraceFile.cart()
         let result = inspector(["stats", file.path])
         #expect(result.status == 0)
-        #expect(result.out == """
-            \(file.path): 6 events, 2 stores, 3 actions, 4.0s recorded
+        #expect(
+            result.out == """
+                \(file.path): 6 events, 2 stores, 3 actions, 4.0s recorded
 
-            Busiest stores
-              CartStore     4  66.7%               peak 1/s
-              CatalogStore  2  33.3%  1 no change  peak 1/s
+                Busiest stores
+                  CartStore     4  66.7%               peak 1/s
+                  CatalogStore  2  33.3%  1 no change  peak 1/s
 
-            Events per action
-              CartStore.setQuantity  2  33.3%
-              CartStore.add          1  16.7%
-              CatalogStore.refresh   1  16.7%  1 no change
+                Events per action
+                  CartStore.setQuantity  2  33.3%
+                  CartStore.add          1  16.7%
+                  CatalogStore.refresh   1  16.7%  1 no change
 
-            Time between events
-              min 0.5s  median 0.5s  p99 2.0s  max 2.0s  (5 intervals)
+                Time between events
+                  min 0.5s  median 0.5s  p99 2.0s  max 2.0s  (5 intervals)
 
-            Steps where nothing changed
-              1 action (16.7% of events) left the state as it was: steps 4
-              see one with 'inspector step \(file.path) --at 4'
+                Steps where nothing changed
+                  1 action (16.7% of events) left the state as it was: steps 4
+                  see one with 'inspector step \(file.path) --at 4'
 
-            """, "\(result.out)")
+                """, "\(result.out)")
     }
 
     @Test func jsonHasEveryCountForScripts() throws {

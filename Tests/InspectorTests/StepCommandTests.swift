@@ -1,7 +1,8 @@
 import Foundation
-@testable import Inspector
-import TraceReader
 import Testing
+import TraceReader
+
+@testable import Inspector
 
 @Suite struct StepCommandTests {
     @Test func printsTheFirstStepThenFollowsCommands() throws {
@@ -84,7 +85,10 @@ import Testing
         #expect(lines.count == 30)
         #expect(lines.allSatisfy { ScreenText.width($0) <= 100 })
         #expect(lines.contains { $0.hasPrefix("▶✖") && $0.contains("toLoading") })
-        #expect(lines.contains { $0.hasPrefix("✖ error: illegal transition loading → loading by toLoading in CatalogStore") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix("✖ error: illegal transition loading → loading by toLoading in CatalogStore")
+            })
         #expect(lines.last?.contains("step 4 of 7") == true)
     }
 

@@ -1,19 +1,23 @@
 import Foundation
 import FoundationXML
-@testable import Inspector
 import Recorder
-import TraceReader
 import Testing
+import TraceReader
+
+@testable import Inspector
 
 /// Temporary trace files and a recorded store for the `validate` and `graph` command tests.
 enum ValidateTesting {
-    static let header = #"{"type":"header","format":"rewind-trace","version":1,"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":["loaded","failed"],"loaded":["loading"],"failed":["loading"]}}}}"#
+    static let header =
+        #"{"type":"header","format":"rewind-trace","version":1,"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":["loaded","failed"],"loaded":["loading"],"failed":["loading"]}}}}"#
 
     static func register(_ seq: Int, _ caseName: String = "idle", store: String = "CatalogStore") -> String {
         #"{"type":"register","seq":\#(seq),"store":"\#(store)","case":"\#(caseName)","state":{}}"#
     }
 
-    static func transition(_ seq: Int, _ from: String, _ to: String, action: String = "toLoading", store: String = "CatalogStore") -> String {
+    static func transition(
+        _ seq: Int, _ from: String, _ to: String, action: String = "toLoading", store: String = "CatalogStore"
+    ) -> String {
         #"{"type":"transition","seq":\#(seq),"store":"\#(store)","action":"\#(action)","from":"\#(from)","to":"\#(to)","changed":true,"state":{},"source":"CatalogStore.swift:31"}"#
     }
 
@@ -77,18 +81,22 @@ enum ValidateTesting {
 
     @Test func textPrintsOneCompilerStyleLinePerProblemAndASummary() throws {
         let folder = try V.Folder()
-        let path = try folder.write("x.jsonl", [
-            V.header, V.register(1), V.transition(2, "idle", "loading"), V.transition(3, "loading", "loading"), "[1]",
-        ])
+        let path = try folder.write(
+            "x.jsonl",
+            [
+                V.header, V.register(1), V.transition(2, "idle", "loading"), V.transition(3, "loading", "loading"),
+                "[1]",
+            ])
         let (status, out, err) = V.run(["validate", path])
         #expect(status == 1)
         #expect(err.isEmpty)
-        #expect(out == """
-            \(path):4: error: illegal transition loading → loading by toLoading in CatalogStore (seq 3, from CatalogStore.swift:31); from loading it may go to loaded, failed [illegal]
-            \(path):5: error: the line is an array, not a JSON object; every line after the header is one event object [malformed]
-            \(path): 3 events, 2 errors, 0 warnings
+        #expect(
+            out == """
+                \(path):4: error: illegal transition loading → loading by toLoading in CatalogStore (seq 3, from CatalogStore.swift:31); from loading it may go to loaded, failed [illegal]
+                \(path):5: error: the line is an array, not a JSON object; every line after the header is one event object [malformed]
+                \(path): 3 events, 2 errors, 0 warnings
 
-            """)
+                """)
     }
 
     @Test func exitStatusIsZeroWithoutErrorsAndWarningsCountOnlyWhenStrict() throws {
@@ -121,7 +129,10 @@ enum ValidateTesting {
         #expect(V.run(["validate", missing]).status == 2)
     }
 
-    @Test(arguments: [["validate"], ["validate", "--format", "xml", "x.jsonl"], ["validate", "--bogus", "x.jsonl"], ["validate", "--max-problems", "-1", "x.jsonl"]])
+    @Test(arguments: [
+        ["validate"], ["validate", "--format", "xml", "x.jsonl"], ["validate", "--bogus", "x.jsonl"],
+        ["validate", "--max-problems", "-1", "x.jsonl"],
+    ])
     func aWrongCommandLineGivesTwo(arguments: [String]) {
         let (status, out, err) = V.run(arguments)
         #expect(status == 2)
@@ -134,7 +145,9 @@ enum ValidateTesting {
         var paths: [String] = []
         for index in 0..<24 {
             // Sizes differ so that files finish out of order.
-            let events = (0..<(index % 5) * 400).map { V.transition($0 + 2, $0 % 2 == 0 ? "idle" : "loading", $0 % 2 == 0 ? "loading" : "idle") }
+            let events = (0..<(index % 5) * 400).map {
+                V.transition($0 + 2, $0 % 2 == 0 ? "idle" : "loading", $0 % 2 == 0 ? "loading" : "idle")
+            }
             paths.append(try folder.write("t\(index).jsonl", [V.header, V.register(1)] + events))
         }
         paths.reverse()
@@ -151,12 +164,13 @@ enum ValidateTesting {
         try folder.write("invalid/c.jsonl", ["not a trace"])
         let (status, out, _) = V.run(["validate", folder.path])
         #expect(status == 1)
-        #expect(out == """
-            \(folder.path)/a.jsonl:2: error: the first event has seq 2, expected 1 [seq]
-            \(folder.path)/a.jsonl: 1 event, 1 error, 0 warnings
-            \(folder.path)/b.jsonl: 0 events, 0 errors, 0 warnings
+        #expect(
+            out == """
+                \(folder.path)/a.jsonl:2: error: the first event has seq 2, expected 1 [seq]
+                \(folder.path)/a.jsonl: 1 event, 1 error, 0 warnings
+                \(folder.path)/b.jsonl: 0 events, 0 errors, 0 warnings
 
-            """)
+                """)
         let empty = try V.Folder()
         let none = V.run(["validate", empty.path])
         #expect(none.status == 2)
@@ -165,7 +179,9 @@ enum ValidateTesting {
 
     @Test func jsonPrintsTheFormatPagesReportOnePerLine() throws {
         let folder = try V.Folder()
-        let first = try folder.write("a.jsonl", [V.header, V.register(1), V.transition(2, "idle", "loading"), V.transition(3, "loading", "loading"), "{"])
+        let first = try folder.write(
+            "a.jsonl",
+            [V.header, V.register(1), V.transition(2, "idle", "loading"), V.transition(3, "loading", "loading"), "{"])
         let second = try folder.write("b.jsonl", ["nope"])
         let (status, out, _) = V.run(["validate", "--format", "json", first, second])
         #expect(status == 2)
@@ -212,7 +228,9 @@ enum ValidateTesting {
         #expect(problems.map { $0["seq"]?.intValue } == [4, 7])
         #expect(problems.map { $0["store"]?.stringValue } == ["Hall", "Hall"])
         let message = problems[0]["message"]?.stringValue ?? ""
-        #expect(message.hasPrefix("illegal transition on → on by turnOn in Hall (seq 4, from ValidateCommandTests.swift:"), "\(message)")
+        #expect(
+            message.hasPrefix("illegal transition on → on by turnOn in Hall (seq 4, from ValidateCommandTests.swift:"),
+            "\(message)")
     }
 
     @Test func jsonListsAtMostMaxProblemsAndSaysHowManyWereLeftOut() throws {
@@ -230,33 +248,43 @@ enum ValidateTesting {
 
     @Test func githubPrintsAnnotationsWithEscapedValues() throws {
         let folder = try V.Folder()
-        let path = try folder.write("a,b:c%.jsonl", [V.header, V.register(1), V.transition(2, "idle", "loaded"), #"{"type":"x""#], final: false)
+        let path = try folder.write(
+            "a,b:c%.jsonl", [V.header, V.register(1), V.transition(2, "idle", "loaded"), #"{"type":"x""#], final: false)
         let (status, out, _) = V.run(["validate", "--format", "github", path])
         #expect(status == 1)
-        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ",", with: "%2C").replacingOccurrences(of: ":", with: "%3A")
-        #expect(out == """
-            ::error file=\(escaped),line=3,title=illegal::illegal transition idle → loaded by toLoading in CatalogStore (seq 2, from CatalogStore.swift:31); from idle it may go to loading
-            ::warning file=\(escaped),line=4,title=truncated::the last line has no final newline and is not a complete JSON object (column 12: unexpected end of input, expected ',' or '}' after an object member): a write cut short, probably by a crash; the events before it are intact
-            \(path): 2 events, 1 error, 1 warning
+        let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ",", with: "%2C")
+            .replacingOccurrences(of: ":", with: "%3A")
+        #expect(
+            out == """
+                ::error file=\(escaped),line=3,title=illegal::illegal transition idle → loaded by toLoading in CatalogStore (seq 2, from CatalogStore.swift:31); from idle it may go to loading
+                ::warning file=\(escaped),line=4,title=truncated::the last line has no final newline and is not a complete JSON object (column 12: unexpected end of input, expected ',' or '}' after an object member): a write cut short, probably by a crash; the events before it are intact
+                \(path): 2 events, 1 error, 1 warning
 
-            """)
-        #expect(V.run(["validate", "--format", "github", "--strict", path]).out.contains("::error file=\(escaped),line=4,title=truncated::"))
+                """)
+        #expect(
+            V.run(["validate", "--format", "github", "--strict", path]).out.contains(
+                "::error file=\(escaped),line=4,title=truncated::"))
     }
 
     @Test func junitIsWellFormedXMLWithATestCasePerTraceAndAFailurePerError() throws {
         let folder = try V.Folder()
         // Hostile names: XML syntax, a CDATA end, control characters and a terminal escape.
         let store = #"<Store & \"co\" ]]> \u001b[2J \u0007>"#
-        let header = #"{"type":"header","format":"rewind-trace","version":1,"machines":{"\#(store)":{"initial":"a","transitions":{"a":["b"],"b":[]}}}}"#
-        let bad = try folder.write("bad&<.jsonl", [
-            header, #"{"type":"register","seq":1,"store":"\#(store)","case":"a","state":{}}"#,
-            #"{"type":"transition","seq":2,"store":"\#(store)","action":"x","from":"b","to":"a","changed":true,"state":{}}"#,
-            #"{"type":"transition","seq":9,"store":"\#(store)","action":"x","from":"a","to":"zz'","changed":true,"state":{}}"#,
-            #"{"type":"tr"#,
-        ], final: false)
+        let header =
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{"\#(store)":{"initial":"a","transitions":{"a":["b"],"b":[]}}}}"#
+        let bad = try folder.write(
+            "bad&<.jsonl",
+            [
+                header, #"{"type":"register","seq":1,"store":"\#(store)","case":"a","state":{}}"#,
+                #"{"type":"transition","seq":2,"store":"\#(store)","action":"x","from":"b","to":"a","changed":true,"state":{}}"#,
+                #"{"type":"transition","seq":9,"store":"\#(store)","action":"x","from":"a","to":"zz'","changed":true,"state":{}}"#,
+                #"{"type":"tr"#,
+            ], final: false)
         let clean = try folder.write("clean.jsonl", [V.header])
         let notATrace = try folder.write("junk.jsonl", ["\u{1}"])
-        let (status, out, _) = V.run(["validate", "--format", "junit", bad, clean, notATrace, folder.path + "/missing.jsonl"])
+        let (status, out, _) = V.run([
+            "validate", "--format", "junit", bad, clean, notATrace, folder.path + "/missing.jsonl",
+        ])
         #expect(status == 2)
         #expect(!out.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
 
@@ -270,9 +298,14 @@ enum ValidateTesting {
         #expect(checker.attributes("testsuite").first?["tests"] == "4")
         #expect(checker.attributes("testsuite").first?["failures"] == "1")
         #expect(checker.attributes("testsuite").first?["errors"] == "2")
-        #expect(checker.attributes("testcase").map { $0["name"] } == [bad, clean, notATrace, folder.path + "/missing.jsonl"])
-        #expect(checker.attributes("failure").map { $0["type"] } == ["discontinuity", "illegal", "seq", "unknown-case"])
-        #expect(checker.attributes("failure").first?["message"]?.contains("<Store & \"co\" ]]> \\u{1b}[2J \\u{7}>") == true)
+        #expect(
+            checker.attributes("testcase").map { $0["name"] } == [
+                bad, clean, notATrace, folder.path + "/missing.jsonl",
+            ])
+        #expect(
+            checker.attributes("failure").map { $0["type"] } == ["discontinuity", "illegal", "seq", "unknown-case"])
+        #expect(
+            checker.attributes("failure").first?["message"]?.contains("<Store & \"co\" ]]> \\u{1b}[2J \\u{7}>") == true)
 
         let strict = XMLStructure(Data(V.run(["validate", "--format", "junit", "--strict", bad]).out.utf8))
         #expect(strict.error == nil)
@@ -282,36 +315,51 @@ enum ValidateTesting {
     @Test func aSpecFileReplacesTheTracesMachines() throws {
         let folder = try V.Folder()
         let trace = try folder.write("t.jsonl", [V.header, V.register(1), V.transition(2, "idle", "loading")])
-        let spec = try folder.write("machines.json", [#"{"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["ready"],"ready":[]}}}}"#])
+        let spec = try folder.write(
+            "machines.json",
+            [#"{"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["ready"],"ready":[]}}}}"#])
         #expect(V.run(["validate", trace]).status == 0)
         let (status, out, _) = V.run(["validate", "--spec", spec, trace])
         #expect(status == 1)
-        #expect(out.contains("\(trace):3: error: transition toLoading on CatalogStore: to \"loading\" is not a case of its machine (idle, ready) [unknown-case]"))
+        #expect(
+            out.contains(
+                "\(trace):3: error: transition toLoading on CatalogStore: to \"loading\" is not a case of its machine (idle, ready) [unknown-case]"
+            ))
         let badSpec = try folder.write("bad.json", [#"{"machines":{"S":{"initial":"x","transitions":{}}}}"#])
         let refused = V.run(["validate", "--spec", badSpec, trace])
         #expect(refused.status == 2)
-        #expect(refused.err == "inspector: \(badSpec): spec: machine \"S\": initial case \"x\" is not a key of \"transitions\"; every case must be one (a final case maps to [])\n")
+        #expect(
+            refused.err
+                == "inspector: \(badSpec): spec: machine \"S\": initial case \"x\" is not a key of \"transitions\"; every case must be one (a final case maps to [])\n"
+        )
         #expect(refused.out.isEmpty)
     }
 
     @Test func textFromATraceCannotDriveTheTerminal() throws {
         let folder = try V.Folder()
-        let path = try folder.write("t.jsonl", [
-            V.header, #"{"type":"transition","seq":1,"store":"Evil\u001b]0;pwned\u0007","action":"x\u009b2J","changed":true,"state":{}}"#,
-        ])
+        let path = try folder.write(
+            "t.jsonl",
+            [
+                V.header,
+                #"{"type":"transition","seq":1,"store":"Evil\u001b]0;pwned\u0007","action":"x\u009b2J","changed":true,"state":{}}"#,
+            ])
         let (status, out, _) = V.run(["validate", path])
         #expect(status == 1)
         #expect(!out.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) })
         #expect(out.contains("Evil\\u{1b}]0;pwned\\u{7}"))
         let json = V.run(["validate", "--format", "json", path]).out
         #expect(!json.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) })
-        #expect(try JSONParser.parse(json.trimmingCharacters(in: .newlines))["problems"]?[0]?["store"] == .string("Evil\u{1B}]0;pwned\u{07}"))
+        #expect(
+            try JSONParser.parse(json.trimmingCharacters(in: .newlines))["problems"]?[0]?["store"]
+                == .string("Evil\u{1B}]0;pwned\u{07}"))
     }
 
     @Test func helpNamesEveryFormatAndTheExitStatuses() {
         let (status, out, _) = V.run(["help", "validate"])
         #expect(status == 0)
-        for word in ["--spec", "--strict", "text", "json", "github", "junit", "Exit status", "not-a-trace", "unknown-case"] {
+        for word in [
+            "--spec", "--strict", "text", "json", "github", "junit", "Exit status", "not-a-trace", "unknown-case",
+        ] {
             #expect(out.contains(word), "\(word)")
         }
     }
@@ -322,14 +370,19 @@ enum ValidateTesting {
         try recordLoop(rounds: 10, to: path)
         let loose = inspector(["validate", path])
         #expect(loose.status == 0)
-        #expect(loose.out.contains("\(path):20: warning: cause loop: LoopPing.recalculate → LoopPong.refresh → LoopPing.recalculate … repeated 10 times (seq 3 → 4 → … → 22)"), "\(loose.out)")
+        #expect(
+            loose.out.contains(
+                "\(path):20: warning: cause loop: LoopPing.recalculate → LoopPong.refresh → LoopPing.recalculate … repeated 10 times (seq 3 → 4 → … → 22)"
+            ), "\(loose.out)")
         #expect(loose.out.contains("[cause-loop]"))
         #expect(inspector(["validate", "--strict", path]).status == 1)
         // Ten times through LoopPing.recalculate is within a threshold of 10.
         let allowed = inspector(["validate", "--strict", "--max-cause-depth", "10", path])
         #expect(allowed.status == 0, "\(allowed.out)")
         let json = inspector(["validate", "--format", "json", "--max-cause-depth", "2", path])
-        #expect(json.out.contains(#"{"kind":"cause-loop","severity":"warning","line":8,"seq":7,"store":"LoopPing""#), "\(json.out)")
+        #expect(
+            json.out.contains(#"{"kind":"cause-loop","severity":"warning","line":8,"seq":7,"store":"LoopPing""#),
+            "\(json.out)")
         #expect(inspector(["validate", "--max-cause-depth", "0", path]).status == 2)
         #expect(inspector(["validate", "--help"]).out.contains("--max-cause-depth N"))
     }
@@ -348,7 +401,10 @@ final class XMLStructure: NSObject, XMLParserDelegate {
         if error == nil, let failure = parser.parserError { error = failure }
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         elements.append((name, attributes))
     }
 

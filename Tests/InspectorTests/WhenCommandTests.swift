@@ -1,6 +1,7 @@
 import Foundation
-@testable import Inspector
 import Testing
+
+@testable import Inspector
 
 /// A trace file written line by line for the `when`, `why` and `stats` command tests, removed
 /// when released.
@@ -40,15 +41,16 @@ final class QueryTraceFile {
         let file = try QueryTraceFile.cart()
         let result = inspector(["when", file.path, "CartStore.lines.1.quantity"])
         #expect(result.status == 0)
-        #expect(result.out == """
-            step 3  CartStore.add  (Cart.swift:10)
-                CartStore.lines[1].quantity: added 1
-            step 5  CartStore.setQuantity  (Cart.swift:20, cause 4)
-                CartStore.lines[1].quantity: 1 → 4
-            step 6  CartStore.setQuantity  (Cart.swift:20)
-                CartStore.lines[1].quantity: 4 → 2
+        #expect(
+            result.out == """
+                step 3  CartStore.add  (Cart.swift:10)
+                    CartStore.lines[1].quantity: added 1
+                step 5  CartStore.setQuantity  (Cart.swift:20, cause 4)
+                    CartStore.lines[1].quantity: 1 → 4
+                step 6  CartStore.setQuantity  (Cart.swift:20)
+                    CartStore.lines[1].quantity: 4 → 2
 
-            """)
+                """)
     }
 
     @Test func jsonGivesOneObjectPerChangeWithTheEventAndTheValues() throws {
@@ -65,8 +67,12 @@ final class QueryTraceFile {
         #expect(objects[1]["source"] as? String == "Cart.swift:20")
         let changes = objects.map { ($0["changes"] as? [[String: Any]]) ?? [] }
         #expect(changes.map(\.count) == [1, 1, 1])
-        #expect(changes[0][0]["kind"] as? String == "added" && changes[0][0]["before"] == nil && changes[0][0]["after"] as? Int == 1)
-        #expect(changes[1][0]["kind"] as? String == "changed" && changes[1][0]["before"] as? Int == 1 && changes[1][0]["after"] as? Int == 4)
+        #expect(
+            changes[0][0]["kind"] as? String == "added" && changes[0][0]["before"] == nil
+                && changes[0][0]["after"] as? Int == 1)
+        #expect(
+            changes[1][0]["kind"] as? String == "changed" && changes[1][0]["before"] as? Int == 1
+                && changes[1][0]["after"] as? Int == 4)
         #expect(changes[2][0]["path"] as? String == "CartStore.lines[1].quantity")
         // No change is no output at all, not a sentence a script would have to parse.
         let none = inspector(["when", file.path, "CartStore.lines[1].quantity", "--before", "3", "--format", "json"])
@@ -127,6 +133,7 @@ final class QueryTraceFile {
     @Test func helpListsTheOptionsAndExitStatuses() {
         let result = inspector(["when", "--help"])
         #expect(result.status == 0)
-        #expect(result.out.contains("--before N") && result.out.contains("--after N") && result.out.contains("Exit status"))
+        #expect(
+            result.out.contains("--before N") && result.out.contains("--after N") && result.out.contains("Exit status"))
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Inspector
 import Recorder
 import Testing
+
+@testable import Inspector
 
 /// Two stores that react to each other, recorded through the Recorder: `LoopPing.recalculate`,
 /// then `LoopPong.refresh` caused by it, and so on, `rounds` times each.
@@ -75,14 +76,17 @@ func recordLoop(rounds: Int, to path: String) throws {
         let cycle = inspector(["why", file.path, "3"])
         #expect(cycle.status == 1)
         #expect(cycle.out.split(separator: "\n").count == 2)
-        #expect(cycle.err.contains("\(file.path):3: seq 2 names cause 3, which is already in the chain"), "\(cycle.err)")
+        #expect(
+            cycle.err.contains("\(file.path):3: seq 2 names cause 3, which is already in the chain"), "\(cycle.err)")
         let missing = inspector(["why", file.path, "4"])
         #expect(missing.status == 1)
         #expect(missing.err.contains("\(file.path):5: seq 4 names cause 9, but no event of the trace has that seq"))
     }
 
-    @Test(arguments: [(["why"], "missing TRACE"), (["why", "TRACE"], "missing SEQ"),
-                      (["why", "TRACE", "x"], "SEQ must be a whole number"), (["why", "TRACE", "99"], "no event of")])
+    @Test(arguments: [
+        (["why"], "missing TRACE"), (["why", "TRACE"], "missing SEQ"),
+        (["why", "TRACE", "x"], "SEQ must be a whole number"), (["why", "TRACE", "99"], "no event of"),
+    ])
     func badCommandLinesExitTwo(arguments: [String], message: String) throws {
         let file = try QueryTraceFile.cart()
         let result = inspector(arguments.map { $0 == "TRACE" ? file.path : $0 })

@@ -22,7 +22,9 @@ import Testing
                 var changed = right
                 changed[shift + position] ^= 0x40
                 let same = left.withUnsafeBytes { a in
-                    changed.withUnsafeBytes { b in ShortBytes.equal(a.baseAddress! + shift, b.baseAddress! + shift, count: count) }
+                    changed.withUnsafeBytes { b in
+                        ShortBytes.equal(a.baseAddress! + shift, b.baseAddress! + shift, count: count)
+                    }
                 }
                 #expect(!same, "count \(count), byte \(position), shift \(shift)")
             }
@@ -34,8 +36,14 @@ import Testing
         let a = Array("transitionX".utf8)
         let b = Array("transitionY".utf8)
         for count in 0...10 {
-            #expect(a.withUnsafeBytes { a in b.withUnsafeBytes { b in ShortBytes.equal(a.baseAddress!, b.baseAddress!, count: count) } })
+            #expect(
+                a.withUnsafeBytes { a in
+                    b.withUnsafeBytes { b in ShortBytes.equal(a.baseAddress!, b.baseAddress!, count: count) }
+                })
         }
-        #expect(!a.withUnsafeBytes { a in b.withUnsafeBytes { b in ShortBytes.equal(a.baseAddress!, b.baseAddress!, count: 11) } })
+        #expect(
+            !a.withUnsafeBytes { a in
+                b.withUnsafeBytes { b in ShortBytes.equal(a.baseAddress!, b.baseAddress!, count: 11) }
+            })
     }
 }

@@ -50,7 +50,9 @@ import Testing
 
         // Both answers come; the second finds the catalog loaded and is dropped.
         clock.advanceUntilIdle()
-        let actions = try TraceText.transitions(sink.lines.map(TraceText.object)).compactMap { $0["action"]?.stringValue }
+        let actions = try TraceText.transitions(sink.lines.map(TraceText.object)).compactMap {
+            $0["action"]?.stringValue
+        }
         #expect(actions == ["toLoading", "toLoading", "didLoad"])
         #expect(store.state.products != nil)
     }

@@ -9,7 +9,8 @@ import Testing
     func makeStore(limit: Money = Money(cents: 100_00)) throws -> (CheckoutStore, SimulatedClock, MemorySink) {
         let sink = MemorySink()
         let clock = SimulatedClock()
-        let store = CheckoutStore(payments: FakePaymentService(limit: limit, clock: clock), recorder: try Shop.recorder(sink: sink))
+        let store = CheckoutStore(
+            payments: FakePaymentService(limit: limit, clock: clock), recorder: try Shop.recorder(sink: sink))
         return (store, clock, sink)
     }
 
@@ -20,9 +21,17 @@ import Testing
     @Test func checkoutCalculatesThenIsReady() throws {
         let (store, _, sink) = try makeStore()
         store.checkout(cart(CartLine(sku: "SHIRT", quantity: 1)), catalog: products)
-        #expect(store.state == .ready(totals: Totals(itemCount: 1, subtotal: Money(cents: 20_00), tax: Money(cents: 1_00), total: Money(cents: 21_00))))
+        #expect(
+            store.state
+                == .ready(
+                    totals: Totals(
+                        itemCount: 1, subtotal: Money(cents: 20_00), tax: Money(cents: 1_00), total: Money(cents: 21_00)
+                    )))
         let events = try TraceText.transitions(sink.lines.map(TraceText.object))
-        #expect(events.map { "\($0["from"]?.stringValue ?? "") → \($0["to"]?.stringValue ?? "")" } == ["editing → calculating", "calculating → ready"])
+        #expect(
+            events.map { "\($0["from"]?.stringValue ?? "") → \($0["to"]?.stringValue ?? "")" } == [
+                "editing → calculating", "calculating → ready",
+            ])
     }
 
     @Test func payingWithinTheLimitEndsPaid() throws {

@@ -4,7 +4,10 @@ import Testing
 @testable import SampleApp
 
 @Suite struct CommandLineTests {
-    @Test(arguments: [["--help"], ["-h"], ["help"], ["record", "--help"], ["scenarios", "-h"], ["replay", "--help"], ["help", "replay"], ["--trace", "x.jsonl", "--help"]])
+    @Test(arguments: [
+        ["--help"], ["-h"], ["help"], ["record", "--help"], ["scenarios", "-h"], ["replay", "--help"],
+        ["help", "replay"], ["--trace", "x.jsonl", "--help"],
+    ])
     func everyModeHasHelp(arguments: [String]) {
         let result = runApp(arguments)
         #expect(result.status == 0)
@@ -16,7 +19,10 @@ import Testing
         (["frobnicate"], "unknown command 'frobnicate'"),
         (["help", "frobnicate"], "no command is called 'frobnicate'"),
         (["record"], "missing SCENARIO"),
-        (["record", "moon-landing"], "unknown scenario 'moon-landing'; the scenarios are: happy-path, flaky-network, undo, double-refresh, crash"),
+        (
+            ["record", "moon-landing"],
+            "unknown scenario 'moon-landing'; the scenarios are: happy-path, flaky-network, undo, double-refresh, crash"
+        ),
         (["record", "undo", "extra"], "unexpected argument 'extra'"),
         (["record", "undo", "-o"], "-o needs a value"),
         (["scenarios", "--all"], "unknown option '--all'"),
@@ -102,11 +108,15 @@ import Testing
 
     @Test func noInputCrashesTheShop() {
         var generator = SeededGenerator(seed: 9)
-        let words = ["add", "remove", "refresh", "checkout", "pay", "undo", "wait", "SHIRT", "HAT", "1234", "99", "-1", "", "\u{1B}", "é", "0"]
+        let words = [
+            "add", "remove", "refresh", "checkout", "pay", "undo", "wait", "SHIRT", "HAT", "1234", "99", "-1", "",
+            "\u{1B}", "é", "0",
+        ]
         var input = ""
         for _ in 0..<400 {
             let count = generator.next(in: 0...3)
-            input += (0..<count).map { _ in words[generator.next(in: 0...(words.count - 1))] }.joined(separator: " ") + "\n"
+            input +=
+                (0..<count).map { _ in words[generator.next(in: 0...(words.count - 1))] }.joined(separator: " ") + "\n"
         }
         let result = runApp(["--seed", "5"], input: input)
         #expect(result.status == 0)

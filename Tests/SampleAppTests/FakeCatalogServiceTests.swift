@@ -34,7 +34,9 @@ import Testing
     }
 
     @Test func differentSeedsGiveDifferentRuns() {
-        let runs = (1...5).map { seed in outcomes(seed: UInt64(seed), failurePercent: 50, count: 12).map { "\($0.tick)\($0.failed)" } }
+        let runs = (1...5).map { seed in
+            outcomes(seed: UInt64(seed), failurePercent: 50, count: 12).map { "\($0.tick)\($0.failed)" }
+        }
         #expect(Set(runs).count > 1)
     }
 }

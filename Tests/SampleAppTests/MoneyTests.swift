@@ -3,7 +3,9 @@ import Testing
 @testable import SampleApp
 
 @Suite struct MoneyTests {
-    @Test(arguments: [(0, "$0.00"), (5, "$0.05"), (399, "$3.99"), (2000, "$20.00"), (123_456, "$1234.56"), (-250, "-$2.50")])
+    @Test(arguments: [
+        (0, "$0.00"), (5, "$0.05"), (399, "$3.99"), (2000, "$20.00"), (123_456, "$1234.56"), (-250, "-$2.50"),
+    ])
     func formatsDollarsAndCents(cents: Int, text: String) {
         #expect(Money(cents: cents).description == text)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import SampleApp
 
@@ -8,7 +8,8 @@ import TestSupport
 @Suite struct ProcessTests {
     static var executable: URL? {
         // The test bundle sits in the build folder, next to the products it depends on.
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         while folder.path != "/" {
             for name in ["sample-app", "SampleApp"] {
                 let candidate = folder.appendingPathComponent(name)

@@ -1,7 +1,7 @@
 import CommandLineArguments
 import Foundation
-import TraceReader
 import Testing
+import TraceReader
 
 @testable import SampleApp
 
@@ -31,7 +31,8 @@ import Testing
         let folder = try TemporaryFolder()
         let (path, _) = try recorded("undo", in: folder)
         let trace = try TraceFile(path: path)
-        let declined = try #require((0..<trace.eventCount).compactMap(trace.event(at:)).first { $0.action == "didFail" })
+        let declined = try #require(
+            (0..<trace.eventCount).compactMap(trace.event(at:)).first { $0.action == "didFail" })
         let snapshot = try ShopSnapshot(trace, atStep: declined.seq)
         #expect(snapshot.cart.quantity(of: "SHIRT") == 6)
         guard case .failed(let totals, let reason) = snapshot.checkout else {
@@ -53,7 +54,8 @@ import Testing
         #expect(headings.count == last + 1)
         #expect(headings.first == "-- step 0 of \(last): before any event --")
         #expect(headings.contains("-- step 7 of \(last): CartStore add {\"sku\":\"SHIRT\",\"quantity\":2} --"))
-        #expect(headings.contains("-- step 6 of \(last): CartStore catalogDidLoad {\"products\":4} (caused by step 5) --"))
+        #expect(
+            headings.contains("-- step 6 of \(last): CartStore catalogDidLoad {\"products\":4} (caused by step 5) --"))
         #expect(result.output.hasSuffix(recording.screens.last?.screen ?? "-"))
     }
 
@@ -62,7 +64,9 @@ import Testing
         let (path, _) = try recorded("double-refresh", in: folder)
         let result = runApp(["replay", path], input: "\n\n\np\n99\nq\n", interactive: true)
         #expect(result.status == 0)
-        let headings = result.output.components(separatedBy: "\u{1B}[H\u{1B}[2J").compactMap { $0.split(separator: "\n").first }
+        let headings = result.output.components(separatedBy: "\u{1B}[H\u{1B}[2J").compactMap {
+            $0.split(separator: "\n").first
+        }
         let steps = headings.compactMap { $0.split(separator: " ").dropFirst(2).first.flatMap { Int($0) } }
         #expect(steps == [0, 1, 2, 3, 2, 8])
     }
@@ -82,13 +86,29 @@ import Testing
         ("hello\n", ":1: line 1 is not JSON"),
         ("[1,2]\n", ":1: line 1 is not a trace header"),
         (#"{"type":"header","format":"other","version":1}"# + "\n", ":1: line 1 is not a trace header"),
-        (#"{"type":"header","format":"rewind-trace","version":2,"app":"SampleApp","machines":{}}"# + "\n", ":1: unknown trace version 2"),
-        (#"{"type":"header","format":"rewind-trace","version":1,"app":"Other","machines":{}}"# + "\n", ":1: recorded by 'Other', not by sample-app"),
-        (#"{"type":"header","format":"rewind-trace","version":1,"machines":{}}"# + "\n", ":1: recorded by an app that did not give its name"),
-        (header + "\n" + #"{"type":"register","seq":1,"store":"CartStore","state":{"lines":[{"sku":"A","quantity":"two"}],"notFound":[]}}"# + "\n",
-         ":2: the state of CartStore is not a CartState this app can read (at lines[0].quantity"),
-        (header + "\n" + #"{"type":"register","seq":1,"store":"CatalogStore","case":"idle","state":{"exploded":{}}}"# + "\n",
-         ":2: the state of CatalogStore is not a CatalogState"),
+        (
+            #"{"type":"header","format":"rewind-trace","version":2,"app":"SampleApp","machines":{}}"# + "\n",
+            ":1: unknown trace version 2"
+        ),
+        (
+            #"{"type":"header","format":"rewind-trace","version":1,"app":"Other","machines":{}}"# + "\n",
+            ":1: recorded by 'Other', not by sample-app"
+        ),
+        (
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{}}"# + "\n",
+            ":1: recorded by an app that did not give its name"
+        ),
+        (
+            header + "\n"
+                + #"{"type":"register","seq":1,"store":"CartStore","state":{"lines":[{"sku":"A","quantity":"two"}],"notFound":[]}}"#
+                + "\n",
+            ":2: the state of CartStore is not a CartState this app can read (at lines[0].quantity"
+        ),
+        (
+            header + "\n" + #"{"type":"register","seq":1,"store":"CatalogStore","case":"idle","state":{"exploded":{}}}"#
+                + "\n",
+            ":2: the state of CatalogStore is not a CatalogState"
+        ),
     ]
 
     @Test(arguments: unusableTraces)
@@ -150,10 +170,12 @@ import Testing
 
     @Test func unknownEventTypesAndKeysAreSkipped() throws {
         let folder = try TemporaryFolder()
-        let text = Self.header + "\n"
+        let text =
+            Self.header + "\n"
             + #"{"type":"note","seq":1,"text":"hi"}"# + "\n\n"
             + #"{"type":"register","seq":2,"store":"Other","state":[1]}"# + "\n"
-            + #"{"type":"register","seq":3,"store":"CatalogStore","case":"failed","state":{"failed":{"message":"down"}},"extra":true}"# + "\r\n"
+            + #"{"type":"register","seq":3,"store":"CatalogStore","case":"failed","state":{"failed":{"message":"down"}},"extra":true}"#
+            + "\r\n"
         let path = try write(text, in: folder)
         let result = runApp(["replay", path, "--at", "3"])
         #expect(result.status == 0, "\(result.errors)")
@@ -162,14 +184,18 @@ import Testing
 
     @Test func aHugeSeqDoesNotMakeItDrawForever() throws {
         let folder = try TemporaryFolder()
-        let text = Self.header + "\n" + #"{"type":"register","seq":9000000000000000000,"store":"CartStore","state":{"lines":[],"notFound":[]}}"# + "\n"
+        let text =
+            Self.header + "\n"
+            + #"{"type":"register","seq":9000000000000000000,"store":"CartStore","state":{"lines":[],"notFound":[]}}"#
+            + "\n"
         let path = try write(text, in: folder)
         let result = runApp(["replay", path])
         #expect(result.status == 0)
-        #expect(result.output.split(separator: "\n").filter { $0.hasPrefix("-- step ") } == [
-            "-- step 0 of 9000000000000000000: before any event --",
-            "-- step 9000000000000000000 of 9000000000000000000: CartStore starts --",
-        ])
+        #expect(
+            result.output.split(separator: "\n").filter { $0.hasPrefix("-- step ") } == [
+                "-- step 0 of 9000000000000000000: before any event --",
+                "-- step 9000000000000000000 of 9000000000000000000: CartStore starts --",
+            ])
     }
 
     @Test func arbitraryBytesNeverCrashIt() throws {

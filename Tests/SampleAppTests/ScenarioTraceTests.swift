@@ -1,6 +1,6 @@
 import Foundation
-import TraceReader
 import Testing
+import TraceReader
 
 @testable import SampleApp
 
@@ -17,7 +17,8 @@ import Testing
     /// whose stores trap, those up to and including the first illegal transition.
     func expectedLines(of scenario: Scenario, _ recording: Recording) throws -> [JSONObject] {
         let objects = try recording.objects
-        guard scenario.configuration.policy == .trap, let illegal = try TraceText.illegalTransitions(objects).first else {
+        guard scenario.configuration.policy == .trap, let illegal = try TraceText.illegalTransitions(objects).first
+        else {
             return objects
         }
         return Array(objects.prefix { ($0["seq"]?.intValue ?? 0) <= illegal })
@@ -28,14 +29,19 @@ import Testing
         let scenario = try scenario(name)
         let url = packageRoot.appendingPathComponent(scenario.tracePath)
         let fix = "re-record it: swift run sample-app record \(name) -o \(scenario.tracePath)"
-        let text = try #require(try? String(contentsOf: url, encoding: .utf8), "\(scenario.tracePath) is missing; \(fix)")
+        let text = try #require(
+            try? String(contentsOf: url, encoding: .utf8), "\(scenario.tracePath) is missing; \(fix)")
         let committed = TraceText.comparable(try text.split(separator: "\n").map { try TraceText.object(String($0)) })
         let recorded = TraceText.comparable(try expectedLines(of: scenario, try Recording(scenario)))
         for (index, (old, new)) in zip(committed, recorded).enumerated() where old != new {
-            Issue.record("\(scenario.tracePath):\(index + 1) differs from what the app records today; \(fix)\n  file:     \(JSONPrinter.compact(.object(old)))\n  recorded: \(JSONPrinter.compact(.object(new)))")
+            Issue.record(
+                "\(scenario.tracePath):\(index + 1) differs from what the app records today; \(fix)\n  file:     \(JSONPrinter.compact(.object(old)))\n  recorded: \(JSONPrinter.compact(.object(new)))"
+            )
             return
         }
-        #expect(committed.count == recorded.count, "\(scenario.tracePath) has \(committed.count) lines, the app records \(recorded.count); \(fix)")
+        #expect(
+            committed.count == recorded.count,
+            "\(scenario.tracePath) has \(committed.count) lines, the app records \(recorded.count); \(fix)")
     }
 
     @Test(arguments: names)
@@ -52,7 +58,7 @@ import Testing
         let scenario = try scenario(name)
         let illegal = try TraceText.illegalTransitions(try Recording(scenario).objects)
         #expect(illegal.isEmpty != scenario.breaksAMachine, "illegal transitions at seq \(illegal)")
-        #expect(scenario.tracePath.hasPrefix(scenario.breaksAMachine ? "traces/invalid/" : "traces/") )
+        #expect(scenario.tracePath.hasPrefix(scenario.breaksAMachine ? "traces/invalid/" : "traces/"))
     }
 
     @Test(arguments: names)
@@ -91,10 +97,12 @@ import Testing
     @Test func theHappyPathBrowsesAddsChecksOutAndPays() throws {
         let recording = try Recording(Scenario.happyPath)
         let objects = try recording.objects
-        #expect(actions(objects) == [
-            "CatalogStore.toLoading", "CatalogStore.didLoad", "CartStore.catalogDidLoad", "CartStore.add", "CartStore.add",
-            "CheckoutStore.checkout", "CheckoutStore.didCalculate", "CheckoutStore.pay", "CheckoutStore.didPay",
-        ])
+        #expect(
+            actions(objects) == [
+                "CatalogStore.toLoading", "CatalogStore.didLoad", "CartStore.catalogDidLoad", "CartStore.add",
+                "CartStore.add",
+                "CheckoutStore.checkout", "CheckoutStore.didCalculate", "CheckoutStore.pay", "CheckoutStore.didPay",
+            ])
         #expect(recording.screens.last?.screen.contains("Paid $55.13. Thank you!") == true)
     }
 

@@ -22,7 +22,10 @@ import Testing
         #expect(try ShopCommand(parsing: line) == command)
     }
 
-    @Test(arguments: [ShopCommand.refresh, .add(sku: "SHIRT", quantity: 1), .add(sku: "MUG", quantity: 7), .remove(sku: "HAT"), .checkout, .pay, .undo, .wait(ticks: nil), .wait(ticks: 3), .help, .quit])
+    @Test(arguments: [
+        ShopCommand.refresh, .add(sku: "SHIRT", quantity: 1), .add(sku: "MUG", quantity: 7), .remove(sku: "HAT"),
+        .checkout, .pay, .undo, .wait(ticks: nil), .wait(ticks: 3), .help, .quit,
+    ])
     func describesItselfAsTheLineThatParsesBack(command: ShopCommand) throws {
         #expect(try ShopCommand(parsing: command.description) == command)
     }

@@ -19,7 +19,10 @@ import Testing
         let objects = try sink.lines.map(TraceText.object)
         #expect(objects.first?["app"]?.stringValue == "SampleApp")
         #expect(objects.first?["machines"]?.objectValue?.keys == ["CatalogStore", "CheckoutStore"])
-        #expect(objects.dropFirst().prefix(3).map { $0["store"]?.stringValue } == ["CatalogStore", "CartStore", "CheckoutStore"])
+        #expect(
+            objects.dropFirst().prefix(3).map { $0["store"]?.stringValue } == [
+                "CatalogStore", "CartStore", "CheckoutStore",
+            ])
         #expect(shop.catalog.state == .loading)
     }
 
@@ -108,7 +111,8 @@ import Testing
         let snapshot = ShopSnapshot(
             catalog: .loaded(products: FakeCatalogService.standardProducts),
             cart: CartState(lines: [CartLine(sku: "1234", quantity: 1)], notFound: []),
-            checkout: .ready(totals: Totals(itemCount: 1, subtotal: Money(cents: 1), tax: .zero, total: Money(cents: 1))))
+            checkout: .ready(
+                totals: Totals(itemCount: 1, subtotal: Money(cents: 1), tax: .zero, total: Money(cents: 1))))
         let shop = Shop(restoring: snapshot)
         #expect(shop.snapshot == snapshot)
     }

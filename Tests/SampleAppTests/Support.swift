@@ -1,7 +1,7 @@
 import Foundation
 import Recorder
-import TraceReader
 import Testing
+import TraceReader
 
 @testable import SampleApp
 
@@ -57,7 +57,8 @@ enum TraceText {
             for (source, targets) in table {
                 transitions[source] = try #require(targets.arrayValue).compactMap(\.stringValue)
             }
-            specs[store] = MachineSpec(initial: try #require(machine["initial"]?.stringValue), cases: table.keys, transitions: transitions)
+            specs[store] = MachineSpec(
+                initial: try #require(machine["initial"]?.stringValue), cases: table.keys, transitions: transitions)
         }
         return specs
     }
@@ -67,9 +68,9 @@ enum TraceText {
         let machines = try machines(try #require(objects.first))
         return objects.dropFirst().compactMap { event in
             guard event["type"]?.stringValue == "transition",
-                  let store = event["store"]?.stringValue, let machine = machines[store],
-                  let from = event["from"]?.stringValue, let to = event["to"]?.stringValue,
-                  !machine.allows(from: from, to: to)
+                let store = event["store"]?.stringValue, let machine = machines[store],
+                let from = event["from"]?.stringValue, let to = event["to"]?.stringValue,
+                !machine.allows(from: from, to: to)
             else { return nil }
             return event["seq"]?.intValue
         }
@@ -82,7 +83,8 @@ enum TraceText {
 }
 
 /// The package's root folder, found from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 /// A folder that is removed when the value goes away.
 final class TemporaryFolder {
@@ -103,7 +105,9 @@ final class TemporaryFolder {
 }
 
 /// Runs `sample-app` in this process with a capturing console.
-func runApp(_ arguments: [String], input: String = "", interactive: Bool = false) -> (status: Int32, output: String, errors: String) {
+func runApp(_ arguments: [String], input: String = "", interactive: Bool = false) -> (
+    status: Int32, output: String, errors: String
+) {
     let console = Console.capturing(input: input, interactive: interactive)
     let status = SampleAppCLI.run(arguments, console: console)
     return (status, console.output, console.errors)

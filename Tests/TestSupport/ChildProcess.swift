@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A program the tests run: started with `posix_spawnp`, reaped with `waitpid`, never waited on
@@ -112,7 +112,8 @@ public final class ChildProcess {
         for (target, destination) in [(Int32(1), output), (Int32(2), errors)] {
             switch destination {
             case .null: posix_spawn_file_actions_addopen(&actions, target, "/dev/null", O_WRONLY, 0)
-            case .file(let path): posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            case .file(let path):
+                posix_spawn_file_actions_addopen(&actions, target, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             case .pipe:
                 let pair = try pipePair()
                 if target == 1 { outputFD = pair.read } else { errorFD = pair.read }
@@ -209,7 +210,8 @@ public final class ChildProcess {
     }
 
     private func pump(input: Data?, deadline: Date, until line: String?) -> (Data, Data) {
-        var output = Data(), errors = Data()
+        var output = Data()
+        var errors = Data()
         let pending = [UInt8](input ?? Data())
         var written = 0
         if inputFD >= 0 {
@@ -222,7 +224,10 @@ public final class ChildProcess {
         func drain(_ fd: Int32, into data: inout Data) -> Bool {
             while true {
                 let count = read(fd, &buffer, buffer.count)
-                if count > 0 { data.append(contentsOf: buffer[0..<count]); continue }
+                if count > 0 {
+                    data.append(contentsOf: buffer[0..<count])
+                    continue
+                }
                 if count < 0, errno == EINTR { continue }
                 return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
             }
@@ -250,13 +255,27 @@ public final class ChildProcess {
                 if count > 0 { written += count }
                 if written == pending.count || (count < 0 && errno == EPIPE) { closeInput() }
             }
-            if outputFD >= 0, !drain(outputFD, into: &output) { close(outputFD); outputFD = -1 }
-            if errorFD >= 0, !drain(errorFD, into: &errors) { close(errorFD); errorFD = -1 }
+            if outputFD >= 0, !drain(outputFD, into: &output) {
+                close(outputFD)
+                outputFD = -1
+            }
+            if errorFD >= 0, !drain(errorFD, into: &errors) {
+                close(errorFD)
+                errorFD = -1
+            }
             if sawLine() { break }
             if hasEnded {
                 // What the child wrote is in the pipes now; a descendant may keep them open.
-                if outputFD >= 0 { _ = drain(outputFD, into: &output); close(outputFD); outputFD = -1 }
-                if errorFD >= 0 { _ = drain(errorFD, into: &errors); close(errorFD); errorFD = -1 }
+                if outputFD >= 0 {
+                    _ = drain(outputFD, into: &output)
+                    close(outputFD)
+                    outputFD = -1
+                }
+                if errorFD >= 0 {
+                    _ = drain(errorFD, into: &errors)
+                    close(errorFD)
+                    errorFD = -1
+                }
                 closeInput()
             }
         }
@@ -271,10 +290,10 @@ public final class ChildProcess {
     private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
         typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
         #if canImport(Glibc)
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
-            return
-        }
+            if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+                _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+                return
+            }
         #endif
         let open = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/fd")) ?? []
         for fd in open.compactMap({ Int32($0) }) where fd > 2 {
@@ -283,7 +302,10 @@ public final class ChildProcess {
     }
 
     private func closeInput() {
-        if inputFD >= 0 { close(inputFD); inputFD = -1 }
+        if inputFD >= 0 {
+            close(inputFD)
+            inputFD = -1
+        }
     }
 
     private func killForTimeout() -> Termination {

@@ -1,6 +1,6 @@
 import Foundation
-import TraceReader
 import Testing
+import TraceReader
 
 /// Every input in Fuzz/Regressions (each once crashed a fuzz target, or is one of the hostile
 /// inputs the readers must survive) run through the same checks as the fuzz targets, so that
@@ -12,7 +12,8 @@ import Testing
         let folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fuzz/Regressions/\(target)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
+            .sorted()
         return try names.map { ($0, Array(try Data(contentsOf: folder.appendingPathComponent($0)))) }
     }
 

@@ -24,9 +24,11 @@ struct CommandEntry: Sendable {
 extension Command {
     /// This command's registry entry.
     static var entry: CommandEntry {
-        CommandEntry(name: name, summary: summary, help: help, run: { arguments, console in
-            try run(&arguments, console: console)
-        })
+        CommandEntry(
+            name: name, summary: summary, help: help,
+            run: { arguments, console in
+                try run(&arguments, console: console)
+            })
     }
 }
 

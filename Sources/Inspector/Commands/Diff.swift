@@ -37,14 +37,18 @@ enum Diff: Command {
             to = try TraceOpening.step(secondText, in: trace, what: "M")
         } else {
             to = try TraceOpening.step(firstText, in: trace, what: "N")
-            guard to > 0 else { throw UsageError("step 0 has no step before it; give N from 1 to \(trace.lastStep), or two steps") }
+            guard to > 0 else {
+                throw UsageError("step 0 has no step before it; give N from 1 to \(trace.lastStep), or two steps")
+            }
             from = to - 1
         }
         var before = trace.appState(atStep: from)
         var after = trace.appState(atStep: to)
         if let store {
             guard trace.storeNames.contains(store) else {
-                throw UsageError("no store named '\(TTY.safe(store))' in \(path); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))")
+                throw UsageError(
+                    "no store named '\(TTY.safe(store))' in \(path); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
+                )
             }
             before = JSONObject(before.filter { $0.key == store })
             after = JSONObject(after.filter { $0.key == store })
@@ -54,13 +58,15 @@ enum Diff: Command {
         case "json-patch":
             console.out.line(JSONPrinter.compact(JSONPatch.make(diff), terminalSafe: console.isTerminal))
         case "paths":
-            let printer = StateDiffPrinter(width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)
+            let printer = StateDiffPrinter(
+                width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)
             console.out.write(printer.paths(diff))
         default:
             if diff.isEmpty {
                 console.out.line("no change between steps \(from) and \(to)")
             } else {
-                let printer = StateDiffPrinter(width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)
+                let printer = StateDiffPrinter(
+                    width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)
                 console.out.write(printer.text(diff))
             }
         }

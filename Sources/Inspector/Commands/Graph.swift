@@ -1,6 +1,6 @@
 import CommandLineArguments
-import TraceReader
 import Recorder
+import TraceReader
 
 /// `inspector graph`: each store's state machine as a graph, with the transitions a trace took.
 enum Graph: Command {
@@ -57,9 +57,12 @@ enum Graph: Command {
         }
         if drawings.isEmpty { notes.append("no store of this trace has a state machine") }
         if tally.unreadableLines > 0 {
-            console.err.line("inspector: \(TTY.safe(path)): \(counted(tally.unreadableLines, "line")) could not be read and \(tally.unreadableLines == 1 ? "was" : "were") left out; run 'inspector validate \(TTY.safe(path))'")
+            console.err.line(
+                "inspector: \(TTY.safe(path)): \(counted(tally.unreadableLines, "line")) could not be read and \(tally.unreadableLines == 1 ? "was" : "were") left out; run 'inspector validate \(TTY.safe(path))'"
+            )
         }
-        let output = format == "mermaid"
+        let output =
+            format == "mermaid"
             ? MermaidGraph.write(drawings, title: path, notes: notes)
             : DOTGraph.write(drawings, title: path, notes: notes)
         console.out.line(output)

@@ -30,15 +30,21 @@ enum Log: Command {
         TraceOpening.reportIssues(of: trace, console: console)
         let problems = TraceOpening.problemsByLine(of: trace)
         if let store, !trace.storeNames.contains(store) {
-            throw UsageError("no store named '\(TTY.safe(store))' in \(path); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))")
+            throw UsageError(
+                "no store named '\(TTY.safe(store))' in \(path); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
+            )
         }
         // Column widths from the first 500 events: enough to align, without reading a huge trace twice.
         let sample = (0..<min(trace.eventCount, 500)).compactMap { trace.event(at: $0) }
         let format = EventLine.fitting(sample, style: console.style)
         if onlyProblems {
             // Problems on lines that are not events (malformed, truncated, the header).
-            for (line, list) in problems.sorted(by: { $0.key < $1.key }) where !list.isEmpty && list.allSatisfy({ $0.seq == nil }) {
-                for problem in list { console.out.line("line \(line): \(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))") }
+            for (line, list) in problems.sorted(by: { $0.key < $1.key })
+            where !list.isEmpty && list.allSatisfy({ $0.seq == nil }) {
+                for problem in list {
+                    console.out.line(
+                        "line \(line): \(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))")
+                }
             }
         }
         for index in 0..<trace.eventCount {
@@ -49,7 +55,9 @@ enum Log: Command {
             if onlyProblems && found.isEmpty { continue }
             console.out.line(format.text(event, problems: found))
             if onlyProblems {
-                for problem in found { console.out.line("        \(problem.severity.rawValue): \(TTY.safe(problem.message))") }
+                for problem in found {
+                    console.out.line("        \(problem.severity.rawValue): \(TTY.safe(problem.message))")
+                }
             }
         }
         return ExitStatus.success

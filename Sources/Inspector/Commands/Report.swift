@@ -1,6 +1,6 @@
 import CommandLineArguments
-import TraceReader
 import Recorder
+import TraceReader
 
 /// `inspector report TRACE [-o FILE.html]`: one self-contained HTML page to step through a trace.
 enum Report: Command {
@@ -43,7 +43,8 @@ enum Report: Command {
         """
 
     static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
-        let longOutput = try arguments.option("--output"), shortOutput = try arguments.option("-o")
+        let longOutput = try arguments.option("--output")
+        let shortOutput = try arguments.option("-o")
         guard longOutput == nil || shortOutput == nil else { throw UsageError("give -o or --output, not both") }
         let output = longOutput ?? shortOutput
         let fromText = try arguments.option("--from")
@@ -53,7 +54,9 @@ enum Report: Command {
         if let events = try arguments.intOption("--max-events", atLeast: 1) { limits.maximumEvents = events }
         if let megabytes = try arguments.intOption("--max-size", atLeast: 1) {
             guard megabytes <= ReportLimits.largestStateMegabytes else {
-                throw UsageError("--max-size must be at most \(ReportLimits.largestStateMegabytes) (MB): a browser cannot hold more state text in one page")
+                throw UsageError(
+                    "--max-size must be at most \(ReportLimits.largestStateMegabytes) (MB): a browser cannot hold more state text in one page"
+                )
             }
             limits.maximumStateBytes = megabytes << 20
         }
@@ -96,7 +99,8 @@ enum Report: Command {
 
         var summary = "wrote \(TTY.safe(target)): \(ReportPage.counted(data.columns.count, "event"))"
         summary += window.isWhole ? "" : " (steps \(window.firstStep)–\(window.lastStep) of \(trace.lastStep))"
-        summary += ", \(ReportPage.counted(validation.errors, "error")), \(ReportPage.counted(validation.warnings, "warning"))"
+        summary +=
+            ", \(ReportPage.counted(validation.errors, "error")), \(ReportPage.counted(validation.warnings, "warning"))"
         console.out.line(summary)
         return ExitStatus.success
     }
@@ -116,6 +120,7 @@ enum Report: Command {
         let shown = TTY.safe(trace.path)
         let which = window.isWhole ? "\(shown) has" : "steps \(window.firstStep)–\(window.lastStep) of \(shown) have"
         return UsageError(
-            "\(which) \(window.events.count) events, more than the \(limits.maximumEvents) a report holds (the page would be slow to open); write a window of steps, such as: inspector report \(shown) --from \(window.firstStep) --to \(fitting), or raise the limit with --max-events \(window.events.count)")
+            "\(which) \(window.events.count) events, more than the \(limits.maximumEvents) a report holds (the page would be slow to open); write a window of steps, such as: inspector report \(shown) --from \(window.firstStep) --to \(fitting), or raise the limit with --max-events \(window.events.count)"
+        )
     }
 }

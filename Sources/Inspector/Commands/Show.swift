@@ -38,7 +38,9 @@ enum Show: Command {
         if let store {
             guard let state = trace.state(of: store, atStep: step) else {
                 let known = trace.storeNames.map { TTY.safe($0) }.joined(separator: ", ")
-                throw UsageError("no store named '\(TTY.safe(store))' at step \(step); the trace's stores are: \(known.isEmpty ? "none" : known)")
+                throw UsageError(
+                    "no store named '\(TTY.safe(store))' at step \(step); the trace's stores are: \(known.isEmpty ? "none" : known)"
+                )
             }
             value = state
         }

@@ -43,34 +43,51 @@ enum Stats: Command {
     private static func printText(_ stats: TraceStatistics, file: String, top: Int, console: Console) {
         let out = console.out
         let style = console.style
-        var summary = "\(TTY.safe(file)): \(count(stats.events, "event")), \(count(stats.stores.count, "store")), \(count(stats.actions.count, "action"))"
+        var summary =
+            "\(TTY.safe(file)): \(count(stats.events, "event")), \(count(stats.stores.count, "store")), \(count(stats.actions.count, "action"))"
         if let duration = stats.duration { summary += ", " + EventLine.seconds(duration) + " recorded" }
         out.line(summary)
         if stats.otherEvents > 0 { out.line("  \(count(stats.otherEvents, "event")) of other types") }
-        if stats.unreadableEvents > 0 { out.line("  \(count(stats.unreadableEvents, "event")) could not be read again: the file changed since it was opened") }
+        if stats.unreadableEvents > 0 {
+            out.line(
+                "  \(count(stats.unreadableEvents, "event")) could not be read again: the file changed since it was opened"
+            )
+        }
 
         if !stats.stores.isEmpty {
             out.line("")
-            out.line(style.bold("Busiest stores") + (stats.stores.count > top ? " (top \(top) of \(stats.stores.count))" : ""))
+            out.line(
+                style.bold("Busiest stores")
+                    + (stats.stores.count > top ? " (top \(top) of \(stats.stores.count))" : ""))
             let rows = stats.stores.prefix(top).map { store in
-                [TTY.safe(store.name), String(store.events), percent(store.events, of: stats.events),
-                 store.unchanged > 0 ? "\(store.unchanged) no change" : "", store.peakPerSecond > 0 ? "peak \(store.peakPerSecond)/s" : ""]
+                [
+                    TTY.safe(store.name), String(store.events), percent(store.events, of: stats.events),
+                    store.unchanged > 0 ? "\(store.unchanged) no change" : "",
+                    store.peakPerSecond > 0 ? "peak \(store.peakPerSecond)/s" : "",
+                ]
             }
             table(rows, rightAligned: [1, 2], console: console)
         }
         if !stats.actions.isEmpty {
             out.line("")
-            out.line(style.bold("Events per action") + (stats.actions.count > top ? " (top \(top) of \(stats.actions.count))" : ""))
+            out.line(
+                style.bold("Events per action")
+                    + (stats.actions.count > top ? " (top \(top) of \(stats.actions.count))" : ""))
             let rows = stats.actions.prefix(top).map { action in
-                [TTY.safe(action.store) + "." + TTY.safe(action.action), String(action.events), percent(action.events, of: stats.events),
-                 action.unchanged > 0 ? "\(action.unchanged) no change" : ""]
+                [
+                    TTY.safe(action.store) + "." + TTY.safe(action.action), String(action.events),
+                    percent(action.events, of: stats.events),
+                    action.unchanged > 0 ? "\(action.unchanged) no change" : "",
+                ]
             }
             table(rows, rightAligned: [1, 2], console: console)
         }
         out.line("")
         out.line(style.bold("Time between events"))
         if let intervals = stats.intervals {
-            out.line("  min \(EventLine.seconds(intervals.minimum))  median \(EventLine.seconds(intervals.median))  p99 \(EventLine.seconds(intervals.p99))  max \(EventLine.seconds(intervals.maximum))  (\(count(intervals.count, "interval")))")
+            out.line(
+                "  min \(EventLine.seconds(intervals.minimum))  median \(EventLine.seconds(intervals.median))  p99 \(EventLine.seconds(intervals.p99))  max \(EventLine.seconds(intervals.maximum))  (\(count(intervals.count, "interval")))"
+            )
         } else {
             out.line("  not known: fewer than two events have an elapsed time")
         }
@@ -81,8 +98,13 @@ enum Stats: Command {
         } else {
             let listed = stats.unchangedSteps.prefix(20)
             var steps = listed.map(String.init).joined(separator: ", ")
-            if stats.unchangedCount > listed.count { steps += ", … (\(stats.unchangedCount - listed.count) more; --format json lists \(TraceStatistics.listedUnchangedSteps))" }
-            out.line("  \(count(stats.unchangedCount, "action")) (\(percent(stats.unchangedCount, of: stats.events)) of events) left the state as it was: steps \(steps)")
+            if stats.unchangedCount > listed.count {
+                steps +=
+                    ", … (\(stats.unchangedCount - listed.count) more; --format json lists \(TraceStatistics.listedUnchangedSteps))"
+            }
+            out.line(
+                "  \(count(stats.unchangedCount, "action")) (\(percent(stats.unchangedCount, of: stats.events)) of events) left the state as it was: steps \(steps)"
+            )
             out.line("  see one with 'inspector step \(TTY.safe(file)) --at \(stats.unchangedSteps.first ?? 0)'")
         }
     }
@@ -90,7 +112,9 @@ enum Stats: Command {
     /// Columns padded to their widest cell; empty trailing cells dropped.
     private static func table(_ rows: [[String]], rightAligned: Set<Int>, console: Console) {
         guard let columns = rows.map(\.count).max() else { return }
-        let widths = (0..<columns).map { column in rows.map { column < $0.count ? ScreenText.width($0[column]) : 0 }.max() ?? 0 }
+        let widths = (0..<columns).map { column in
+            rows.map { column < $0.count ? ScreenText.width($0[column]) : 0 }.max() ?? 0
+        }
         for row in rows {
             var cells: [String] = []
             for (column, cell) in row.enumerated() {
@@ -125,17 +149,29 @@ enum Stats: Command {
             "unchangedSteps": .array(stats.unchangedSteps.map(number)),
         ]
         object.set(stats.duration.map(number) ?? .null, forKey: "duration")
-        object.set(.array(stats.stores.map { store in
-            .object(["name": .string(store.name), "events": number(store.events), "unchanged": number(store.unchanged), "peakPerSecond": number(store.peakPerSecond)])
-        }), forKey: "stores")
-        object.set(.array(stats.actions.map { action in
-            .object(["store": .string(action.store), "action": .string(action.action), "events": number(action.events), "unchanged": number(action.unchanged)])
-        }), forKey: "actions")
+        object.set(
+            .array(
+                stats.stores.map { store in
+                    .object([
+                        "name": .string(store.name), "events": number(store.events),
+                        "unchanged": number(store.unchanged), "peakPerSecond": number(store.peakPerSecond),
+                    ])
+                }), forKey: "stores")
+        object.set(
+            .array(
+                stats.actions.map { action in
+                    .object([
+                        "store": .string(action.store), "action": .string(action.action),
+                        "events": number(action.events), "unchanged": number(action.unchanged),
+                    ])
+                }), forKey: "actions")
         if let intervals = stats.intervals {
-            object.set(.object([
-                "count": number(intervals.count), "min": number(intervals.minimum), "median": number(intervals.median),
-                "p99": number(intervals.p99), "max": number(intervals.maximum),
-            ]), forKey: "intervals")
+            object.set(
+                .object([
+                    "count": number(intervals.count), "min": number(intervals.minimum),
+                    "median": number(intervals.median),
+                    "p99": number(intervals.p99), "max": number(intervals.maximum),
+                ]), forKey: "intervals")
         } else {
             object.set(.null, forKey: "intervals")
         }

@@ -1,5 +1,5 @@
-import Dispatch
 import CommandLineArguments
+import Dispatch
 import Synchronization
 import TraceReader
 
@@ -100,7 +100,10 @@ enum Step: Command {
                     typed = nil
                     if entry.hasPrefix("/") {
                         let text = String(entry.dropFirst())
-                        screen.message = session.find(text) ? nil : "no store or action matches \"\(TTY.safe(text.isEmpty ? session.lastSearch ?? "" : text))\""
+                        screen.message =
+                            session.find(text)
+                            ? nil
+                            : "no store or action matches \"\(TTY.safe(text.isEmpty ? session.lastSearch ?? "" : text))\""
                     } else if let step = Int(entry), step <= session.trace.lastStep, session.go(toStep: step) {
                         screen.message = nil
                     } else {
@@ -119,7 +122,8 @@ enum Step: Command {
                         entry.append(character)
                         typed = entry
                     }
-                    screen.message = entry.hasPrefix("/") ? "find: \(TTY.safe(String(entry.dropFirst())))" : "jump to step \(entry)"
+                    screen.message =
+                        entry.hasPrefix("/") ? "find: \(TTY.safe(String(entry.dropFirst())))" : "jump to step \(entry)"
                 default:
                     break
                 }
@@ -142,9 +146,12 @@ enum Step: Command {
             case .character("]"), .character("["):
                 let forward = key == .character("]")
                 if !session.nextProblem(forward: forward) {
-                    screen.message = !validated ? "still validating; problems are marked when it is done"
-                        : session.problemEvents.isEmpty ? "no problems in this trace"
-                        : forward ? "no problem after this step" : "no problem before this step"
+                    screen.message =
+                        !validated
+                        ? "still validating; problems are marked when it is done"
+                        : session.problemEvents.isEmpty
+                            ? "no problems in this trace"
+                            : forward ? "no problem after this step" : "no problem before this step"
                 }
                 screen.scroll = 0
             case .tab:
@@ -168,7 +175,8 @@ enum Step: Command {
                 if let path = screen.selectedPath(in: session) {
                     let from = session.step
                     if let change = session.goToLastChange(of: path) {
-                        screen.message = "\(path) was last changed before step \(from) here, by \(TTY.safe(change.event.store ?? "?")).\(TTY.safe(EventLine.action(of: change.event)))"
+                        screen.message =
+                            "\(path) was last changed before step \(from) here, by \(TTY.safe(change.event.store ?? "?")).\(TTY.safe(EventLine.action(of: change.event)))"
                     } else {
                         screen.message = "no step before \(from) changed \(path)"
                     }
@@ -224,7 +232,11 @@ enum Step: Command {
                     out.line("goto needs a step from 0 to \(session.trace.lastStep), not '\(TTY.safe(argument))'")
                 }
             case "find":
-                if session.find(argument) { show() } else { out.line("no store or action matches \"\(TTY.safe(argument))\"") }
+                if session.find(argument) {
+                    show()
+                } else {
+                    out.line("no store or action matches \"\(TTY.safe(argument))\"")
+                }
             case "who":
                 if whoSet(argument, in: &session, out: out) { show() }
             case "diff":
@@ -235,14 +247,19 @@ enum Step: Command {
             case "problems":
                 let problems = session.currentProblems
                 if problems.isEmpty { out.line("no problem at this step") }
-                for problem in problems { out.line("\(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))") }
+                for problem in problems {
+                    out.line("\(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))")
+                }
             case "help":
-                out.line("commands: next, prev, first, last, goto N, find TEXT, who [PATH], diff, state, problems, quit")
+                out.line(
+                    "commands: next, prev, first, last, goto N, find TEXT, who [PATH], diff, state, problems, quit")
             case "quit", "q", "exit":
                 out.flush()
                 return
             default:
-                out.line("unknown command '\(TTY.safe(command))'; commands: next, prev, first, last, goto N, find TEXT, who [PATH], diff, state, problems, quit")
+                out.line(
+                    "unknown command '\(TTY.safe(command))'; commands: next, prev, first, last, goto N, find TEXT, who [PATH], diff, state, problems, quit"
+                )
             }
             out.flush()
         }
@@ -281,7 +298,9 @@ enum Step: Command {
         guard let event = session.event else {
             return "step 0 of \(trace.lastStep): before any event"
         }
-        var text = "step \(session.step) of \(trace.lastStep): " + EventLine().text(event, problems: session.currentProblems)
+        var text =
+            "step \(session.step) of \(trace.lastStep): "
+            + EventLine().text(event, problems: session.currentProblems)
             .trimmingCharacters(in: " ")
         for problem in session.currentProblems {
             text += "\n  \(problem.severity.rawValue): \(TTY.safe(problem.message))"

@@ -1,15 +1,16 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-import Dispatch
 import CommandLineArguments
+import Dispatch
+import Recorder
 import Synchronization
 import TraceReader
-import Recorder
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `inspector validate`: checks traces against the validity rules of the trace format, the gate
 /// that CI runs on every recorded trace.
@@ -59,11 +60,13 @@ enum Validate: Command {
 
     static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
         let strict = arguments.flag("--strict")
-        let format = try arguments.choice("--format", among: ValidationFormat.allCases.map(\.rawValue))
+        let format =
+            try arguments.choice("--format", among: ValidationFormat.allCases.map(\.rawValue))
             .flatMap(ValidationFormat.init(rawValue:)) ?? .text
         let specPath = try arguments.option("--spec")
         let maximumProblems = try arguments.intOption("--max-problems", atLeast: 0) ?? 1000
-        let maximumCauseDepth = try arguments.intOption("--max-cause-depth", atLeast: 1) ?? TraceValidator.defaultMaximumCauseDepth
+        let maximumCauseDepth =
+            try arguments.intOption("--max-cause-depth", atLeast: 1) ?? TraceValidator.defaultMaximumCauseDepth
         let paths = arguments.remainingPositionals()
         try arguments.finish()
         guard !paths.isEmpty else {
@@ -78,7 +81,8 @@ enum Validate: Command {
                 throw FileError(error.path, line: error.line, "spec: \(error.message)")
             }
         }
-        let validator = TraceValidator(machines: machines, maximumProblems: maximumProblems, maximumCauseDepth: maximumCauseDepth)
+        let validator = TraceValidator(
+            machines: machines, maximumProblems: maximumProblems, maximumCauseDepth: maximumCauseDepth)
 
         // Directories become their *.jsonl files; one that has none is a file error of its own.
         var targets: [Target] = []
@@ -86,7 +90,8 @@ enum Validate: Command {
             switch expand(path) {
             case .file: targets.append(.file(path))
             case .directory(let files) where files.isEmpty:
-                targets.append(.unusable(ValidationFileError(path: path, message: "no *.jsonl files in this directory")))
+                targets.append(
+                    .unusable(ValidationFileError(path: path, message: "no *.jsonl files in this directory")))
             case .directory(let files): targets += files.map(Target.file)
             }
         }
@@ -143,10 +148,11 @@ enum Validate: Command {
                         outcome = .unreadable(error)
                     case .file(let path):
                         do throws(ValidationFileError) {
-                            outcome = .report(try validator.validate(file: path) { read, total in
-                                guard total >= progressThreshold else { return }
-                                progress.bytes.withLock { $0[index] = (read, total) }
-                            })
+                            outcome = .report(
+                                try validator.validate(file: path) { read, total in
+                                    guard total >= progressThreshold else { return }
+                                    progress.bytes.withLock { $0[index] = (read, total) }
+                                })
                         } catch {
                             outcome = .unreadable(error)
                         }
@@ -183,7 +189,8 @@ enum Validate: Command {
                 }
                 if total > 0 {
                     let percent = min(100, read * 100 / total)
-                    console.err.write("\r\u{1B}[Kinspector validate: \(megabytes(read)) of \(megabytes(total)) (\(percent)%)")
+                    console.err.write(
+                        "\r\u{1B}[Kinspector validate: \(megabytes(read)) of \(megabytes(total)) (\(percent)%)")
                     progressShown = true
                 }
             }

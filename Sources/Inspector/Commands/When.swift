@@ -38,7 +38,8 @@ enum When: Command {
         let after = try arguments.intOption("--after", atLeast: 0)
         let format = try arguments.choice("--format", among: ["text", "json"]) ?? "text"
         let file = try arguments.positional("TRACE (the trace file)")
-        let pathText = try arguments.positional("PATH (a path that starts with a store's name, as diff prints it: CartStore.lines[2].quantity)")
+        let pathText = try arguments.positional(
+            "PATH (a path that starts with a store's name, as diff prints it: CartStore.lines[2].quantity)")
         try arguments.finish()
         let path: StatePath
         do {
@@ -54,7 +55,8 @@ enum When: Command {
         } catch {
             throw UsageError("\(error)")
         }
-        let printer = StateDiffPrinter(width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)
+        let printer = StateDiffPrinter(
+            width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)
         let style = console.style
         var count = 0
         func show(_ change: ValueChange) {
@@ -68,7 +70,9 @@ enum When: Command {
             let event = change.event
             var heading = "step \(change.step)  " + style.cyan(TTY.safe(event.store ?? "?"))
             // A transition prints as Store.action; a register event as `Store (register)`.
-            heading += event.type == "transition" ? "." + style.bold(TTY.safe(event.action ?? "?")) : " (" + TTY.safe(event.type) + ")"
+            heading +=
+                event.type == "transition"
+                ? "." + style.bold(TTY.safe(event.action ?? "?")) : " (" + TTY.safe(event.type) + ")"
             var details: [String] = []
             if let source = event.source { details.append(TTY.safe(source)) }
             if let cause = event.cause { details.append("cause \(cause)") }
@@ -89,7 +93,9 @@ enum When: Command {
             if let after { range += " after step \(after)" }
             if let before { range += (after == nil ? "" : " and") + " before step \(before)" }
             if range.isEmpty {
-                console.out.line("\(path) is not in any state of \(TTY.safe(file)): check the path with 'inspector show \(TTY.safe(file)) \(trace.lastStep) --store \(TTY.safe(path.components.first.map(storeName) ?? "?"))'")
+                console.out.line(
+                    "\(path) is not in any state of \(TTY.safe(file)): check the path with 'inspector show \(TTY.safe(file)) \(trace.lastStep) --store \(TTY.safe(path.components.first.map(storeName) ?? "?"))'"
+                )
             } else {
                 console.out.line("\(path) did not change\(range)")
             }

@@ -37,7 +37,8 @@ enum Why: Command {
         try arguments.finish()
         let trace = try TraceOpening.open(file)
         guard let seq = Int(seqText) else {
-            throw UsageError("SEQ must be a whole number, the seq of an event (1 to \(trace.lastStep)), not '\(TTY.safe(seqText))'")
+            throw UsageError(
+                "SEQ must be a whole number, the seq of an event (1 to \(trace.lastStep)), not '\(TTY.safe(seqText))'")
         }
         TraceOpening.reportIssues(of: trace, console: console)
         guard let chain = CauseChain(of: seq, in: trace) else {
@@ -55,15 +56,25 @@ enum Why: Command {
         switch chain.end {
         case .origin:
             if format == "json" { return ExitStatus.success }
-            let what = chain.events.count == 1 ? "it has no cause" : "\(chain.events.count - 1) \(chain.events.count == 2 ? "cause" : "causes")"
-            console.out.line("seq \(seq): \(what); seq \(last.seq) (\(TTY.safe(last.store ?? "?")).\(TTY.safe(EventLine.action(of: last)))) started the chain")
+            let what =
+                chain.events.count == 1
+                ? "it has no cause" : "\(chain.events.count - 1) \(chain.events.count == 2 ? "cause" : "causes")"
+            console.out.line(
+                "seq \(seq): \(what); seq \(last.seq) (\(TTY.safe(last.store ?? "?")).\(TTY.safe(EventLine.action(of: last)))) started the chain"
+            )
             return ExitStatus.success
         case .missingCause(let cause):
-            console.err.line("inspector: \(file):\(last.line): seq \(last.seq) names cause \(cause), but no event of the trace has that seq; the chain stops here (was the trace cut, or rolled over to a new file?)")
+            console.err.line(
+                "inspector: \(file):\(last.line): seq \(last.seq) names cause \(cause), but no event of the trace has that seq; the chain stops here (was the trace cut, or rolled over to a new file?)"
+            )
         case .cycle(let cause):
-            console.err.line("inspector: \(file):\(last.line): seq \(last.seq) names cause \(cause), which is already in the chain: the causes go in a circle, which a recorder never writes; the trace is damaged")
+            console.err.line(
+                "inspector: \(file):\(last.line): seq \(last.seq) names cause \(cause), which is already in the chain: the causes go in a circle, which a recorder never writes; the trace is damaged"
+            )
         case .unreadable(let cause):
-            console.err.line("inspector: \(file): the line of seq \(cause) can no longer be read as it was indexed; the file changed since it was opened, open it again")
+            console.err.line(
+                "inspector: \(file): the line of seq \(cause) can no longer be read as it was indexed; the file changed since it was opened, open it again"
+            )
         }
         return ExitStatus.problems
     }
@@ -73,12 +84,13 @@ enum Why: Command {
         var object: JSONObject = [:]
         object.append(key: "seq", value: .number(String(seq)))
         object.append(key: "chain", value: .array(chain.events.map { .object(EventJSON.object($0)) }))
-        let (end, cause): (String, Int?) = switch chain.end {
-        case .origin: ("origin", nil)
-        case .missingCause(let cause): ("missing-cause", cause)
-        case .cycle(let cause): ("cycle", cause)
-        case .unreadable(let cause): ("unreadable", cause)
-        }
+        let (end, cause): (String, Int?) =
+            switch chain.end {
+            case .origin: ("origin", nil)
+            case .missingCause(let cause): ("missing-cause", cause)
+            case .cycle(let cause): ("cycle", cause)
+            case .unreadable(let cause): ("unreadable", cause)
+            }
         object.append(key: "end", value: .string(end))
         if let cause { object.append(key: "endCause", value: .number(String(cause))) }
         return .object(object)

@@ -21,14 +21,18 @@ struct EventColumns {
     private var cause: [Int] = []
 
     /// Appends the event at `step` on file line `line`; nil when its line could no longer be read.
-    mutating func append(_ event: TraceEvent?, step: Int, line: Int, stores: inout StringTable, names: inout StringTable) {
+    mutating func append(
+        _ event: TraceEvent?, step: Int, line: Int, stores: inout StringTable, names: inout StringTable
+    ) {
         count += 1
         self.step.append(step)
         self.line.append(line)
         guard let event else {
             seq.append(-1)
             type.append(names.number("unreadable"))
-            for column in [\EventColumns.store, \.action, \.from, \.to, \.changed, \.source, \.cause] { self[keyPath: column].append(-1) }
+            for column in [\EventColumns.store, \.action, \.from, \.to, \.changed, \.source, \.cause] {
+                self[keyPath: column].append(-1)
+            }
             elapsed.append(nil)
             return
         }

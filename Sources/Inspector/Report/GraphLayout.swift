@@ -80,14 +80,17 @@ struct GraphLayout {
         let columns = Self.layers(graph)
         let columnCount = (columns.max() ?? -1) + 1
         let order = Self.reduceCrossings(
-            (0..<columnCount).map { column in (0..<graph.nodes.count).filter { columns[$0] == column } }, graph: graph, columns: columns)
+            (0..<columnCount).map { column in (0..<graph.nodes.count).filter { columns[$0] == column } }, graph: graph,
+            columns: columns)
         let across = Self(graph, columns: columns, order: order, direction: .leftToRight)
         guard direction != .leftToRight else {
             self = across
             return
         }
         let down = Self(graph, columns: columns, order: order, direction: .topToBottom)
-        if direction == .topToBottom || (across.bounds.width > Self.panelWidth && down.bounds.width < across.bounds.width) {
+        if direction == .topToBottom
+            || (across.bounds.width > Self.panelWidth && down.bounds.width < across.bounds.width)
+        {
             self = down
         } else {
             self = across
@@ -116,7 +119,9 @@ struct GraphLayout {
             let depth = layer.map { along[$0] }.max() ?? 0
             var offset = (widest - extent(layer)) / 2
             for node in layer {
-                boxes[node] = Box(x: position + depth / 2, y: offset + acrossSize[node] / 2, width: along[node], height: acrossSize[node])
+                boxes[node] = Box(
+                    x: position + depth / 2, y: offset + acrossSize[node] / 2, width: along[node],
+                    height: acrossSize[node])
                 offset += acrossSize[node] + caseGap
             }
             position += depth + layerGap
@@ -136,15 +141,22 @@ struct GraphLayout {
         }
 
         // Bounds: the boxes, the curves' apexes and labels, and the initial arrow.
-        var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = widest
+        var minX = 0.0
+        var minY = 0.0
+        var maxX = 0.0
+        var maxY = widest
         for box in boxes {
-            minX = min(minX, box.left); maxX = max(maxX, box.right)
-            minY = min(minY, box.top); maxY = max(maxY, box.bottom)
+            minX = min(minX, box.left)
+            maxX = max(maxX, box.right)
+            minY = min(minY, box.top)
+            maxY = max(maxY, box.bottom)
         }
         for route in routes {
             let (labelX, labelY) = down ? (12.0, 14.0) : (14.0, 12.0)
-            minX = min(minX, route.label.x - labelX); maxX = max(maxX, route.label.x + labelX)
-            minY = min(minY, route.label.y - labelY); maxY = max(maxY, route.label.y + labelY)
+            minX = min(minX, route.label.x - labelX)
+            maxX = max(maxX, route.label.x + labelX)
+            minY = min(minY, route.label.y - labelY)
+            maxY = max(maxY, route.label.y + labelY)
         }
         if let start { minX = min(minX, start.dot.x - 6) }
 
@@ -222,7 +234,8 @@ struct GraphLayout {
 
     /// The route of one edge.
     static func route(_ edge: MachineGraph.Edge, boxes: [Box], columns: [Int], isSecondOfPair: Bool) -> Route {
-        let source = boxes[edge.from], target = boxes[edge.to]
+        let source = boxes[edge.from]
+        let target = boxes[edge.to]
         if edge.from == edge.to {
             let y = source.top
             return Route(
@@ -233,34 +246,50 @@ struct GraphLayout {
         if span == 1 {
             // Next column: an S-curve; a pair of opposite edges is drawn as two parallel curves.
             let shift = isSecondOfPair ? 6.0 : 0
-            let start = (x: source.right, y: source.y + shift), end = (x: target.left, y: target.y + shift)
+            let start = (x: source.right, y: source.y + shift)
+            let end = (x: target.left, y: target.y + shift)
             let middle = (start.x + end.x) / 2
-            return Route(points: [start, (middle, start.y), (middle, end.y), end], label: ((start.x + end.x) / 2, (start.y + end.y) / 2))
+            return Route(
+                points: [start, (middle, start.y), (middle, end.y), end],
+                label: ((start.x + end.x) / 2, (start.y + end.y) / 2))
         }
         if span == 0 {
             // Same column: bulge right, or left for the second of a pair.
             let side = isSecondOfPair ? -1.0 : 1
-            let startX = side > 0 ? source.right : source.left, endX = side > 0 ? target.right : target.left
-            let apex = (side > 0 ? max(startX, endX) : min(startX, endX)) + side * min(40, 22 + 0.15 * abs(target.y - source.y))
+            let startX = side > 0 ? source.right : source.left
+            let endX = side > 0 ? target.right : target.left
+            let apex =
+                (side > 0 ? max(startX, endX) : min(startX, endX)) + side
+                * min(40, 22 + 0.15 * abs(target.y - source.y))
             let control = (8 * apex - startX - endX) / 6
-            return Route(points: [(startX, source.y), (control, source.y), (control, target.y), (endX, target.y)], label: (apex, (source.y + target.y) / 2))
+            return Route(
+                points: [(startX, source.y), (control, source.y), (control, target.y), (endX, target.y)],
+                label: (apex, (source.y + target.y) / 2))
         }
         // Back edges and skips: an arc over the cases in between, above or below, whichever
         // needs the smaller detour (below for back edges when equal).
-        let low = min(source.x, target.x), high = max(source.x, target.x)
-        let between = boxes.indices.filter { $0 != edge.from && $0 != edge.to && boxes[$0].x > low - 1 && boxes[$0].x < high + 1 }
+        let low = min(source.x, target.x)
+        let high = max(source.x, target.x)
+        let between = boxes.indices.filter {
+            $0 != edge.from && $0 != edge.to && boxes[$0].x > low - 1 && boxes[$0].x < high + 1
+        }
         let clearance = 20 + min(40, 0.08 * (high - low))
         let topLine = min(between.map { boxes[$0].top }.min() ?? .infinity, min(source.top, target.top)) - clearance
-        let bottomLine = max(between.map { boxes[$0].bottom }.max() ?? -.infinity, max(source.bottom, target.bottom)) + clearance
+        let bottomLine =
+            max(between.map { boxes[$0].bottom }.max() ?? -.infinity, max(source.bottom, target.bottom)) + clearance
         let upDetour = min(source.top, target.top) - topLine
         let downDetour = bottomLine - max(source.bottom, target.bottom)
         let above = span > 0 ? upDetour <= downDetour : upDetour < downDetour
         let direction = target.x > source.x ? 1.0 : -1
-        let startX = source.x + direction * min(12, source.width / 4), endX = target.x - direction * min(12, target.width / 4)
-        let startY = above ? source.top : source.bottom, endY = above ? target.top : target.bottom
+        let startX = source.x + direction * min(12, source.width / 4)
+        let endX = target.x - direction * min(12, target.width / 4)
+        let startY = above ? source.top : source.bottom
+        let endY = above ? target.top : target.bottom
         let apex = above ? topLine : bottomLine
         let control = (8 * apex - startY - endY) / 6
-        return Route(points: [(startX, startY), (startX, control), (endX, control), (endX, endY)], label: ((startX + endX) / 2, apex))
+        return Route(
+            points: [(startX, startY), (startX, control), (endX, control), (endX, endY)],
+            label: ((startX + endX) / 2, apex))
     }
 
     /// An estimate of the width of `text` in the page's 13px system font: enough to size a box.

@@ -26,19 +26,22 @@ enum MachineSVG {
             let points = route.points
             var path = "M\(number(points[0].x)),\(number(points[0].y)) C"
             path += points.dropFirst().map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")
-            let width = edge.count > 0 ? min(4.5, 1.6 + Double(Int.bitWidth - edge.count.leadingZeroBitCount - 1) * 0.45) : 1.3
+            let width =
+                edge.count > 0 ? min(4.5, 1.6 + Double(Int.bitWidth - edge.count.leadingZeroBitCount - 1) * 0.45) : 1.3
             out += "<g class=\"edge \(kind)\" id=\"\(id)-e\(index)\" data-kind=\"\(kind)\">"
             out += "<title>\(HTMLText.escape(title(of: edge, in: graph)))</title>"
             out += "<path d=\"\(path)\" stroke-width=\"\(number(width))\" marker-end=\"url(#\(id)-\(kind))\"/>"
             if edge.count > 0 {
-                out += "<text class=\"count\" x=\"\(number(route.label.x))\" y=\"\(number(route.label.y + 4))\">\(edge.count)</text>"
+                out +=
+                    "<text class=\"count\" x=\"\(number(route.label.x))\" y=\"\(number(route.label.y + 4))\">\(edge.count)</text>"
             }
             out += "</g>"
         }
         out += "</g><g class=\"nodes\">"
         if let start = layout.start {
             out += "<circle class=\"start\" cx=\"\(number(start.dot.x))\" cy=\"\(number(start.dot.y))\" r=\"4.5\"/>"
-            out += "<path class=\"start\" d=\"M\(number(start.dot.x)),\(number(start.dot.y)) L\(number(start.arrowEnd.x)),\(number(start.arrowEnd.y))\""
+            out +=
+                "<path class=\"start\" d=\"M\(number(start.dot.x)),\(number(start.dot.y)) L\(number(start.arrowEnd.x)),\(number(start.arrowEnd.y))\""
             out += " marker-end=\"url(#\(id)-taken)\"/>"
         }
         for (index, node) in graph.nodes.enumerated() {
@@ -49,8 +52,10 @@ enum MachineSVG {
             var note = index == graph.initial ? " (initial case)" : ""
             if !node.declared { note += " (not a case of the machine)" }
             out += "<g class=\"\(classes)\" id=\"\(id)-n\(index)\"><title>\(HTMLText.escape(node.name + note))</title>"
-            out += "<rect x=\"\(number(box.left))\" y=\"\(number(box.top))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"10\"/>"
-            out += "<text x=\"\(number(box.x))\" y=\"\(number(box.y + 4.5))\">\(HTMLText.escape(shortened(node.name)))</text></g>"
+            out +=
+                "<rect x=\"\(number(box.left))\" y=\"\(number(box.top))\" width=\"\(number(box.width))\" height=\"\(number(box.height))\" rx=\"10\"/>"
+            out +=
+                "<text x=\"\(number(box.x))\" y=\"\(number(box.y + 4.5))\">\(HTMLText.escape(shortened(node.name)))</text></g>"
         }
         out += "</g></svg>"
         return out

@@ -10,7 +10,9 @@ struct PlacedProblem: Equatable {
     var event: Int?
 
     /// The problems of `problems` on the lines of `window`, placed; and how many are outside it.
-    static func place(_ problems: [Problem], in trace: TraceFile, window: ReportWindow) -> (placed: [PlacedProblem], outside: Int) {
+    static func place(_ problems: [Problem], in trace: TraceFile, window: ReportWindow) -> (
+        placed: [PlacedProblem], outside: Int
+    ) {
         var placed: [PlacedProblem] = []
         var outside = 0
         for problem in problems {
@@ -31,7 +33,8 @@ struct PlacedProblem: Equatable {
 
     /// The last event on a line before `line`, found by binary search on the event lines.
     private static func lastEvent(before line: Int, in trace: TraceFile) -> Int? {
-        var low = 0, high = trace.eventCount
+        var low = 0
+        var high = trace.eventCount
         while low < high {
             let middle = (low + high) / 2
             if (trace.line(ofEventAt: middle) ?? Int.max) < line { low = middle + 1 } else { high = middle }

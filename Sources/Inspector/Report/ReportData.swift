@@ -1,6 +1,6 @@
 import CommandLineArguments
-import TraceReader
 import Recorder
+import TraceReader
 
 /// Everything a report page shows, read from a trace: the event summaries, each event's state
 /// and arguments as JSON text (parsed by the page only when shown), the state where the window
@@ -62,7 +62,8 @@ struct ReportData {
                 event, step: trace.step(ofEventAt: index) ?? 0, line: trace.line(ofEventAt: index) ?? 0,
                 stores: &stores, names: &names)
             if let event, event.type == "transition", let store = event.store, machines[store] != nil,
-               let from = event.from, let to = event.to {
+                let from = event.from, let to = event.to
+            {
                 counts.record(store: store, from: from, to: to, action: event.action)
             }
             appendDetails(of: event)
@@ -72,9 +73,11 @@ struct ReportData {
         }
         for store in WindowStart(of: window, in: trace, machines: machines).stores {
             start.append((stores.number(store.name), names.number(store.caseName)))
-            ScriptData.append(json: "{\"state\":" + JSONPrinter.compact(store.state, terminalSafe: true) + "}\n", to: &details)
+            ScriptData.append(
+                json: "{\"state\":" + JSONPrinter.compact(store.state, terminalSafe: true) + "}\n", to: &details)
         }
-        let drawn = header.machineOrder.filter { machines[$0] != nil }
+        let drawn =
+            header.machineOrder.filter { machines[$0] != nil }
             + machines.keys.filter { !header.machineOrder.contains($0) }.sorted()
         for store in drawn {
             guard let machine = machines[store] else { continue }
@@ -93,7 +96,8 @@ struct ReportData {
             line += "\"state\":" + JSONPrinter.compact(state, terminalSafe: true)
         }
         if let args = event.args {
-            line += (event.state == nil ? "" : ",") + "\"args\":" + JSONPrinter.compact(.object(args), terminalSafe: true)
+            line +=
+                (event.state == nil ? "" : ",") + "\"args\":" + JSONPrinter.compact(.object(args), terminalSafe: true)
         }
         line += "}\n"
         ScriptData.append(json: line, to: &details)
@@ -101,11 +105,16 @@ struct ReportData {
 
     /// The refusal when the states outgrow the limit at event `index`: names the window read so
     /// far as one that fits.
-    private static func tooLarge(trace: TraceFile, window: ReportWindow, reachedAt index: Int, limits: ReportLimits) -> UsageError {
+    private static func tooLarge(trace: TraceFile, window: ReportWindow, reachedAt index: Int, limits: ReportLimits)
+        -> UsageError
+    {
         let megabytes = limits.maximumStateBytes >> 20
-        let fitting = index > window.events.lowerBound ? trace.step(ofEventAt: index - 1) ?? window.firstStep : window.firstStep
-        let suggestion = "inspector report \(TTY.safe(trace.path)) --from \(window.firstStep) --to \(max(window.firstStep, fitting))"
+        let fitting =
+            index > window.events.lowerBound ? trace.step(ofEventAt: index - 1) ?? window.firstStep : window.firstStep
+        let suggestion =
+            "inspector report \(TTY.safe(trace.path)) --from \(window.firstStep) --to \(max(window.firstStep, fitting))"
         return UsageError(
-            "the states of \(TTY.safe(trace.path)) from step \(window.firstStep) take more than \(megabytes) MB by step \(trace.step(ofEventAt: index) ?? window.lastStep), more than a report holds (a browser slows down past that); write a window of steps, such as: \(suggestion), or raise the limit with --max-size MB (at most \(ReportLimits.largestStateMegabytes))")
+            "the states of \(TTY.safe(trace.path)) from step \(window.firstStep) take more than \(megabytes) MB by step \(trace.step(ofEventAt: index) ?? window.lastStep), more than a report holds (a browser slows down past that); write a window of steps, such as: \(suggestion), or raise the limit with --max-size MB (at most \(ReportLimits.largestStateMegabytes))"
+        )
     }
 }

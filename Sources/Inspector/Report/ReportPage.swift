@@ -18,8 +18,12 @@ enum ReportPage {
 
         let fileName = data.path.split(separator: "/").last.map(String.init) ?? data.path
         add("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-        add("<meta http-equiv=\"Content-Security-Policy\" content=\"\(ContentSecurityPolicy.policy(script: PageScript.javascript, style: PageStyle.css))\">\n")
-        add("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"referrer\" content=\"no-referrer\">\n")
+        add(
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"\(ContentSecurityPolicy.policy(script: PageScript.javascript, style: PageStyle.css))\">\n"
+        )
+        add(
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"referrer\" content=\"no-referrer\">\n"
+        )
         add("<meta name=\"generator\" content=\"Rewind inspector \(Inspector.version)\">\n")
         add("<title>\(HTMLText.escape(fileName)) · Rewind report</title>\n")
         add("<style>\(PageStyle.css)</style>\n</head>\n<body>\n")
@@ -30,9 +34,13 @@ enum ReportPage {
         add(center())
         add(side(data))
         add("</main>\n")
-        add("<noscript><p class=\"notice\">This report needs JavaScript to show the steps; the browser has it turned off.</p></noscript>\n")
+        add(
+            "<noscript><p class=\"notice\">This report needs JavaScript to show the steps; the browser has it turned off.</p></noscript>\n"
+        )
         add("<script type=\"application/json\" id=\"rw-data\">")
-        ScriptData.append(json: "{\"info\":" + JSONPrinter.compact(info(data), terminalSafe: true) + ",\"columns\":" + data.columns.json + "}", to: &page)
+        ScriptData.append(
+            json: "{\"info\":" + JSONPrinter.compact(info(data), terminalSafe: true) + ",\"columns\":"
+                + data.columns.json + "}", to: &page)
         add("</script>\n<script type=\"application/json\" id=\"rw-events\">")
         let head = page
         page = []
@@ -54,7 +62,8 @@ enum ReportPage {
         let report = data.validation
         var chips = "<span class=\"chip\">\(counted(data.columns.count, "event"))</span>"
         chips += "<span class=\"chip\">\(counted(data.stores.strings.count, "store"))</span>"
-        chips += report.errors == 0
+        chips +=
+            report.errors == 0
             ? "<span class=\"chip ok\">no errors</span>"
             : "<span class=\"chip bad\" id=\"rw-errors\">\(counted(report.errors, "error"))</span>"
         if report.warnings > 0 { chips += "<span class=\"chip warn\">\(counted(report.warnings, "warning"))</span>" }
@@ -71,10 +80,14 @@ enum ReportPage {
     private static func notices(_ data: ReportData) -> String {
         var notes: [String] = []
         if !data.window.isWhole {
-            notes.append("This report holds steps \(data.window.firstStep)–\(data.window.lastStep) of the trace's \(data.traceLastStep) (\(counted(data.columns.count, "event")) of \(data.traceEvents)); the errors and warnings above count the whole trace.")
+            notes.append(
+                "This report holds steps \(data.window.firstStep)–\(data.window.lastStep) of the trace's \(data.traceLastStep) (\(counted(data.columns.count, "event")) of \(data.traceEvents)); the errors and warnings above count the whole trace."
+            )
         }
         if data.validation.omitted > 0 {
-            notes.append("\(counted(data.validation.omitted, "more problem")) than listed: run <code>inspector validate</code> for all of them.")
+            notes.append(
+                "\(counted(data.validation.omitted, "more problem")) than listed: run <code>inspector validate</code> for all of them."
+            )
         }
         return notes.map { "<p class=\"notice\">\($0)</p>\n" }.joined()
     }
@@ -111,15 +124,19 @@ enum ReportPage {
     }
 
     private static func side(_ data: ReportData) -> String {
-        var text = "<div class=\"column side\">\n<section class=\"card\" aria-label=\"State machines\"><div class=\"card-head\"><h2>State machines</h2></div><div class=\"card-body machines\">\n"
+        var text =
+            "<div class=\"column side\">\n<section class=\"card\" aria-label=\"State machines\"><div class=\"card-head\"><h2>State machines</h2></div><div class=\"card-body machines\">\n"
         for (index, graph) in data.graphs.enumerated() {
             let store = data.stores.existingNumber(graph.store)
             let colour = store.map { "c\($0 % 12)" } ?? "c11"
-            text += "<figure class=\"machine\"><figcaption><span class=\"store \(colour)\">\(HTMLText.escape(graph.store))</span><span id=\"rw-m\(index)-case\"></span></figcaption>"
+            text +=
+                "<figure class=\"machine\"><figcaption><span class=\"store \(colour)\">\(HTMLText.escape(graph.store))</span><span id=\"rw-m\(index)-case\"></span></figcaption>"
             if graph.nodes.count > largestDrawnGraph.cases || graph.edges.count > largestDrawnGraph.edges {
-                text += "<p class=\"note\">\(counted(graph.nodes.count, "case")) and \(counted(graph.edges.count, "transition")): too many to draw here; <code>inspector graph</code> writes it for Graphviz.</p>"
+                text +=
+                    "<p class=\"note\">\(counted(graph.nodes.count, "case")) and \(counted(graph.edges.count, "transition")): too many to draw here; <code>inspector graph</code> writes it for Graphviz.</p>"
             } else {
-                text += "<div class=\"graph-wrap\">\(MachineSVG.svg(graph, layout: GraphLayout(graph), id: "rw-m\(index)"))</div>"
+                text +=
+                    "<div class=\"graph-wrap\">\(MachineSVG.svg(graph, layout: GraphLayout(graph), id: "rw-m\(index)"))</div>"
             }
             text += "</figure>\n"
         }
@@ -141,8 +158,10 @@ enum ReportPage {
         let listed = data.problems.count
         var heading = counted(listed, "problem")
         if data.problemsOutside > 0 { heading += ", \(data.problemsOutside) outside this window" }
-        text += "<section class=\"card\" aria-label=\"Problems\"><div class=\"card-head\"><h2>Problems</h2><span class=\"muted\">\(heading)</span></div><div class=\"card-body\">"
-        text += listed == 0
+        text +=
+            "<section class=\"card\" aria-label=\"Problems\"><div class=\"card-head\"><h2>Problems</h2><span class=\"muted\">\(heading)</span></div><div class=\"card-body\">"
+        text +=
+            listed == 0
             ? "<p class=\"empty\">\(data.problemsOutside == 0 ? "None: every event follows the format and its store's machine." : "None in this window.")</p>"
             : "<ol class=\"problems\" id=\"rw-problems\"></ol>"
         text += "</div></section>\n</div>\n"
@@ -172,14 +191,16 @@ enum ReportPage {
                 "id": .string("rw-m\(index)"),
                 "store": int(data.stores.existingNumber(graph.store) ?? -1),
                 "nodes": .array(graph.nodes.map { .string($0.name) }),
-                "edges": .array(graph.edges.map { .array([.string(graph.nodes[$0.from].name), .string(graph.nodes[$0.to].name)]) }),
+                "edges": .array(
+                    graph.edges.map { .array([.string(graph.nodes[$0.from].name), .string(graph.nodes[$0.to].name)]) }),
             ])
         }
         return .object([
             "file": .string(data.path),
             "app": string(data.header.app),
             "window": .object([
-                "first": int(data.window.firstStep), "last": int(data.window.lastStep), "start": int(data.window.startStep),
+                "first": int(data.window.firstStep), "last": int(data.window.lastStep),
+                "start": int(data.window.startStep),
                 "whole": .bool(data.window.isWhole),
             ]),
             "trace": .object(["events": int(data.traceEvents), "lastStep": int(data.traceLastStep)]),

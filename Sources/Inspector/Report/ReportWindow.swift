@@ -20,10 +20,15 @@ struct ReportWindow: Equatable {
     /// The window `--from from --to to` of `trace`; either may be nil (the start, the end).
     /// - Throws: `UsageError` for a step past the end, or `from` after `to`.
     static func resolve(from: String?, to: String?, in trace: TraceFile) throws(UsageError) -> ReportWindow {
-        let first = try from.map { text throws(UsageError) in try TraceOpening.step(text, in: trace, what: "--from") } ?? 1
-        let last = try to.map { text throws(UsageError) in try TraceOpening.step(text, in: trace, what: "--to") } ?? trace.lastStep
+        let first =
+            try from.map { text throws(UsageError) in try TraceOpening.step(text, in: trace, what: "--from") } ?? 1
+        let last =
+            try to.map { text throws(UsageError) in try TraceOpening.step(text, in: trace, what: "--to") }
+            ?? trace.lastStep
         guard max(1, first) <= last || (from == nil && to == nil) else {
-            throw UsageError("the window from step \(max(1, first)) to step \(last) is empty; give --from the first step and --to the last (steps start at 1)")
+            throw UsageError(
+                "the window from step \(max(1, first)) to step \(last) is empty; give --from the first step and --to the last (steps start at 1)"
+            )
         }
         let lower = firstEvent(in: trace) { $0 >= first }
         let upper = firstEvent(in: trace) { $0 > last }
@@ -35,7 +40,8 @@ struct ReportWindow: Equatable {
 
     /// The first event whose step satisfies `predicate` (steps never go down), or `eventCount`.
     private static func firstEvent(in trace: TraceFile, where predicate: (Int) -> Bool) -> Int {
-        var low = 0, high = trace.eventCount
+        var low = 0
+        var high = trace.eventCount
         while low < high {
             let middle = (low + high) / 2
             if predicate(trace.step(ofEventAt: middle) ?? Int.max) { high = middle } else { low = middle + 1 }

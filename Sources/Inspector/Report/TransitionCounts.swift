@@ -23,7 +23,8 @@ struct TransitionCounts {
             }
         } else {
             positions[key] = entries[store, default: []].count
-            entries[store, default: []].append(TransitionTally.Taken(from: from, to: to, count: 1, actions: action.map { [$0] } ?? []))
+            entries[store, default: []].append(
+                TransitionTally.Taken(from: from, to: to, count: 1, actions: action.map { [$0] } ?? []))
         }
     }
 

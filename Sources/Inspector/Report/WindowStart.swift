@@ -1,5 +1,5 @@
-import TraceReader
 import Recorder
+import TraceReader
 
 /// The app state where a window of steps starts: each store's state just before the window's
 /// first event, and the machine case it was in, so that the page can show the state and the
@@ -29,7 +29,8 @@ struct WindowStart {
         var cases: [String: String] = [:]
         var index = window.events.lowerBound - 1
         while !wanted.isEmpty && index >= 0 {
-            if let event = trace.event(at: index), event.setsState, let store = event.store, wanted.remove(store) != nil {
+            if let event = trace.event(at: index), event.setsState, let store = event.store, wanted.remove(store) != nil
+            {
                 cases[store] = event.type == "register" ? event.caseName : event.to
             }
             index -= 1

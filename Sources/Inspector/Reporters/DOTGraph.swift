@@ -32,7 +32,8 @@ enum DOTGraph {
                 } else {
                     attributes = "label=\(quoted(edge.label))"
                 }
-                lines.append("        \(quoted(prefix + "c\(edge.from)")) -> \(quoted(prefix + "c\(edge.to)")) [\(attributes)];")
+                lines.append(
+                    "        \(quoted(prefix + "c\(edge.from)")) -> \(quoted(prefix + "c\(edge.to)")) [\(attributes)];")
             }
             lines.append("    }")
         }

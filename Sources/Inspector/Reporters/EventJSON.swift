@@ -23,7 +23,9 @@ enum EventJSON {
         if let from = event.from { object.append(key: "from", value: .string(from)) }
         if let to = event.to { object.append(key: "to", value: .string(to)) }
         if let changed = event.changed { object.append(key: "changed", value: .bool(changed)) }
-        if let elapsed = event.elapsed, elapsed.isFinite { object.append(key: "elapsed", value: .number(String(elapsed))) }
+        if let elapsed = event.elapsed, elapsed.isFinite {
+            object.append(key: "elapsed", value: .number(String(elapsed)))
+        }
         if let source = event.source { object.append(key: "source", value: .string(source)) }
         if let cause = event.cause { object.append(key: "cause", value: number(cause)) }
         return object
@@ -34,11 +36,12 @@ enum EventJSON {
     static func object(_ change: StateChange) -> JSONValue {
         var object: JSONObject = [:]
         object.append(key: "path", value: .string(change.path.description))
-        let kind = switch change {
-        case .added: "added"
-        case .removed: "removed"
-        case .changed: "changed"
-        }
+        let kind =
+            switch change {
+            case .added: "added"
+            case .removed: "removed"
+            case .changed: "changed"
+            }
         object.append(key: "kind", value: .string(kind))
         if let before = change.before { object.append(key: "before", value: before) }
         if let after = change.after { object.append(key: "after", value: after) }

@@ -18,10 +18,13 @@ struct GitHubReporter: ValidationReporter {
                 let command = problem.severity == .warning && !strict ? "warning" : "error"
                 let title = problem.severity == .fatal ? "not-a-trace" : problem.kind.rawValue
                 console.out.line(
-                    "::\(command) file=\(Self.property(report.file)),line=\(problem.line),title=\(Self.property(title))::\(Self.data(TextReporter.message(problem)))")
+                    "::\(command) file=\(Self.property(report.file)),line=\(problem.line),title=\(Self.property(title))::\(Self.data(TextReporter.message(problem)))"
+                )
             }
             if report.omitted > 0 {
-                console.out.line("\(TTY.safe(report.file)): \(counted(report.omitted, "more problem")) not listed (--max-problems \(report.problems.count) was reached)")
+                console.out.line(
+                    "\(TTY.safe(report.file)): \(counted(report.omitted, "more problem")) not listed (--max-problems \(report.problems.count) was reached)"
+                )
             }
             console.out.line(TextReporter.summary(report, style: Style(enabled: false)))
         }

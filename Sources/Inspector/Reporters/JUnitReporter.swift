@@ -29,17 +29,22 @@ struct JUnitReporter: ValidationReporter {
             switch outcome {
             case .unreadable(let error):
                 broken += 1
-                body.append("      <error type=\"unreadable\" message=\"\(Self.escape(error.message))\">\(Self.escape(error.description))</error>")
+                body.append(
+                    "      <error type=\"unreadable\" message=\"\(Self.escape(error.message))\">\(Self.escape(error.description))</error>"
+                )
             case .report(let report):
                 var output: [String] = []
                 if report.isFatal { broken += 1 } else if !report.passes(strict: strict) { failed += 1 }
                 for problem in report.problems {
-                    let line = "\(report.file):\(problem.line): \(problem.severity == .warning ? "warning" : "error"): \(TextReporter.message(problem)) [\(problem.kind.rawValue)]"
-                    let attributes = "type=\"\(problem.kind.rawValue)\" message=\"\(Self.escape("line \(problem.line): \(TextReporter.message(problem))"))\""
+                    let line =
+                        "\(report.file):\(problem.line): \(problem.severity == .warning ? "warning" : "error"): \(TextReporter.message(problem)) [\(problem.kind.rawValue)]"
+                    let attributes =
+                        "type=\"\(problem.kind.rawValue)\" message=\"\(Self.escape("line \(problem.line): \(TextReporter.message(problem))"))\""
                     switch problem.severity {
                     case .fatal: body.append("      <error \(attributes)>\(Self.escape(line))</error>")
                     case .error: body.append("      <failure \(attributes)>\(Self.escape(line))</failure>")
-                    case .warning where strict: body.append("      <failure \(attributes)>\(Self.escape(line))</failure>")
+                    case .warning where strict:
+                        body.append("      <failure \(attributes)>\(Self.escape(line))</failure>")
                     case .warning: output.append(Self.escape(line))
                     }
                 }
@@ -49,7 +54,9 @@ struct JUnitReporter: ValidationReporter {
                 output.append(Self.escape(TextReporter.summary(report, style: Style(enabled: false))))
                 body.append("      <system-out>\(output.joined(separator: "\n"))</system-out>")
             }
-            cases.append("    <testcase classname=\"inspector.validate\" name=\"\(name)\" file=\"\(name)\">\n\(body.joined(separator: "\n"))\n    </testcase>")
+            cases.append(
+                "    <testcase classname=\"inspector.validate\" name=\"\(name)\" file=\"\(name)\">\n\(body.joined(separator: "\n"))\n    </testcase>"
+            )
         }
         let counts = "tests=\"\(outcomes.count)\" failures=\"\(failed)\" errors=\"\(broken)\""
         console.out.line("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")

@@ -1,5 +1,5 @@
-import TraceReader
 import Recorder
+import TraceReader
 
 /// One store's state machine as it is drawn (`graph` as DOT or Mermaid, `report` as SVG): its
 /// cases (the declared ones, then any case the trace used that the machine does not have) and its
@@ -58,7 +58,8 @@ struct MachineGraph: Equatable {
             return nodes.count - 1
         }
         // `cases` is the declared order; a spec built by hand may list fewer names than its table.
-        let declaredCases = machine.cases.filter { machine.transitions[$0] != nil }
+        let declaredCases =
+            machine.cases.filter { machine.transitions[$0] != nil }
             + machine.transitions.keys.filter { !machine.cases.contains($0) }.sorted()
         for name in declaredCases { _ = node(name, declared: true) }
         var edges: [Edge] = []
@@ -78,7 +79,10 @@ struct MachineGraph: Equatable {
                 edges[known].actions += transition.actions.filter { !edges[known].actions.contains($0) }
             } else {
                 edgeIndex[pair] = edges.count
-                edges.append(Edge(from: pair.from, to: pair.to, declared: false, count: transition.count, actions: transition.actions))
+                edges.append(
+                    Edge(
+                        from: pair.from, to: pair.to, declared: false, count: transition.count,
+                        actions: transition.actions))
             }
         }
         self.store = store

@@ -21,10 +21,14 @@ struct TextReporter: ValidationReporter {
         case .report(let report):
             let file = TTY.safe(report.file)
             for problem in report.problems {
-                console.out.line("\(file):\(problem.line): \(Self.label(problem, style: style)): \(TTY.safe(Self.message(problem))) [\(problem.kind.rawValue)]")
+                console.out.line(
+                    "\(file):\(problem.line): \(Self.label(problem, style: style)): \(TTY.safe(Self.message(problem))) [\(problem.kind.rawValue)]"
+                )
             }
             if report.omitted > 0 {
-                console.out.line("\(file): \(counted(report.omitted, "more problem")) not listed (--max-problems \(report.problems.count) was reached)")
+                console.out.line(
+                    "\(file): \(counted(report.omitted, "more problem")) not listed (--max-problems \(report.problems.count) was reached)"
+                )
             }
             console.out.line(Self.summary(report, style: style))
         }
@@ -38,7 +42,8 @@ struct TextReporter: ValidationReporter {
         if report.isFatal { return "\(file): \(style.red("not a trace"))" }
         let errors = counted(report.errors, "error")
         let warnings = counted(report.warnings, "warning")
-        return "\(file): \(counted(report.events, "event")), \(report.errors > 0 ? style.red(errors) : errors), \(report.warnings > 0 ? style.yellow(warnings) : warnings)"
+        return
+            "\(file): \(counted(report.events, "event")), \(report.errors > 0 ? style.red(errors) : errors), \(report.warnings > 0 ? style.yellow(warnings) : warnings)"
     }
 
     /// `error` or `warning`, coloured on a terminal. A fatal problem is an error whose message

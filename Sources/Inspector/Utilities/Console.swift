@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where a command reads and writes: the process's standard streams, or buffers in tests.
@@ -23,7 +23,10 @@ final class Console {
     /// The environment.
     let environment: [String: String]
 
-    init(out: TextStream, err: TextStream, input: LineSource, isTerminal: Bool, errorIsTerminal: Bool, color: Bool, environment: [String: String]) {
+    init(
+        out: TextStream, err: TextStream, input: LineSource, isTerminal: Bool, errorIsTerminal: Bool, color: Bool,
+        environment: [String: String]
+    ) {
         self.out = out
         self.err = err
         self.input = input
@@ -147,7 +150,10 @@ final class LineSource {
             var chunk = [UInt8](repeating: 0, count: 4096)
             let count = chunk.withUnsafeMutableBytes { read(descriptor!, $0.baseAddress, 4096) }
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 { ended = true; continue }
+            if count <= 0 {
+                ended = true
+                continue
+            }
             pending.append(contentsOf: chunk[..<count])
         }
     }

@@ -10,7 +10,10 @@ enum ScreenText {
                 if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
                 continue
             }
-            if scalar == "\u{1B}" { inEscape = true; continue }
+            if scalar == "\u{1B}" {
+                inEscape = true
+                continue
+            }
             columns += scalarWidth(scalar)
         }
         return columns
@@ -54,12 +57,17 @@ enum ScreenText {
     private static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
-        if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark { return 0 }
+        if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark {
+            return 0
+        }
         if value == 0x200B || value == 0x200D || value == 0xFE0F { return 0 }
         if (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
-            || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-            || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1F64F).contains(value) || (0x1F900...0x1F9FF).contains(value)
-            || (0x20000...0x3FFFD).contains(value) {
+            || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value)
+            || (0xFF00...0xFF60).contains(value)
+            || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1F64F).contains(value)
+            || (0x1F900...0x1F9FF).contains(value)
+            || (0x20000...0x3FFFD).contains(value)
+        {
             return 2
         }
         return 1

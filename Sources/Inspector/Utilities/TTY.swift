@@ -1,13 +1,13 @@
+internal import RewindSupport
+import TraceReader
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-import TraceReader
-internal import RewindSupport
 
 /// Facts about the terminal, and the escaping that keeps recorded text from driving it.
 enum TTY {

@@ -21,7 +21,9 @@ enum TraceOpening {
             console.err.line("inspector: \(trace.path):\(issue.line): warning: \(TTY.safe(issue.message))")
         }
         if issues.count > limit {
-            console.err.line("inspector: \(trace.path): warning: \(issues.count - limit) more lines were skipped or noted; run 'inspector validate \(trace.path)' for all of them")
+            console.err.line(
+                "inspector: \(trace.path): warning: \(issues.count - limit) more lines were skipped or noted; run 'inspector validate \(trace.path)' for all of them"
+            )
         }
     }
 

@@ -45,7 +45,8 @@ struct StepScreen {
             let marker = index == current ? "▶" : " "
             // The problem mark goes up front, so a narrow terminal never cuts it off.
             let found = session.problems[event.line] ?? []
-            let glyph = found.isEmpty ? " " : found.contains { $0.severity != .warning } ? style.red("✖") : style.yellow("⚠")
+            let glyph =
+                found.isEmpty ? " " : found.contains { $0.severity != .warning } ? style.red("✖") : style.yellow("⚠")
             let text = marker + glyph + format.text(event, problems: found)
             lines.append(index == current ? style.bold(text) : text)
         }
@@ -60,7 +61,8 @@ struct StepScreen {
         case .diff:
             if let event = session.event {
                 let source = event.source.map { ", \(TTY.safe($0))" } ?? ""
-                heading = "── what step \(session.step) changed: \(TTY.safe(event.store ?? "?")).\(TTY.safe(EventLine.action(of: event)))\(source) "
+                heading =
+                    "── what step \(session.step) changed: \(TTY.safe(event.store ?? "?")).\(TTY.safe(EventLine.action(of: event)))\(source) "
             } else {
                 heading = "── step 0: no store yet "
             }
@@ -83,12 +85,16 @@ struct StepScreen {
         let fileName = trace.path.split(separator: "/").last.map(String.init) ?? trace.path
         var status = " \(TTY.safe(fileName)) · step \(session.step) of \(trace.lastStep)"
         if let elapsed = session.event?.elapsed { status += " · +" + EventLine.seconds(elapsed) }
-        if let problem = session.currentProblems.first { status += " · " + (problem.severity == .warning ? "⚠ " : "✖ ") + problem.kind.rawValue }
+        if let problem = session.currentProblems.first {
+            status += " · " + (problem.severity == .warning ? "⚠ " : "✖ ") + problem.kind.rawValue
+        }
         if validating { status += " · validating…" }
         if let message { status += " · " + message }
-        let keys = "  ←→ step  g/G ends  123⏎ jump  / find  [ ] problems  v w who set  Tab \(pane == .diff ? "state" : "diff")  q quit "
+        let keys =
+            "  ←→ step  g/G ends  123⏎ jump  / find  [ ] problems  v w who set  Tab \(pane == .diff ? "state" : "diff")  q quit "
         let room = columns - ScreenText.width(status)
-        status += room > ScreenText.width(keys) ? String(repeating: " ", count: room - ScreenText.width(keys)) + keys : ""
+        status +=
+            room > ScreenText.width(keys) ? String(repeating: " ", count: room - ScreenText.width(keys)) + keys : ""
         lines.append(style.inverse(ScreenText.fit(status, width: columns)))
         return (lines.map { ScreenText.fit($0, width: columns) }, problemLines.count + body.count)
     }
@@ -97,7 +103,8 @@ struct StepScreen {
     func selectedPath(in session: StepSession) -> StatePath? {
         let paths = session.changedPaths
         guard !paths.isEmpty else { return nil }
-        guard let selectedValue, selectedValue.position == session.position, paths.indices.contains(selectedValue.index) else {
+        guard let selectedValue, selectedValue.position == session.position, paths.indices.contains(selectedValue.index)
+        else {
             return paths[0]
         }
         return paths[selectedValue.index]
@@ -108,7 +115,9 @@ struct StepScreen {
         let paths = session.changedPaths
         guard !paths.isEmpty else { return nil }
         var index = 0
-        if let selectedValue, selectedValue.position == session.position { index = (selectedValue.index + 1) % paths.count }
+        if let selectedValue, selectedValue.position == session.position {
+            index = (selectedValue.index + 1) % paths.count
+        }
         selectedValue = (session.position, index)
         return paths[index]
     }
@@ -120,10 +129,15 @@ struct StepScreen {
             let diff = session.diff
             if session.position == 0 { return ["Nothing has happened yet. Press → to see the first event."] }
             if diff.isEmpty {
-                return [session.event?.changed == false ? "No change: the action left the state as it was." : "This event changes no state."]
+                return [
+                    session.event?.changed == false
+                        ? "No change: the action left the state as it was." : "This event changes no state."
+                ]
             }
             let printer = StateDiffPrinter(width: max(40, width - 2), terminalSafe: true, colors: style.enabled)
-            return printer.text(diff).split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+            return printer.text(diff).split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter {
+                !$0.isEmpty
+            }
         case .state:
             let text = JSONPrinter.pretty(.object(session.appState), terminalSafe: true)
             return text.split(separator: "\n").map(String.init)

@@ -51,7 +51,10 @@ struct StepSession {
 
     /// Moves to step `step` (the moment just after the event whose seq is `step`).
     mutating func go(toStep step: Int) -> Bool {
-        if step == 0 { position = 0; return true }
+        if step == 0 {
+            position = 0
+            return true
+        }
         guard let index = trace.eventIndex(atStep: step) else { return false }
         position = index + 1
         return true
@@ -114,7 +117,8 @@ struct StepSession {
     /// earlier step changed it. Reads only the events of the path's store (`ValueHistory`).
     mutating func goToLastChange(of path: StatePath) -> ValueChange? {
         guard let history = try? ValueHistory(trace: trace, path: path),
-              let change = history.lastChange(before: step), go(toStep: change.step) else { return nil }
+            let change = history.lastChange(before: step), go(toStep: change.step)
+        else { return nil }
         return change
     }
 

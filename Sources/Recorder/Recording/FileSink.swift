@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import RewindSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A sink that appends lines to a file: the default.
 ///
@@ -66,13 +67,15 @@ public final class FileSink: TraceSink {
     /// default action, it is ignored, so the write fails with `EFBIG` and is reported instead.
     private static func ignoreFileSizeSignal() {
         #if os(Linux)
-        var current = sigaction()
-        guard sigaction(SIGXFSZ, nil, &current) == 0 else { return }
-        if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_DFL, to: Int.self) {
-            signal(SIGXFSZ, SIG_IGN)
-        }
+            var current = sigaction()
+            guard sigaction(SIGXFSZ, nil, &current) == 0 else { return }
+            if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+                == unsafeBitCast(SIG_DFL, to: Int.self)
+            {
+                signal(SIGXFSZ, SIG_IGN)
+            }
         #else
-        signal(SIGXFSZ, SIG_IGN)
+            signal(SIGXFSZ, SIG_IGN)
         #endif
     }
 }

@@ -1,6 +1,5 @@
 internal import RewindSupport
 
-
 /// A sink that keeps the trace in memory, for tests (Rewind's and an app's own).
 ///
 /// ```swift

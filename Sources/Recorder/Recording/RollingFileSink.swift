@@ -1,13 +1,12 @@
-
+internal import RewindSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-internal import RewindSupport
 
 /// A file sink for long-running apps: when a file reaches `maximumBytes`, the trace goes on in
 /// a new file, and only the newest `maximumFiles` files are kept, so a trace never fills a
@@ -44,7 +43,9 @@ public final class RollingFileSink: TraceSink {
     ///   - maximumBytes: the size that starts a new file; at least 4096.
     ///   - maximumFiles: how many files to keep, at least 2; nil keeps every file.
     ///   - replacing: overwrite existing files instead of failing.
-    public init(path: String, maximumBytes: Int, maximumFiles: Int? = nil, replacing: Bool = false) throws(TraceFileError) {
+    public init(path: String, maximumBytes: Int, maximumFiles: Int? = nil, replacing: Bool = false)
+        throws(TraceFileError)
+    {
         self.path = path
         self.maximumBytes = max(maximumBytes, 4096)
         self.maximumFiles = maximumFiles.map { max($0, 2) }

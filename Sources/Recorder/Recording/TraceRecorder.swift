@@ -1,13 +1,12 @@
-
+internal import RewindSupport
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-internal import RewindSupport
 
 /// Writes a trace (shared/TRACE_FORMAT.md) for any number of stores.
 ///
@@ -102,7 +101,8 @@ public final class TraceRecorder: Sendable {
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         try self.init(
-            sink: RollingFileSink(path: path, maximumBytes: maximumBytes, maximumFiles: maximumFiles, replacing: replacing),
+            sink: RollingFileSink(
+                path: path, maximumBytes: maximumBytes, maximumFiles: maximumFiles, replacing: replacing),
             app: app, machines: machines, redactedKeys: redactedKeys, onError: onError)
     }
 
@@ -111,11 +111,17 @@ public final class TraceRecorder: Sendable {
     func recordRegister<S: Encodable>(store: String, caseName: String?, state value: S) {
         state.withLock { state in
             if state.liveStores[store, default: 0] > 0 {
-                report(.duplicateStoreName, "two live stores are named \(store); give one a different name (Store(name:)) so the trace can tell them apart", in: &state)
+                report(
+                    .duplicateStoreName,
+                    "two live stores are named \(store); give one a different name (Store(name:)) so the trace can tell them apart",
+                    in: &state)
             }
             state.liveStores[store, default: 0] += 1
             if caseName != nil && !machineNames.contains(store) {
-                report(.undeclaredMachine, "store \(store) is a state machine, but the recorder's machines do not list it; add \"\(store)\": \(S.self).self to TraceRecorder(machines:) so inspector validate checks it", in: &state)
+                report(
+                    .undeclaredMachine,
+                    "store \(store) is a state machine, but the recorder's machines do not list it; add \"\(store)\": \(S.self).self to TraceRecorder(machines:) so inspector validate checks it",
+                    in: &state)
             }
             let out = state.encoder.output
             out.count = 0
@@ -205,7 +211,9 @@ public final class TraceRecorder: Sendable {
     /// Appends the JSON of `value`; returns the byte range it took in the line. `what` names the
     /// value in an error report, and is only built for one (building it costs an allocation).
     @discardableResult
-    private func appendEncoded<S: Encodable>(_ value: S, what: @autoclosure () -> String, in state: inout RecorderState) -> Range<Int> {
+    private func appendEncoded<S: Encodable>(_ value: S, what: @autoclosure () -> String, in state: inout RecorderState)
+        -> Range<Int>
+    {
         let encoder = state.encoder
         let mark = encoder.output.count
         do {
@@ -213,12 +221,15 @@ public final class TraceRecorder: Sendable {
         } catch {
             encoder.reset(to: mark)
             encoder.output.append("null")
-            report(.encodingFailed, "\(what()) could not be encoded (\(error)); the event records null in its place", in: &state)
+            report(
+                .encodingFailed, "\(what()) could not be encoded (\(error)); the event records null in its place",
+                in: &state)
         }
         return mark..<encoder.output.count
     }
 
-    private func appendArguments(_ args: ActionArguments, store: String, action: String, in state: inout RecorderState) {
+    private func appendArguments(_ args: ActionArguments, store: String, action: String, in state: inout RecorderState)
+    {
         let out = state.encoder.output
         out.append(UInt8(ascii: "{"))
         for (index, member) in args.members.enumerated() {
@@ -275,7 +286,9 @@ public final class TraceRecorder: Sendable {
             if let rolling = rollingSink, rolling.isFull { try startNextFile(rolling, in: &state) }
         } catch {
             state.sinkFailed = true
-            report(.sinkFailed, "recording stopped at seq \(seq): \(error); the trace keeps the events before it", in: &state)
+            report(
+                .sinkFailed, "recording stopped at seq \(seq): \(error); the trace keeps the events before it",
+                in: &state)
         }
     }
 

@@ -1,5 +1,5 @@
-import Synchronization
 internal import RewindSupport
+import Synchronization
 
 /// A container that owns a value state, changes it only through named actions, and tells
 /// subscribers about each new state: the state container of shared/DESIGN.md.
@@ -71,7 +71,8 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
         self.recorder = recorder
         self.policy = policy
         self.machine = MachineAdapter<State>.make()
-        let defaultName = Self.self == Store<State>.self ? String(describing: State.self) : String(describing: Self.self)
+        let defaultName =
+            Self.self == Store<State>.self ? String(describing: State.self) : String(describing: Self.self)
         self.name = name ?? defaultName
         recorder?.recordRegister(store: self.name, caseName: machine?.caseName(initialState), state: initialState)
     }
@@ -128,10 +129,12 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
                 let notifies = changed && subscriberCount.load(ordering: .acquiring) > 0
                 if notifies { newState.initialize(to: state) }
                 outcome = SendOutcome(
-                    notifies: notifies, eventNumber: number, illegalFrom: illegal ? from : nil, illegalTo: illegal ? to : nil)
+                    notifies: notifies, eventNumber: number, illegalFrom: illegal ? from : nil,
+                    illegalTo: illegal ? to : nil)
             }
             if let from = outcome.illegalFrom, let to = outcome.illegalTo, policy == .trap {
-                fatalError("Wrong state transition: \(from) → \(to) by \(actionName) in \(name) (\(Self.source(file, line)))")
+                fatalError(
+                    "Wrong state transition: \(from) → \(to) by \(actionName) in \(name) (\(Self.source(file, line)))")
             }
             if outcome.notifies { notify(newState.move(), cause: outcome.eventNumber) }
         }

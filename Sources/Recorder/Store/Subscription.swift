@@ -1,6 +1,5 @@
 internal import RewindSupport
 
-
 /// A live subscription to a store. Keep it as long as you want new states; the subscription ends
 /// when the token is released or `cancel()` is called, whichever comes first.
 public final class Subscription: Sendable {

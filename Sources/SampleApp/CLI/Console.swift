@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where the app reads command lines and writes screens: the process's standard streams, or
@@ -44,7 +44,8 @@ final class Console {
     static func capturing(input: String = "", interactive: Bool = false) -> Console {
         var lines = input.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
-        return Console(isTerminal: interactive, isInteractive: interactive, style: .plain, capturesOutput: true, input: lines)
+        return Console(
+            isTerminal: interactive, isInteractive: interactive, style: .plain, capturesOutput: true, input: lines)
     }
 
     /// Writes `text` to standard output.

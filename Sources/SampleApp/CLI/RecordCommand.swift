@@ -26,7 +26,9 @@ enum RecordCommand: Subcommand {
         let name = try arguments.positional("SCENARIO (see 'sample-app scenarios')")
         try arguments.finish()
         guard let scenario = Scenario.named(name) else {
-            throw UsageError("unknown scenario '\(TerminalText.safe(name))'; the scenarios are: \(Scenario.all.map(\.name).joined(separator: ", "))")
+            throw UsageError(
+                "unknown scenario '\(TerminalText.safe(name))'; the scenarios are: \(Scenario.all.map(\.name).joined(separator: ", "))"
+            )
         }
         let recorder = try path.map { try Shop.recorder(path: $0) } ?? Shop.recorder(sink: StandardOutputSink())
         scenario.run(recorder: recorder)

@@ -1,6 +1,6 @@
 import CommandLineArguments
-import TraceReader
 internal import RewindSupport
+import TraceReader
 
 /// `sample-app replay TRACE [--at N]`: time travel into the app. Restores every store to its
 /// state at a step of a recorded run and draws the screen as the app drew it then.
@@ -32,12 +32,15 @@ enum ReplayCommand: Subcommand {
         try arguments.finish()
         let trace = try open(path)
         for issue in trace.issues {
-            console.writeError("sample-app: \(TerminalText.safe(path)):\(issue.line): \(issue.kind.rawValue): \(TerminalText.safe(issue.message))\n")
+            console.writeError(
+                "sample-app: \(TerminalText.safe(path)):\(issue.line): \(issue.kind.rawValue): \(TerminalText.safe(issue.message))\n"
+            )
         }
         let renderer = ScreenRenderer(style: console.style)
         if let step {
             guard step <= trace.lastStep else {
-                throw UsageError("--at \(step) is past the end of \(TerminalText.safe(path)): its steps are 0 to \(trace.lastStep)")
+                throw UsageError(
+                    "--at \(step) is past the end of \(TerminalText.safe(path)): its steps are 0 to \(trace.lastStep)")
             }
             console.write(renderer.render(try ShopSnapshot(trace, atStep: step)))
         } else if console.isInteractive {
@@ -56,7 +59,10 @@ enum ReplayCommand: Subcommand {
         let trace = try TraceFile(path: path)
         guard let app = trace.header.app, app == Shop.appName else {
             let name = trace.header.app.map { "'\(TerminalText.safe($0))'" } ?? "an app that did not give its name"
-            throw ReplayError(path, line: 1, "recorded by \(name), not by sample-app: replay draws only this app's traces (use 'inspector' for others)")
+            throw ReplayError(
+                path, line: 1,
+                "recorded by \(name), not by sample-app: replay draws only this app's traces (use 'inspector' for others)"
+            )
         }
         return trace
     }

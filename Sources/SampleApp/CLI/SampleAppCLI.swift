@@ -33,7 +33,9 @@ enum SampleAppCLI {
         switch arguments.first {
         case "help" where arguments.count > 1:
             guard let match = subcommands.first(where: { $0.name == arguments[1] }) else {
-                return fail(UsageError("no command is called '\(TerminalText.safe(arguments[1]))'"), help: "sample-app --help", console: console)
+                return fail(
+                    UsageError("no command is called '\(TerminalText.safe(arguments[1]))'"), help: "sample-app --help",
+                    console: console)
             }
             console.write(match.help + "\n")
             return 0
@@ -42,7 +44,9 @@ enum SampleAppCLI {
             return 0
         case let first? where !first.hasPrefix("-"):
             guard let match = subcommands.first(where: { $0.name == first }) else {
-                return fail(UsageError("unknown command '\(TerminalText.safe(first))'"), help: "sample-app --help", console: console)
+                return fail(
+                    UsageError("unknown command '\(TerminalText.safe(first))'"), help: "sample-app --help",
+                    console: console)
             }
             command = match
             rest = Arguments(Array(arguments.dropFirst()))

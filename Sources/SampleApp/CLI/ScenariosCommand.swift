@@ -18,7 +18,9 @@ enum ScenariosCommand: Subcommand {
         try arguments.finish()
         let width = Scenario.all.map(\.name.count).max() ?? 0
         for scenario in Scenario.all {
-            console.write(scenario.name + String(repeating: " ", count: width - scenario.name.count + 2) + scenario.summary + "\n")
+            console.write(
+                scenario.name + String(repeating: " ", count: width - scenario.name.count + 2) + scenario.summary + "\n"
+            )
         }
         return 0
     }

@@ -1,12 +1,12 @@
+import Recorder
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-import Recorder
 
 /// A trace sink that writes each line to standard output in one `write(2)`, as `FileSink` does
 /// to a file: `sample-app record SCENARIO` without `-o`, for piping.

@@ -33,7 +33,8 @@ struct CartState: Equatable, Codable, Sendable {
         notFound = []
         if let index = lines.firstIndex(where: { $0.sku == sku }) {
             let sum = lines[index].quantity.addingReportingOverflow(quantity)
-            lines[index].quantity = sum.overflow ? CartLine.maximumQuantity : min(CartLine.maximumQuantity, sum.partialValue)
+            lines[index].quantity =
+                sum.overflow ? CartLine.maximumQuantity : min(CartLine.maximumQuantity, sum.partialValue)
         } else {
             let index = lines.firstIndex { $0.sku > sku } ?? lines.endIndex
             lines.insert(CartLine(sku: sku, quantity: min(CartLine.maximumQuantity, quantity)), at: index)

@@ -6,7 +6,9 @@ import Recorder
 final class CartStore: Store<CartState>, @unchecked Sendable {
     // @unchecked: adds nothing to Store.
 
-    init(initialState: CartState = CartState(), recorder: TraceRecorder? = nil, policy: IllegalTransitionPolicy = .record) {
+    init(
+        initialState: CartState = CartState(), recorder: TraceRecorder? = nil, policy: IllegalTransitionPolicy = .record
+    ) {
         super.init(initialState: initialState, recorder: recorder, policy: policy)
     }
 

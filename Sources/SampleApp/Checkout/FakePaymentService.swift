@@ -10,7 +10,8 @@ struct FakePaymentService: PaymentService {
         let limit = limit
         clock.schedule(after: 1) {
             if amount > limit {
-                completion(.failure(PaymentError(message: "card declined: \(amount) is over the card's \(limit) limit")))
+                completion(
+                    .failure(PaymentError(message: "card declined: \(amount) is over the card's \(limit) limit")))
             } else {
                 completion(.success(()))
             }

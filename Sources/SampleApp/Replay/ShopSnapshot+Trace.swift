@@ -1,17 +1,20 @@
-import TraceReader
 internal import RewindSupport
+import TraceReader
 
 extension ShopSnapshot {
     /// The app's state at `step` of `trace`: each store's recorded JSON decoded back into the
     /// app's own state type. A store that has not registered by then is in its initial state.
     init(_ trace: TraceFile, atStep step: Int) throws(ReplayError) {
-        func decode<State: Decodable>(_ type: State.Type, store: String, default initial: State) throws(ReplayError) -> State {
+        func decode<State: Decodable>(_ type: State.Type, store: String, default initial: State) throws(ReplayError)
+            -> State
+        {
             do {
                 return try trace.state(of: store, atStep: step, as: State.self) ?? initial
             } catch {
                 throw ReplayError(
                     trace.path, line: Self.lineOfLatestEvent(of: store, atStep: step, in: trace),
-                    "the state of \(store) is not a \(State.self) this app can read (\(Self.summary(of: error))); was the trace recorded by another version of sample-app?")
+                    "the state of \(store) is not a \(State.self) this app can read (\(Self.summary(of: error))); was the trace recorded by another version of sample-app?"
+                )
             }
         }
         self.init(
@@ -34,7 +37,8 @@ extension ShopSnapshot {
     private static func summary(of error: any Error) -> String {
         let context: DecodingError.Context
         switch error as? DecodingError {
-        case .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found), .dataCorrupted(let found):
+        case .typeMismatch(_, let found), .valueNotFound(_, let found), .keyNotFound(_, let found),
+            .dataCorrupted(let found):
             context = found
         case nil:
             return TerminalText.safe(String(describing: error))
@@ -43,7 +47,11 @@ extension ShopSnapshot {
         }
         var path = ""
         for key in context.codingPath {
-            if let index = key.intValue { path += "[\(index)]" } else { path += (path.isEmpty ? "" : ".") + key.stringValue }
+            if let index = key.intValue {
+                path += "[\(index)]"
+            } else {
+                path += (path.isEmpty ? "" : ".") + key.stringValue
+            }
         }
         let what = TerminalText.safe(context.debugDescription)
         return path.isEmpty ? what : "at \(TerminalText.safe(path)): \(what)"

@@ -10,7 +10,10 @@ extension Scenario {
         name: "happy-path",
         summary: "browse the catalog, add two products, check out and pay",
         configuration: ShopConfiguration(),
-        commands: [.wait(ticks: nil), .add(sku: "SHIRT", quantity: 2), .add(sku: "MUG", quantity: 1), .checkout, .pay, .wait(ticks: nil)])
+        commands: [
+            .wait(ticks: nil), .add(sku: "SHIRT", quantity: 2), .add(sku: "MUG", quantity: 1), .checkout, .pay,
+            .wait(ticks: nil),
+        ])
 
     /// The first load fails; the retry succeeds, and the cart drops a SKU the catalog lacks.
     static let flakyNetwork = Scenario(
@@ -18,7 +21,8 @@ extension Scenario {
         summary: "the first catalog load fails, the retry succeeds; the cart then reports SKU '1234' not found",
         configuration: ShopConfiguration(seed: 4),  // load 1 fails after 2 ticks; load 2 succeeds
         commands: [
-            .add(sku: "SHIRT", quantity: 1), .add(sku: "1234", quantity: 1), .wait(ticks: nil), .refresh, .wait(ticks: nil),
+            .add(sku: "SHIRT", quantity: 1), .add(sku: "1234", quantity: 1), .wait(ticks: nil), .refresh,
+            .wait(ticks: nil),
             .checkout, .pay, .wait(ticks: nil),
         ])
 
@@ -44,8 +48,11 @@ extension Scenario {
     /// The double refresh again, in a shop whose stores trap on an illegal transition.
     static let crash = Scenario(
         name: "crash",
-        summary: "stores that trap (a debug build): fill the cart, refresh twice, and the app dies; the trace keeps every event",
+        summary:
+            "stores that trap (a debug build): fill the cart, refresh twice, and the app dies; the trace keeps every event",
         configuration: ShopConfiguration(seed: 18, policy: .trap),  // the refresh takes 2 ticks
-        commands: [.wait(ticks: nil), .add(sku: "SHIRT", quantity: 2), .add(sku: "MUG", quantity: 1), .refresh, .refresh],
+        commands: [
+            .wait(ticks: nil), .add(sku: "SHIRT", quantity: 2), .add(sku: "MUG", quantity: 1), .refresh, .refresh,
+        ],
         breaksAMachine: true)
 }

@@ -34,11 +34,15 @@ final class Shop {
 
     /// A shop whose stores start from `snapshot`: time travel to a recorded step is setting the
     /// three values.
-    init(restoring snapshot: ShopSnapshot, configuration: ShopConfiguration = ShopConfiguration(), recorder: TraceRecorder? = nil) {
+    init(
+        restoring snapshot: ShopSnapshot, configuration: ShopConfiguration = ShopConfiguration(),
+        recorder: TraceRecorder? = nil
+    ) {
         let clock = SimulatedClock()
         self.clock = clock
         catalog = CatalogStore(
-            service: FakeCatalogService(clock: clock, seed: configuration.seed, failurePercent: configuration.failurePercent),
+            service: FakeCatalogService(
+                clock: clock, seed: configuration.seed, failurePercent: configuration.failurePercent),
             initialState: snapshot.catalog, recorder: recorder, policy: configuration.policy)
         cart = CartStore(initialState: snapshot.cart, recorder: recorder, policy: configuration.policy)
         checkout = CheckoutStore(
@@ -155,11 +159,13 @@ final class Shop {
     private func connect() {
         let cart = cart
         let checkout = checkout
-        subscriptions.append(catalog.subscribeToChanges { state in
-            if let products = state.products { cart.catalogDidLoad(products) }
-        })
-        subscriptions.append(cart.subscribeToChanges { _ in
-            checkout.cartDidChange()
-        })
+        subscriptions.append(
+            catalog.subscribeToChanges { state in
+                if let products = state.products { cart.catalogDidLoad(products) }
+            })
+        subscriptions.append(
+            cart.subscribeToChanges { _ in
+                checkout.cartDidChange()
+            })
     }
 }

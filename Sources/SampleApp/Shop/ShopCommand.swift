@@ -47,17 +47,30 @@ enum ShopCommand: Equatable, Sendable, CustomStringConvertible {
         }
         let arguments = Array(words.dropFirst())
         switch first.lowercased() {
-        case "refresh": try Self.expectNoArguments(arguments, first); self = .refresh
-        case "checkout": try Self.expectNoArguments(arguments, first); self = .checkout
-        case "pay": try Self.expectNoArguments(arguments, first); self = .pay
-        case "undo": try Self.expectNoArguments(arguments, first); self = .undo
-        case "help", "?": try Self.expectNoArguments(arguments, first); self = .help
-        case "quit", "exit", "q": try Self.expectNoArguments(arguments, first); self = .quit
+        case "refresh":
+            try Self.expectNoArguments(arguments, first)
+            self = .refresh
+        case "checkout":
+            try Self.expectNoArguments(arguments, first)
+            self = .checkout
+        case "pay":
+            try Self.expectNoArguments(arguments, first)
+            self = .pay
+        case "undo":
+            try Self.expectNoArguments(arguments, first)
+            self = .undo
+        case "help", "?":
+            try Self.expectNoArguments(arguments, first)
+            self = .help
+        case "quit", "exit", "q":
+            try Self.expectNoArguments(arguments, first)
+            self = .quit
         case "add":
             guard (1...2).contains(arguments.count) else {
                 throw CommandError("usage: add SKU [QTY], for example: add SHIRT 2")
             }
-            let quantity = try arguments.count == 2 ? Self.number(arguments[1], what: "QTY", in: 1...CartLine.maximumQuantity) : 1
+            let quantity =
+                try arguments.count == 2 ? Self.number(arguments[1], what: "QTY", in: 1...CartLine.maximumQuantity) : 1
             self = .add(sku: try Self.sku(arguments[0]), quantity: quantity)
         case "remove":
             guard arguments.count == 1 else {
@@ -66,9 +79,10 @@ enum ShopCommand: Equatable, Sendable, CustomStringConvertible {
             self = .remove(sku: try Self.sku(arguments[0]))
         case "wait":
             guard arguments.count <= 1 else { throw CommandError("usage: wait [TICKS]") }
-            self = .wait(ticks: try arguments.first.map { word throws(CommandError) in
-                try Self.number(word, what: "TICKS", in: 1...Self.maximumWait)
-            })
+            self = .wait(
+                ticks: try arguments.first.map { word throws(CommandError) in
+                    try Self.number(word, what: "TICKS", in: 1...Self.maximumWait)
+                })
         default:
             throw CommandError("unknown command '\(TerminalText.safe(first))'; type 'help' for the list")
         }
@@ -94,18 +108,26 @@ enum ShopCommand: Equatable, Sendable, CustomStringConvertible {
 
     /// `word` in upper case, if it is a SKU: 1 to 32 ASCII letters, digits, `-` or `_`.
     private static func sku(_ word: String) throws(CommandError) -> String {
-        let valid = word.utf8.count <= maximumSKULength && word.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-" || scalar == "_")
-        }
+        let valid =
+            word.utf8.count <= maximumSKULength
+            && word.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "-"
+                        || scalar == "_")
+            }
         guard valid else {
-            throw CommandError("'\(TerminalText.safe(word))' is not a SKU: use up to \(maximumSKULength) letters, digits, '-' or '_', like SHIRT")
+            throw CommandError(
+                "'\(TerminalText.safe(word))' is not a SKU: use up to \(maximumSKULength) letters, digits, '-' or '_', like SHIRT"
+            )
         }
         return word.uppercased()
     }
 
     private static func number(_ word: String, what: String, in range: ClosedRange<Int>) throws(CommandError) -> Int {
         guard let value = Int(word), range.contains(value) else {
-            throw CommandError("\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(TerminalText.safe(word))'")
+            throw CommandError(
+                "\(what) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(TerminalText.safe(word))'"
+            )
         }
         return value
     }

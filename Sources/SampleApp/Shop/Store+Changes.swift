@@ -1,5 +1,5 @@
-import Synchronization
 import Recorder
+import Synchronization
 
 extension Store {
     /// Subscribes to the states that come after the current one.

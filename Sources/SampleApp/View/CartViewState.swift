@@ -17,7 +17,9 @@ struct CartViewState: Equatable {
     init(cart: CartState, catalog: CatalogState) {
         rows = cart.lines.map { line in
             if let product = catalog.product(sku: line.sku) {
-                return Row(quantity: line.quantity, sku: line.sku, name: product.name, amount: (product.price * line.quantity).description)
+                return Row(
+                    quantity: line.quantity, sku: line.sku, name: product.name,
+                    amount: (product.price * line.quantity).description)
             }
             let name = catalog.products == nil ? "(checked when the catalog loads)" : "(not in the catalog)"
             return Row(quantity: line.quantity, sku: line.sku, name: name, amount: "-")

@@ -15,7 +15,9 @@ struct CheckoutViewState: Equatable {
             return
         }
         lines = [
-            Line(label: "Subtotal (\(totals.itemCount) \(totals.itemCount == 1 ? "item" : "items"))", amount: totals.subtotal.description),
+            Line(
+                label: "Subtotal (\(totals.itemCount) \(totals.itemCount == 1 ? "item" : "items"))",
+                amount: totals.subtotal.description),
             Line(label: "Tax \(Totals.taxPercent)%", amount: totals.tax.description),
             Line(label: "Total", amount: totals.total.description),
         ]

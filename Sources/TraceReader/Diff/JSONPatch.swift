@@ -31,7 +31,8 @@ public enum JSONPatch {
     /// - Throws: `JSONPatchError` naming the first operation that cannot be applied and why.
     public static func apply(_ patch: JSONValue, to document: JSONValue) throws(JSONPatchError) -> JSONValue {
         guard case .array(let operations) = patch else {
-            throw JSONPatchError(operation: nil, message: "a JSON Patch is an array of operations, found \(patch.kindName)")
+            throw JSONPatchError(
+                operation: nil, message: "a JSON Patch is an array of operations, found \(patch.kindName)")
         }
         var result = document
         for (position, operation) in operations.enumerated() {

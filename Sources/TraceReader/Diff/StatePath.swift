@@ -120,10 +120,14 @@ public struct StatePath: Hashable, Sendable, CustomStringConvertible {
         }
         while let scalar = scalars.next() {
             if scalar.isASCII {
-                guard scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) else { return false }
+                guard scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) else {
+                    return false
+                }
             } else {
                 // Invisible joiners are identifier characters too, but would hide in print.
-                guard scalar.properties.isXIDContinue, scalar.properties.generalCategory != .format else { return false }
+                guard scalar.properties.isXIDContinue, scalar.properties.generalCategory != .format else {
+                    return false
+                }
             }
         }
         return true

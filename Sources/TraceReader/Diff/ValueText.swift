@@ -79,11 +79,13 @@ public enum ValueText {
         private mutating func writeNumber(_ number: String) {
             // The parser only makes number texts of the JSON grammar; a value built by hand
             // could hold anything, which is then shown as a string rather than printed raw.
-            let isNumberText = !number.isEmpty && number.utf8.allSatisfy { byte in
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-                    || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
-                    || byte == UInt8(ascii: "E")
-            }
+            let isNumberText =
+                !number.isEmpty
+                && number.utf8.allSatisfy { byte in
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+                        || byte == UInt8(ascii: "E")
+                }
             guard isNumberText else { return writeString(number) }
             if number.utf8.count > remaining {
                 text += String(decoding: number.utf8.prefix(remaining), as: UTF8.self)

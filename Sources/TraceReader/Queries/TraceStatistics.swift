@@ -86,7 +86,9 @@ public struct TraceStatistics: Sendable, Equatable {
                 let position = (sorted.count * percent + 99) / 100
                 return sorted[max(0, min(sorted.count - 1, position - 1))]
             }
-            self.init(count: sorted.count, minimum: sorted[0], median: rank(50), p99: rank(99), maximum: sorted[sorted.count - 1])
+            self.init(
+                count: sorted.count, minimum: sorted[0], median: rank(50), p99: rank(99),
+                maximum: sorted[sorted.count - 1])
         }
     }
 

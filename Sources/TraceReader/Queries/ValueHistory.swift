@@ -62,7 +62,8 @@ public struct ValueHistory: Sendable {
         let positions = self.positions(after: after, before: before)
         guard !positions.isEmpty else { return }
         // The value just before the first position: the store's previous event, if it has one.
-        var previous = positions.lowerBound > storeRange.lowerBound ? read(at: positions.lowerBound - 1) : Reading.absent
+        var previous =
+            positions.lowerBound > storeRange.lowerBound ? read(at: positions.lowerBound - 1) : Reading.absent
         for position in positions {
             let current = read(at: position)
             if case .unreadable = current { continue }
@@ -91,7 +92,10 @@ public struct ValueHistory: Sendable {
             var previousPosition = position - 1
             while previousPosition >= storeRange.lowerBound {
                 previous = read(at: previousPosition)
-                if case .unreadable = previous { previousPosition -= 1; continue }
+                if case .unreadable = previous {
+                    previousPosition -= 1
+                    continue
+                }
                 break
             }
             if previousPosition < storeRange.lowerBound { previous = .absent }
@@ -131,7 +135,10 @@ public struct ValueHistory: Sendable {
             lower = index.storeEvents.firstIndex(above: index.eventCount(atStep: after) - 1, in: range)
         }
         if let before {
-            upper = before <= 0 ? range.lowerBound : index.storeEvents.firstIndex(above: index.eventCount(atStep: before - 1) - 1, in: range)
+            upper =
+                before <= 0
+                ? range.lowerBound
+                : index.storeEvents.firstIndex(above: index.eventCount(atStep: before - 1) - 1, in: range)
         }
         return lower < upper ? lower..<upper : lower..<lower
     }
@@ -175,13 +182,18 @@ public struct ValueHistory: Sendable {
             after = nil
         }
         let eventIndex = trace.index.storeEvents[position]
-        guard let lineNumber = trace.line(ofEventAt: eventIndex), let step = trace.step(ofEventAt: eventIndex) else { return nil }
+        guard let lineNumber = trace.line(ofEventAt: eventIndex), let step = trace.step(ofEventAt: eventIndex) else {
+            return nil
+        }
         // The event, and the path as its state reads it (`lines.2` is `lines[2]` in an array).
         let path = self.path
         let read: (TraceEvent?, [StatePath.Component])? = trace.scanEvent(at: eventIndex) { fields, line in
             let event = TraceEvent(fields: fields, in: line, index: eventIndex, lineNumber: lineNumber)
             guard let state = fields.stateRange else { return (event, path.components) }
-            return (event, path.components.prefix(1) + ValueLocator.normalize(path.components.dropFirst(), in: line, range: state))
+            return (
+                event,
+                path.components.prefix(1) + ValueLocator.normalize(path.components.dropFirst(), in: line, range: state)
+            )
         }
         guard let (event, components) = read, let event else { return nil }
         return ValueChange(path: StatePath(components), step: step, event: event, before: before, after: after)

@@ -24,12 +24,14 @@ public struct ValueHistoryError: Error, Hashable, Sendable, CustomStringConverti
 
     /// The problem and what to write instead, terminal-safe.
     public var description: String {
-        let stores = storeNames.isEmpty
+        let stores =
+            storeNames.isEmpty
             ? "the trace has no store yet"
             : "its stores are: " + storeNames.map { StatePath([.key($0)]).description }.joined(separator: ", ")
         switch kind {
         case .noStore:
-            return "the path \(path) names no store; start it with a store's name, as diff prints paths (CartStore.lines[2].quantity); \(stores)"
+            return
+                "the path \(path) names no store; start it with a store's name, as diff prints paths (CartStore.lines[2].quantity); \(stores)"
         case .unknownStore:
             return "the path \(path) starts with no store of the trace; \(stores)"
         }

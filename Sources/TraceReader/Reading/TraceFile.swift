@@ -134,7 +134,8 @@ public final class TraceFile: Sendable {
         var state = JSONObject()
         for (store, name) in index.storeNames.enumerated() {
             guard let event = index.latestEvent(ofStore: store, amongFirst: count),
-                  let value = object(ofEvent: event)?["state"] else { continue }
+                let value = object(ofEvent: event)?["state"]
+            else { continue }
             state.append(key: name, value: value)
         }
         return state
@@ -158,11 +159,16 @@ public final class TraceFile: Sendable {
         guard let event = latestEvent(of: store, atStep: step) else { return nil }
         let expectedSeq = index.seq(at: event)
         let userInfo = decoder.userInfo
-        let decoded: Result<T, any Error>?? = source.withLine(at: index.offsets[event], limit: index.lineLimit(of: event)) { line in
+        let decoded: Result<T, any Error>?? = source.withLine(
+            at: index.offsets[event], limit: index.lineLimit(of: event)
+        ) { line in
             // The line must still be the event indexed (the file may have changed since).
-            guard let fields = try? EventScanner.scan(line), fields.seq == expectedSeq, let range = fields.stateRange else { return nil }
+            guard let fields = try? EventScanner.scan(line), fields.seq == expectedSeq, let range = fields.stateRange
+            else { return nil }
             let bytes = UnsafeRawBufferPointer(rebasing: line[range])
-            return Result { try JSONTapeDecoderPool.withDecoder { try $0.decode(T.self, from: bytes, userInfo: userInfo) } }
+            return Result {
+                try JSONTapeDecoderPool.withDecoder { try $0.decode(T.self, from: bytes, userInfo: userInfo) }
+            }
         }
         guard let outcome = decoded ?? nil else { return nil }
         return try outcome.get()

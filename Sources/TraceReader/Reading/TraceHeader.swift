@@ -1,4 +1,5 @@
 import Recorder
+
 /// Line 1 of a trace: the format, its version, the recording app and the state machines of its
 /// stores (shared/TRACE_FORMAT.md, "Line 1: the header").
 ///
@@ -49,33 +50,40 @@ public struct TraceHeader: Sendable, Equatable {
         } catch {
             if line.isEmpty || line.allSatisfy({ $0 == 0x0D }) {
                 throw TraceHeaderError(
-                    "line 1 is empty; a Rewind trace starts with its header line {\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1,\"machines\":{...}}")
+                    "line 1 is empty; a Rewind trace starts with its header line {\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1,\"machines\":{...}}"
+                )
             }
             throw TraceHeaderError(
-                "line 1 is not JSON (column \(error.column): \(error.message)); a Rewind trace starts with its header line {\"type\":\"header\",\"format\":\"rewind-trace\",...}")
+                "line 1 is not JSON (column \(error.column): \(error.message)); a Rewind trace starts with its header line {\"type\":\"header\",\"format\":\"rewind-trace\",...}"
+            )
         }
         guard case .object(let object) = value else {
             throw TraceHeaderError(
-                "line 1 is not a trace header: it is a JSON \(value.kindName), expected an object with \"type\":\"header\"")
+                "line 1 is not a trace header: it is a JSON \(value.kindName), expected an object with \"type\":\"header\""
+            )
         }
         try expect(object, key: "type", equals: "header")
         try expect(object, key: "format", equals: "rewind-trace")
 
         guard let versionValue = object["version"] else {
-            throw TraceHeaderError("line 1 is not a trace header: it has no \"version\"; expected \"version\":\(supportedVersion)")
+            throw TraceHeaderError(
+                "line 1 is not a trace header: it has no \"version\"; expected \"version\":\(supportedVersion)")
         }
         guard let version = versionValue.intValue else {
             throw TraceHeaderError(
-                "line 1 is not a trace header: \"version\" is \(describe(versionValue)), expected the integer \(supportedVersion)")
+                "line 1 is not a trace header: \"version\" is \(describe(versionValue)), expected the integer \(supportedVersion)"
+            )
         }
         guard version == supportedVersion else {
             throw TraceHeaderError(
-                "unknown trace version \(version); this inspector reads version \(supportedVersion) (upgrade Rewind to read newer traces)")
+                "unknown trace version \(version); this inspector reads version \(supportedVersion) (upgrade Rewind to read newer traces)"
+            )
         }
 
         guard let machinesValue = object["machines"] else {
             throw TraceHeaderError(
-                "line 1 is not a trace header: it has no \"machines\"; a trace without state machines still writes \"machines\":{}")
+                "line 1 is not a trace header: it has no \"machines\"; a trace without state machines still writes \"machines\":{}"
+            )
         }
         let (machines, order) = try parseMachines(machinesValue, context: "the header's \"machines\"")
         return TraceHeader(
@@ -123,31 +131,36 @@ public struct TraceHeader: Sendable, Equatable {
             throw TraceHeaderError("machine \(name) has no \"initial\" case; expected \(shape)")
         }
         guard let initial = initialValue.stringValue else {
-            throw TraceHeaderError("machine \(name): \"initial\" is \(describe(initialValue)), expected a case name (a string)")
+            throw TraceHeaderError(
+                "machine \(name): \"initial\" is \(describe(initialValue)), expected a case name (a string)")
         }
         guard let tableValue = machine["transitions"] else {
             throw TraceHeaderError("machine \(name) has no \"transitions\"; expected \(shape)")
         }
         guard case .object(let table) = tableValue else {
             throw TraceHeaderError(
-                "machine \(name): \"transitions\" is \(describe(tableValue)), expected an object mapping each case to the cases it may go to")
+                "machine \(name): \"transitions\" is \(describe(tableValue)), expected an object mapping each case to the cases it may go to"
+            )
         }
         var cases: [String] = []
         var transitions: [String: [String]] = [:]
         for (source, targetsValue) in table {
             guard transitions[source] == nil else {
-                throw TraceHeaderError("machine \(name): case \(quoted(source)) is a key of \"transitions\" twice; keep one")
+                throw TraceHeaderError(
+                    "machine \(name): case \(quoted(source)) is a key of \"transitions\" twice; keep one")
             }
             guard case .array(let targetValues) = targetsValue else {
                 throw TraceHeaderError(
-                    "machine \(name): the transitions of \(quoted(source)) are \(describe(targetsValue)), expected an array of case names ([] for a final case)")
+                    "machine \(name): the transitions of \(quoted(source)) are \(describe(targetsValue)), expected an array of case names ([] for a final case)"
+                )
             }
             var targets: [String] = []
             targets.reserveCapacity(targetValues.count)
             for target in targetValues {
                 guard let targetName = target.stringValue else {
                     throw TraceHeaderError(
-                        "machine \(name): the transitions of \(quoted(source)) list \(describe(target)), expected case names (strings)")
+                        "machine \(name): the transitions of \(quoted(source)) list \(describe(target)), expected case names (strings)"
+                    )
                 }
                 targets.append(targetName)
             }
@@ -156,12 +169,14 @@ public struct TraceHeader: Sendable, Equatable {
         }
         guard transitions[initial] != nil else {
             throw TraceHeaderError(
-                "machine \(name): initial case \(quoted(initial)) is not a key of \"transitions\"; every case must be one (a final case maps to [])")
+                "machine \(name): initial case \(quoted(initial)) is not a key of \"transitions\"; every case must be one (a final case maps to [])"
+            )
         }
         for source in cases {
             for target in transitions[source] ?? [] where transitions[target] == nil {
                 throw TraceHeaderError(
-                    "machine \(name): the transitions of \(quoted(source)) list \(quoted(target)), which is not a key of \"transitions\"; add \(quoted(target)): [] if it is a final case")
+                    "machine \(name): the transitions of \(quoted(source)) list \(quoted(target)), which is not a key of \"transitions\"; add \(quoted(target)): [] if it is a final case"
+                )
             }
         }
         return MachineSpec(initial: initial, cases: cases, transitions: transitions)
@@ -170,10 +185,12 @@ public struct TraceHeader: Sendable, Equatable {
     /// Checks that `object[key]` is the string `expected`.
     private static func expect(_ object: JSONObject, key: String, equals expected: String) throws(TraceHeaderError) {
         guard let value = object[key] else {
-            throw TraceHeaderError("line 1 is not a trace header: it has no \"\(key)\"; expected \"\(key)\":\"\(expected)\"")
+            throw TraceHeaderError(
+                "line 1 is not a trace header: it has no \"\(key)\"; expected \"\(key)\":\"\(expected)\"")
         }
         guard value.stringValue == expected else {
-            throw TraceHeaderError("line 1 is not a trace header: \"\(key)\" is \(describe(value)), expected \"\(expected)\"")
+            throw TraceHeaderError(
+                "line 1 is not a trace header: \"\(key)\" is \(describe(value)), expected \"\(expected)\"")
         }
     }
 

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import RewindSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Which lines after the header are events: the `malformed` rules of shared/TRACE_FORMAT.md
 /// ("Validity"), applied to a line that `EventScanner` read as one JSON object.
@@ -36,7 +37,9 @@ enum EventLineCheck {
         switch eventType {
         case .register:
             if !fields.wrongTypes.isEmpty { return .failure(wrongTypes(in: fields, among: EventFields.Key.allCases)) }
-            if fields.store == nil || fields.stateRange == nil { return .failure(missing(in: fields, of: "register", [.store, .state])) }
+            if fields.store == nil || fields.stateRange == nil {
+                return .failure(missing(in: fields, of: "register", [.store, .state]))
+            }
         case .transition:
             if !fields.wrongTypes.isEmpty { return .failure(wrongTypes(in: fields, among: EventFields.Key.allCases)) }
             if fields.store == nil || fields.action == nil || fields.stateRange == nil || fields.changed == nil {
@@ -67,9 +70,11 @@ enum EventLineCheck {
     static func machineProblem(_ fields: EventFields, type: EventType, store: String) -> Malformed? {
         switch type {
         case .register where fields.caseName == nil:
-            return Malformed("store \(quoted(store)) has a state machine in the header, so its register event needs \"case\"")
+            return Malformed(
+                "store \(quoted(store)) has a state machine in the header, so its register event needs \"case\"")
         case .transition where fields.from == nil || fields.to == nil:
-            return Malformed("store \(quoted(store)) has a state machine in the header, so its transition needs \"from\" and \"to\"")
+            return Malformed(
+                "store \(quoted(store)) has a state machine in the header, so its transition needs \"from\" and \"to\"")
         default:
             return nil
         }

@@ -144,7 +144,9 @@ enum EventScanner {
             }
             skipWhitespace()
             guard position == count else {
-                throw error("expected the end of the line after the event's closing '}', found \(describe(position)) (a line holds exactly one JSON object)")
+                throw error(
+                    "expected the end of the line after the event's closing '}', found \(describe(position)) (a line holds exactly one JSON object)"
+                )
             }
             return fields
         }
@@ -164,9 +166,10 @@ enum EventScanner {
             let key = try scanKey()
             skipWhitespace()
             guard position < count, base[position] == UInt8(ascii: ":") else {
-                throw error(position < count
-                    ? "expected ':' after a member name, found \(describe(position))"
-                    : "unexpected end of input, expected ':' after a member name")
+                throw error(
+                    position < count
+                        ? "expected ':' after a member name, found \(describe(position))"
+                        : "unexpected end of input, expected ':' after a member name")
             }
             position &+= 1
             skipWhitespace()
@@ -252,7 +255,8 @@ enum EventScanner {
                 return EventScanner.key(named: EventFields.string(text, in: line))
             }
             guard text.range.count <= 8 else { return nil }
-            return EventScanner.pack(UnsafeRawBufferPointer(rebasing: line[text.range])).flatMap(EventScanner.key(packed:))
+            return EventScanner.pack(UnsafeRawBufferPointer(rebasing: line[text.range])).flatMap(
+                EventScanner.key(packed:))
         }
 
         /// Scans the string whose opening quote is at `position`; returns its body.
@@ -304,7 +308,9 @@ enum EventScanner {
             }
             if offset < count && (base[offset] | 0x20) == UInt8(ascii: "e") {
                 offset &+= 1
-                if offset < count && (base[offset] == UInt8(ascii: "+") || base[offset] == UInt8(ascii: "-")) { offset &+= 1 }
+                if offset < count && (base[offset] == UInt8(ascii: "+") || base[offset] == UInt8(ascii: "-")) {
+                    offset &+= 1
+                }
                 guard isDigit(offset) else { return false }
                 while isDigit(offset) { offset &+= 1 }
             }
@@ -317,12 +323,15 @@ enum EventScanner {
         /// Moves past `true` or `false` at `position` and returns true; returns false otherwise.
         @inline(__always)
         mutating func scanBoolean() -> Bool {
-            if position &+ 4 <= count && UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x6575_7274) {
+            if position &+ 4 <= count
+                && UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x6575_7274)
+            {
                 position &+= 4  // true
                 return true
             }
             if position &+ 5 <= count && base[position &+ 4] == UInt8(ascii: "e")
-                && UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x736C_6166) {
+                && UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: 0x736C_6166)
+            {
                 position &+= 5  // false
                 return true
             }
@@ -375,13 +384,14 @@ enum EventScanner {
         /// The line does not start with `{`: a syntax error, or valid JSON of another type.
         func notAnObject() -> JSONParseError {
             if let syntax = JSONSyntax.validate(line) { return syntax }
-            let kind = switch base[position] {
-            case UInt8(ascii: "["): "an array"
-            case UInt8(ascii: "\""): "a string"
-            case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
-            case UInt8(ascii: "n"): "null"
-            default: "a number"
-            }
+            let kind =
+                switch base[position] {
+                case UInt8(ascii: "["): "an array"
+                case UInt8(ascii: "\""): "a string"
+                case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
+                case UInt8(ascii: "n"): "null"
+                default: "a number"
+                }
             return error("the line is \(kind), not a JSON object; every line after the header is one event object")
         }
 

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import RewindSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Splits a file or a buffer into lines, reading a file in large blocks so that memory stays
 /// the same whatever the file's size: one block, or one line when a line is longer.
@@ -45,8 +46,8 @@ enum LineReader {
     ) throws(SystemError) {
         try forEachChunk(
             blockSize: blockSize, maximumLineLength: maximumLineLength, progress: progress,
-            readMore: { buffer, count, _ in read(descriptor, buffer, count) }
-        ) { chunk, _ in body(chunk) }
+            readMore: { buffer, count, _ in read(descriptor, buffer, count) },
+            body: { chunk, _ in body(chunk) })
     }
 
     /// Reads bytes `range` of the regular file open as `descriptor` (with `pread`, so that
@@ -64,8 +65,8 @@ enum LineReader {
             blockSize: blockSize, maximumLineLength: maximumLineLength, progress: { _ in },
             readMore: { buffer, count, offset in
                 pread(descriptor, buffer, min(count, max(0, range.count - offset)), off_t(range.lowerBound + offset))
-            }
-        ) { chunk, offset in body(chunk, range.lowerBound + offset) }
+            },
+            body: { chunk, offset in body(chunk, range.lowerBound + offset) })
     }
 
     /// The reading loop of both `forEachChunk`s: `readMore` reads up to `count` bytes, the next ones
@@ -74,7 +75,7 @@ enum LineReader {
     private static func forEachChunk(
         blockSize: Int, maximumLineLength: Int, progress: (Int) -> Void,
         readMore: (_ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: Int) -> Int,
-        _ body: (Chunk, _ offset: Int) -> Bool
+        body: (Chunk, _ offset: Int) -> Bool
     ) throws(SystemError) {
         var capacity = max(blockSize, 16)
         var buffer = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
@@ -150,7 +151,9 @@ enum LineReader {
     /// Calls `body` for each line of `bytes` until it returns false; returns whether it always
     /// returned true.
     @discardableResult
-    static func forEachLine(in bytes: UnsafeRawBufferPointer, maximumLineLength: Int = maximumLineLength, _ body: (Line) -> Bool) -> Bool {
+    static func forEachLine(
+        in bytes: UnsafeRawBufferPointer, maximumLineLength: Int = maximumLineLength, _ body: (Line) -> Bool
+    ) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         var start = 0
         while start < bytes.count {
@@ -163,9 +166,12 @@ enum LineReader {
                 end = bytes.count
                 terminated = false
             }
-            let line = end - start > maximumLineLength
+            let line =
+                end - start > maximumLineLength
                 ? Line(bytes: UnsafeRawBufferPointer(start: base, count: 0), isTerminated: terminated, isOverlong: true)
-                : Line(bytes: UnsafeRawBufferPointer(start: base + start, count: end - start), isTerminated: terminated, isOverlong: false)
+                : Line(
+                    bytes: UnsafeRawBufferPointer(start: base + start, count: end - start), isTerminated: terminated,
+                    isOverlong: false)
             if !body(line) { return false }
             start = end + 1
         }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import RewindSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Names (store names, case names, actions) interned as small integer ids, looked up by their
 /// UTF-8 bytes without making a `String`: per-line work (the validator's, the index's) allocates
@@ -79,7 +80,9 @@ struct NameTable {
         let span = spans[id]
         guard span.hash == hash, span.count == name.count else { return false }
         if name.isEmpty { return true }
-        return arena.withUnsafeBytes { ShortBytes.equal($0.baseAddress! + span.start, name.baseAddress!, count: name.count) }
+        return arena.withUnsafeBytes {
+            ShortBytes.equal($0.baseAddress! + span.start, name.baseAddress!, count: name.count)
+        }
     }
 
     private mutating func grow() {

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import RewindSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The fast path of `EventScanner`: a line laid out exactly as `TraceRecorder` writes it.
 ///
@@ -130,7 +131,7 @@ extension EventScanner.Cursor {
     private mutating func string(after name: StaticString) -> EventFields.Text? {
         let start = position
         guard literal(name), position < count, base[position] == UInt8(ascii: "\""),
-              let text = try? scanStringValue()
+            let text = try? scanStringValue()
         else {
             position = start
             return nil
@@ -143,7 +144,7 @@ extension EventScanner.Cursor {
     private mutating func skipState(into fields: inout EventFields) -> Bool {
         // The value starts right after the colon (`skipValue` would take whitespace into its range).
         guard literal(Literals.state), position < count, base[position] > 0x20,
-              let end = try? JSONSyntax.skipValue(in: line, at: position)
+            let end = try? JSONSyntax.skipValue(in: line, at: position)
         else { return false }
         fields.stateRange = position..<end
         fields.present.insert(.state)

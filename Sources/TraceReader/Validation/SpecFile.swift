@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Recorder
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A file that pins a team's state machines, `{"machines": {...}}` shaped like a trace header's
 /// (shared/TRACE_FORMAT.md), for `inspector validate --spec FILE`: its machines replace the
@@ -32,29 +33,41 @@ public enum SpecFile {
             if count < 0 {
                 if errno == EINTR { continue }
                 let code = errno
-                let message = code == EISDIR ? "is a directory, not a spec file" : "cannot read: \(String(cString: strerror(code)))"
+                let message =
+                    code == EISDIR
+                    ? "is a directory, not a spec file" : "cannot read: \(String(cString: strerror(code)))"
                 throw ValidationFileError(path: path, message: message)
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[..<count])
             guard bytes.count <= maximumSize else {
-                throw ValidationFileError(path: path, message: "is larger than 64 MiB; a spec file holds only {\"machines\": {...}}")
+                throw ValidationFileError(
+                    path: path, message: "is larger than 64 MiB; a spec file holds only {\"machines\": {...}}")
             }
         }
         return try machines(in: bytes, file: path)
     }
 
     /// The machines of a spec file's contents; `file` names it in errors.
-    public static func machines(in bytes: some Collection<UInt8>, file: String) throws(ValidationFileError) -> [String: MachineSpec] {
+    public static func machines(in bytes: some Collection<UInt8>, file: String) throws(ValidationFileError) -> [String:
+        MachineSpec]
+    {
         let value: JSONValue
         do {
             value = try JSONParser.parse(bytes)
         } catch {
-            throw ValidationFileError(path: file, message: "not JSON (line \(error.line), column \(error.column): \(error.message)); a spec file is {\"machines\": {...}}")
+            throw ValidationFileError(
+                path: file,
+                message:
+                    "not JSON (line \(error.line), column \(error.column): \(error.message)); a spec file is {\"machines\": {...}}"
+            )
         }
         guard let machinesValue = value["machines"] else {
             throw ValidationFileError(
-                path: file, message: "expected an object {\"machines\": {STORE: {\"initial\": CASE, \"transitions\": {...}}}}, shaped like a trace header's machines")
+                path: file,
+                message:
+                    "expected an object {\"machines\": {STORE: {\"initial\": CASE, \"transitions\": {...}}}}, shaped like a trace header's machines"
+            )
         }
         do {
             return try TraceHeader.parseMachines(machinesValue, context: "\"machines\"").machines

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-internal import RewindSupport
 import Recorder
+internal import RewindSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Checks traces against the validity rules of shared/TRACE_FORMAT.md, the engine of
 /// `inspector validate`, for an app's own tests too:
@@ -87,15 +88,17 @@ public struct TraceValidator: Sendable {
             total = Int(status.st_size)
         }
         #if canImport(Glibc)
-        _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
+            _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
         #endif
-        var run = ValidationRun(file: path, machines: machines, maximumProblems: maximumProblems, maximumCauseDepth: maximumCauseDepth)
+        var run = ValidationRun(
+            file: path, machines: machines, maximumProblems: maximumProblems, maximumCauseDepth: maximumCauseDepth)
         let maximumLineLength = maximumLineLength
         // A large regular file is read and scanned in parts on every core; anything else (a
         // small file, a pipe) a block at a time on this thread.
         if total >= parallelThreshold && parallelism > 1 && (status.st_mode & S_IFMT) == S_IFREG {
             let scanner = ParallelScan(width: parallelism, partSize: blockSize / 4)
-            let outcome = scanner.scan(descriptor: descriptor, maximumLineLength: maximumLineLength, into: &run) { read in
+            let outcome = scanner.scan(descriptor: descriptor, maximumLineLength: maximumLineLength, into: &run) {
+                read in
                 progress?(read, total)
             }
             if case .readFailed(let code) = outcome {
@@ -103,14 +106,17 @@ public struct TraceValidator: Sendable {
             }
             return run.finish()
         }
+        let reportProgress: (Int) -> Void = { read in progress?(read, total) }
         do {
             try LineReader.forEachChunk(
                 descriptor: descriptor, blockSize: blockSize, maximumLineLength: maximumLineLength,
-                progress: { read in progress?(read, total) }
+                progress: reportProgress
             ) { chunk in
                 switch chunk {
                 case .overlongLine:
-                    return run.consume(LineReader.Line(bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTerminated: false, isOverlong: true))
+                    return run.consume(
+                        LineReader.Line(
+                            bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTerminated: false, isOverlong: true))
                 case .lines(let bytes):
                     return LineReader.forEachLine(in: bytes, maximumLineLength: maximumLineLength) { run.consume($0) }
                 }
@@ -123,9 +129,12 @@ public struct TraceValidator: Sendable {
 
     /// Validates a trace held in memory, such as `MemorySink.data`; `file` names it in the report.
     public func validate(bytes: some Collection<UInt8>, file: String = "trace.jsonl") -> ValidationReport {
-        var run = ValidationRun(file: file, machines: machines, maximumProblems: maximumProblems, maximumCauseDepth: maximumCauseDepth)
+        var run = ValidationRun(
+            file: file, machines: machines, maximumProblems: maximumProblems, maximumCauseDepth: maximumCauseDepth)
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            LineReader.forEachLine(in: UnsafeRawBufferPointer(buffer), maximumLineLength: maximumLineLength) { run.consume($0) }
+            LineReader.forEachLine(in: UnsafeRawBufferPointer(buffer), maximumLineLength: maximumLineLength) {
+                run.consume($0)
+            }
         }
         if done == nil {
             _ = Array(bytes).withUnsafeBytes { buffer in

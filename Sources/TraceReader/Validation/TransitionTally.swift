@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Recorder
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The transitions a trace took, store by store, with how often each was taken and by which
 /// actions, next to each store's declared machine: what `inspector graph` draws.
@@ -66,7 +67,9 @@ public struct TransitionTally: Sendable {
     /// Counts the transitions of the trace file at `path`.
     /// - Parameter machines: machines that replace the header's, store by store.
     /// - Throws: `ValidationFileError` when the file cannot be read or is not a trace.
-    public static func count(file path: String, machines: [String: MachineSpec] = [:]) throws(ValidationFileError) -> TransitionTally {
+    public static func count(file path: String, machines: [String: MachineSpec] = [:]) throws(ValidationFileError)
+        -> TransitionTally
+    {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             let code = errno
@@ -74,8 +77,9 @@ public struct TransitionTally: Sendable {
         }
         defer { close(descriptor) }
         var counter = Counter(overrides: machines)
+        let noProgress: (Int) -> Void = { _ in }
         do {
-            try LineReader.forEachChunk(descriptor: descriptor, blockSize: 4 << 20, progress: { _ in }) { chunk in
+            try LineReader.forEachChunk(descriptor: descriptor, blockSize: 4 << 20, progress: noProgress) { chunk in
                 switch chunk {
                 case .overlongLine:
                     counter.unreadable += 1
@@ -92,7 +96,9 @@ public struct TransitionTally: Sendable {
     }
 
     /// Counts the transitions of a trace held in memory; `file` names it in errors.
-    public static func count(bytes: some Collection<UInt8>, file: String = "trace.jsonl", machines: [String: MachineSpec] = [:]) throws(ValidationFileError) -> TransitionTally {
+    public static func count(
+        bytes: some Collection<UInt8>, file: String = "trace.jsonl", machines: [String: MachineSpec] = [:]
+    ) throws(ValidationFileError) -> TransitionTally {
         var counter = Counter(overrides: machines)
         let array = Array(bytes)
         _ = array.withUnsafeBytes { buffer in
@@ -153,7 +159,8 @@ public struct TransitionTally: Sendable {
                 return true
             }
             guard let type = fields.type, EventFields.string(type, in: line.bytes) == "transition",
-                  let store = fields.store, let from = fields.from, let to = fields.to else { return true }
+                let store = fields.store, let from = fields.from, let to = fields.to
+            else { return true }
             let pair = Pair(
                 store: intern(&storeNames, store, line.bytes), from: intern(&caseNames, from, line.bytes),
                 to: intern(&caseNames, to, line.bytes))
@@ -179,7 +186,9 @@ public struct TransitionTally: Sendable {
                 throw ValidationFileError(path: path, line: 1, message: "not a trace: \(headerError.message)")
             }
             guard let header else {
-                throw ValidationFileError(path: path, line: 1, message: "not a trace: the file is empty; a Rewind trace starts with its header line")
+                throw ValidationFileError(
+                    path: path, line: 1,
+                    message: "not a trace: the file is empty; a Rewind trace starts with its header line")
             }
             var machines = header.machines
             for (store, spec) in overrides { machines[store] = spec }
@@ -198,9 +207,10 @@ public struct TransitionTally: Sendable {
                     index[name] = position
                     stores.append(Store(name: name, machine: nil, taken: []))
                 }
-                stores[position].taken.append(Taken(
-                    from: caseNames.name(entry.from), to: caseNames.name(entry.to), count: entry.count,
-                    actions: entry.actions.map(actionNames.name)))
+                stores[position].taken.append(
+                    Taken(
+                        from: caseNames.name(entry.from), to: caseNames.name(entry.to), count: entry.count,
+                        actions: entry.actions.map(actionNames.name)))
             }
             return TransitionTally(header: header, stores: stores, unreadableLines: unreadable)
         }

@@ -16,7 +16,9 @@ public struct ValidationReport: Sendable, Hashable {
     public var omitted: Int
 
     /// Creates a report.
-    public init(file: String, events: Int = 0, errors: Int = 0, warnings: Int = 0, problems: [Problem] = [], omitted: Int = 0) {
+    public init(
+        file: String, events: Int = 0, errors: Int = 0, warnings: Int = 0, problems: [Problem] = [], omitted: Int = 0
+    ) {
         self.file = file
         self.events = events
         self.errors = errors

@@ -18,8 +18,10 @@ import Testing
     @Test func matchesTheFormatOnEdgesAndRandomValues() {
         let output = JSONOutput(capacity: 16)
         defer { output.deallocate() }
-        var values: [UInt64] = [0, 499, 500, 1_000, 10_000, 100_000, 999_999_499, 999_999_500, 1_000_000_000,
-                                1_000_001_000, 1_230_000_000, 12_345_678_901, 86_400_000_000_000, UInt64(Int64.max) / 2]
+        var values: [UInt64] = [
+            0, 499, 500, 1_000, 10_000, 100_000, 999_999_499, 999_999_500, 1_000_000_000,
+            1_000_001_000, 1_230_000_000, 12_345_678_901, 86_400_000_000_000, UInt64(Int64.max) / 2,
+        ]
         var random = SeededGenerator(seed: 0xE1A9)
         for _ in 0..<20_000 { values.append(UInt64.random(in: 0..<100_000_000_000, using: &random)) }
         for value in values {

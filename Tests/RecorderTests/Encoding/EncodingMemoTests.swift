@@ -1,7 +1,8 @@
 import Foundation
-@testable import Recorder
 import TestSupport
 import Testing
+
+@testable import Recorder
 
 /// The recorder copies the JSON of state parts that are certainly unchanged (`EncodingMemo`):
 /// arrays and dictionaries by storage, plain values by their bits. What it records must be the
@@ -49,7 +50,9 @@ import Testing
                 case 0:
                     state.rows.append(Row(name: "row \(step)", points: [Point(x: number, y: step)], mode: .idle))
                 case 1:
-                    if !state.rows.isEmpty { state.rows[abs(number) % state.rows.count].points.append(Point(x: number, y: 0)) }
+                    if !state.rows.isEmpty {
+                        state.rows[abs(number) % state.rows.count].points.append(Point(x: number, y: 0))
+                    }
                 case 2:
                     if !state.rows.isEmpty { state.rows.removeLast() }
                 case 3:
@@ -103,14 +106,16 @@ import Testing
     @Test func arraysOfClassInstancesAreEncodedEveryTime() throws {
         let sink = MemorySink()
         let counter = Counter(1)
-        let store = Store(initialState: SharedState(counters: [counter]), name: "Shared", recorder: try TraceRecorder(sink: sink))
+        let store = Store(
+            initialState: SharedState(counters: [counter]), name: "Shared", recorder: try TraceRecorder(sink: sink))
         store.send("bump") { $0.version += 1 }
         counter.value = 2
         store.send("bump") { $0.version += 1 }
         let states = try sink.lines.dropFirst().map(Self.stateText)
-        #expect(states == [
-            #"{"counters":[1],"version":0}"#, #"{"counters":[1],"version":1}"#, #"{"counters":[2],"version":2}"#,
-        ])
+        #expect(
+            states == [
+                #"{"counters":[1],"version":0}"#, #"{"counters":[1],"version":1}"#, #"{"counters":[2],"version":2}"#,
+            ])
     }
 
     /// Memory stays bounded however many different arrays come by, and a type whose values never
@@ -119,7 +124,8 @@ import Testing
         let encoder = StreamingEncoder(redactedKeys: [], remembers: true)
         for index in 0..<500 {
             encoder.reset(to: 0)
-            try encoder.appendValue(MemoState(rows: [Row(name: "r\(index)", points: [], mode: .idle)], origin: Point(x: index, y: 0)))
+            try encoder.appendValue(
+                MemoState(rows: [Row(name: "r\(index)", points: [], mode: .idle)], origin: Point(x: index, y: 0)))
             #expect(encoder.context.rememberedCount <= 64)
         }
         let afterMany = encoder.context.rememberedCount
@@ -164,7 +170,9 @@ import Testing
     /// The `state` member of a trace line, as text.
     static func stateText(_ line: String) throws -> String {
         let marker = #""state":"#
-        guard let start = line.range(of: marker)?.upperBound, line.hasSuffix("}") else { throw TraceLineError(line: line) }
+        guard let start = line.range(of: marker)?.upperBound, line.hasSuffix("}") else {
+            throw TraceLineError(line: line)
+        }
         // A transition goes on with "source"; a register event ends with its state.
         let end = line.range(of: #","source":"#, options: .backwards)?.lowerBound ?? line.index(before: line.endIndex)
         return String(line[start..<end])

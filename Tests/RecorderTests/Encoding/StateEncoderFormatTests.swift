@@ -71,10 +71,18 @@ import Testing
         for _ in 0..<20_000 {
             switch generator.next() % 5 {
             case 0: samples.append(Double(bitPattern: generator.next()))
-            case 1: samples.append(Double(Int64(bitPattern: generator.next()) >> Int64(generator.next() % 64)) / scales[Int(generator.next() % 9)])
+            case 1:
+                samples.append(
+                    Double(Int64(bitPattern: generator.next()) >> Int64(generator.next() % 64))
+                        / scales[Int(generator.next() % 9)])
             case 2: samples.append(Double(generator.next() % 100_000) * 0.37 + 9.99)
-            case 3: samples.append(Double(bitPattern: (generator.next() & 0x800F_FFFF_FFFF_FFFF) | (UInt64(1_000 + generator.next() % 100) << 52)))
-            default: samples.append(Double(generator.next() % 2_000_000_000) / 1e6 * (generator.next() % 2 == 0 ? 1 : -1))
+            case 3:
+                samples.append(
+                    Double(
+                        bitPattern: (generator.next() & 0x800F_FFFF_FFFF_FFFF)
+                            | (UInt64(1_000 + generator.next() % 100) << 52)))
+            default:
+                samples.append(Double(generator.next() % 2_000_000_000) / 1e6 * (generator.next() % 2 == 0 ? 1 : -1))
             }
         }
         let encoder = StateEncoder()
@@ -97,7 +105,8 @@ import Testing
         }
         let back = try JSONDecoder().decode([Float].self, from: Data(try StateEncoder().encode(samples)))
         #expect(back.map(\.bitPattern) == samples.map(\.bitPattern))
-        #expect(try StateEncoder().encodeToString([Float(-0.0), 3, .nan, -.infinity]) == #"[-0.0,3,"NaN","-Infinity"]"#)
+        #expect(
+            try StateEncoder().encodeToString([Float(-0.0), 3, .nan, -.infinity]) == #"[-0.0,3,"NaN","-Infinity"]"#)
     }
 
     // MARK: Integers
@@ -106,7 +115,10 @@ import Testing
         var generator = SeededGenerator(seed: 8)
         var values: [Int64] = [.min, .max, 0, -1, 1, 9, 10, 99, 100, 101, 999, 1_000, -10, -99, -100]
         var power: Int64 = 1
-        for _ in 0..<18 { power *= 10; values += [power - 1, power, power + 1, -power] }
+        for _ in 0..<18 {
+            power *= 10
+            values += [power - 1, power, power + 1, -power]
+        }
         for _ in 0..<5_000 { values.append(Int64(bitPattern: generator.next()) >> Int64(generator.next() % 64)) }
         let encoder = StateEncoder()
         #expect(try encoder.encodeToString(values) == "[" + values.map(String.init).joined(separator: ",") + "]")
@@ -135,26 +147,36 @@ import Testing
         }
         for chunk in stride(from: 0, to: strings.count, by: 400) {
             let values = Array(strings[chunk..<min(chunk + 400, strings.count)])
-            #expect(try encoder.encodeToString(values) == "[" + values.map(Self.referenceQuoted).joined(separator: ",") + "]")
+            #expect(
+                try encoder.encodeToString(values) == "[" + values.map(Self.referenceQuoted).joined(separator: ",")
+                    + "]")
         }
     }
 
     @Test func randomStringsAreEscapedLikeTheReference() throws {
         var generator = SeededGenerator(seed: 9)
-        let alphabet: [UnicodeScalar] = (0..<0x80).map { UnicodeScalar(UInt8($0)) }
+        let alphabet: [UnicodeScalar] =
+            (0..<0x80).map { UnicodeScalar(UInt8($0)) }
             + ["é", "—", "«", "\u{1F600}", "\u{FEFF}", "\u{2028}", "\u{7F}", "\u{10FFFF}"]
-        var strings = ["", "a", "ab", "abc", "abcd", "abcdefg", "abcdefgh", "abcdefghi", String(repeating: "x", count: 16), String(repeating: "y", count: 17)]
+        var strings = [
+            "", "a", "ab", "abc", "abcd", "abcdefg", "abcdefgh", "abcdefghi", String(repeating: "x", count: 16),
+            String(repeating: "y", count: 17),
+        ]
         for _ in 0..<4_000 {
             let length = Int(generator.next() % 48)
             var scalars = String.UnicodeScalarView()
             let plain = generator.next() % 2 == 0
             for _ in 0..<length {
-                scalars.append(plain ? UnicodeScalar(UInt8(0x20 + generator.next() % 0x5F)) : alphabet[Int(generator.next() % UInt64(alphabet.count))])
+                scalars.append(
+                    plain
+                        ? UnicodeScalar(UInt8(0x20 + generator.next() % 0x5F))
+                        : alphabet[Int(generator.next() % UInt64(alphabet.count))])
             }
             strings.append(String(scalars))
         }
         let encoder = StateEncoder()
-        #expect(try encoder.encodeToString(strings) == "[" + strings.map(Self.referenceQuoted).joined(separator: ",") + "]")
+        #expect(
+            try encoder.encodeToString(strings) == "[" + strings.map(Self.referenceQuoted).joined(separator: ",") + "]")
         // The same strings as keys (a dictionary with one member, so the order is known).
         for text in strings.prefix(1_000) {
             #expect(try encoder.encodeToString([text: 1]) == "{" + Self.referenceQuoted(text) + ":1}")
@@ -164,7 +186,9 @@ import Testing
     @Test func bridgedAndSubstringBackedStringsAreWritten() throws {
         let long = String(repeating: "déjà vu \u{1}", count: 50)
         let pieces = [String(long.dropFirst(3)), String(long.prefix(20)), NSString(string: "ns \"string\"") as String]
-        #expect(try StateEncoder().encodeToString(pieces) == "[" + pieces.map(Self.referenceQuoted).joined(separator: ",") + "]")
+        #expect(
+            try StateEncoder().encodeToString(pieces) == "[" + pieces.map(Self.referenceQuoted).joined(separator: ",")
+                + "]")
     }
 
     // MARK: Structure
@@ -186,7 +210,9 @@ import Testing
     }
 
     static func deepText(_ level: Int) -> String {
-        level == 0 ? #"{"level":0}"# : #"{"level":\#(level),"child":\#(deepText(level - 1)),"list":[\#(level),{"level":-\#(level)}]}"#
+        level == 0
+            ? #"{"level":0}"#
+            : #"{"level":\#(level),"child":\#(deepText(level - 1)),"list":[\#(level),{"level":-\#(level)}]}"#
     }
 
     @Test func deepNestingClosesEveryFrame() throws {
@@ -216,7 +242,8 @@ import Testing
             var container = encoder.container(keyedBy: IndexKey.self)
             for index in 0..<width {
                 if depth > 0 {
-                    try container.encode(Wide(width: width, depth: depth - 1), forKey: IndexKey(stringValue: "k\(index)"))
+                    try container.encode(
+                        Wide(width: width, depth: depth - 1), forKey: IndexKey(stringValue: "k\(index)"))
                 } else {
                     try container.encode(index, forKey: IndexKey(stringValue: "k\(index)"))
                 }
@@ -273,12 +300,14 @@ import Testing
         #expect(try encoder.encodeToString(["\u{212A}ey": 1]) == #"{"\#u{212A}ey":"<redacted>"}"#)
         #expect(try encoder.encodeToString(["cafe\u{301}": 1]) == #"{"cafe\#u{301}":"<redacted>"}"#)
         #expect(try encoder.encodeToString(["Key": 1]) == #"{"Key":"<redacted>"}"#)
-        #expect(try encoder.encodeToString(["Kex": 1, ]) == #"{"Kex":1}"#)
+        #expect(try encoder.encodeToString(["Kex": 1]) == #"{"Kex":1}"#)
         #expect(try encoder.encodeToString(["pins": 1]) == #"{"pins":1}"#)
         #expect(try encoder.encodeToString(["pin": [1, 2]]) == #"{"pin":"<redacted>"}"#)
         let asciiOnly = StateEncoder(redactedKeys: ["token"])
-        #expect(try asciiOnly.encodeToString(["token": "t", "tokens": "u"].sorted(by: { $0.key < $1.key }).map { [$0.key: $0.value] })
-            == #"[{"token":"<redacted>"},{"tokens":"u"}]"#)
+        #expect(
+            try asciiOnly.encodeToString(
+                ["token": "t", "tokens": "u"].sorted(by: { $0.key < $1.key }).map { [$0.key: $0.value] })
+                == #"[{"token":"<redacted>"},{"tokens":"u"}]"#)
     }
 
     @Test func aRedactedKeyWithAnEmptyNameAndLongNames() throws {

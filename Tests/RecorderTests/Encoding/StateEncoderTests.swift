@@ -30,9 +30,11 @@ import Testing
         var byNumber: [Int: String] = [7: "seven"]
         var unicode = "héllo \u{1F600} \u{0} \u{1F} \" \\ / \n\t"
         var empty: [Int] = []
-        var nested: Nested = .init(id: 1, title: "t", tags: ["x"], price: 9.99, flags: [true, false], children: [
-            .init(id: 2, title: "u", tags: [], price: nil, flags: [], children: []),
-        ])
+        var nested: Nested = .init(
+            id: 1, title: "t", tags: ["x"], price: 9.99, flags: [true, false],
+            children: [
+                .init(id: 2, title: "u", tags: [], price: nil, flags: [], children: [])
+            ])
     }
 
     @Test func outputDecodesToTheSameValueWithJSONDecoder() throws {
@@ -43,7 +45,8 @@ import Testing
     }
 
     @Test func keysComeInDeclarationOrderAndNilIsLeftOut() throws {
-        let text = try StateEncoder().encodeToString(Nested(id: 3, title: "a", tags: [], price: nil, flags: [true], children: []))
+        let text = try StateEncoder().encodeToString(
+            Nested(id: 3, title: "a", tags: [], price: nil, flags: [true], children: []))
         #expect(text == #"{"id":3,"title":"a","tags":[],"flags":[true],"children":[]}"#)
     }
 
@@ -51,8 +54,11 @@ import Testing
         let encoder = StateEncoder()
         #expect(try encoder.encodeToString(Shape.point) == #"{"point":{}}"#)
         #expect(try encoder.encodeToString(Shape.circle(radius: 1.5)) == #"{"circle":{"radius":1.5}}"#)
-        #expect(try encoder.encodeToString(Shape.polygon([1], closed: false)) == #"{"polygon":{"_0":[1],"closed":false}}"#)
-        #expect(try encoder.encodeToString([CatalogState.loading, .loaded(["a"])]) == #"[{"loading":{}},{"loaded":{"_0":["a"]}}]"#)
+        #expect(
+            try encoder.encodeToString(Shape.polygon([1], closed: false)) == #"{"polygon":{"_0":[1],"closed":false}}"#)
+        #expect(
+            try encoder.encodeToString([CatalogState.loading, .loaded(["a"])])
+                == #"[{"loading":{}},{"loaded":{"_0":["a"]}}]"#)
     }
 
     @Test func stringsAreEscapedPerRFC8259() throws {
@@ -63,8 +69,13 @@ import Testing
     @Test func doublesReadBackExactly() throws {
         var generator = SystemRandomNumberGenerator()
         let encoder = StateEncoder()
-        var samples: [Double] = [0, -0.0, 1, -1, 0.1, 1.0 / 3, .pi, 1e-300, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 9_007_199_254_740_992, 9_007_199_254_740_994, 123_456_789_012]
-        for _ in 0..<2_000 { samples.append(Double(bitPattern: generator.next() & ~(0x7FF << 52) | (UInt64.random(in: 0...0x7FE) << 52))) }
+        var samples: [Double] = [
+            0, -0.0, 1, -1, 0.1, 1.0 / 3, .pi, 1e-300, .leastNonzeroMagnitude, .greatestFiniteMagnitude,
+            9_007_199_254_740_992, 9_007_199_254_740_994, 123_456_789_012,
+        ]
+        for _ in 0..<2_000 {
+            samples.append(Double(bitPattern: generator.next() & ~(0x7FF << 52) | (UInt64.random(in: 0...0x7FE) << 52)))
+        }
         for value in samples {
             let bytes = try encoder.encode([value])
             let back = try JSONDecoder().decode([Double].self, from: Data(bytes))
@@ -88,14 +99,21 @@ import Testing
         let account = Account(
             name: "n", password: "p1", sessions: [.init(token: "t1", user: "u")], extra: ["pin": "0000"])
         let text = try encoder.encodeToString(account)
-        #expect(text == #"{"name":"n","password":"<redacted>","sessions":[{"token":"<redacted>","user":"u"}],"extra":{"pin":"<redacted>"}}"#)
+        #expect(
+            text
+                == #"{"name":"n","password":"<redacted>","sessions":[{"token":"<redacted>","user":"u"}],"extra":{"pin":"<redacted>"}}"#
+        )
         // A redacted key whose value is a nested container (an enum case) swallows the whole value.
-        #expect(try encoder.encodeToString([Shape.circle(radius: 3), .point]) == #"[{"circle":"<redacted>"},{"point":{}}]"#)
+        #expect(
+            try encoder.encodeToString([Shape.circle(radius: 3), .point]) == #"[{"circle":"<redacted>"},{"point":{}}]"#)
     }
 
     @Test func aValueThatEncodesNothingIsAnEmptyObject() throws {
         struct Silent: Encodable { func encode(to encoder: any Encoder) throws {} }
-        struct Holder: Encodable { var silent = Silent(); var after = 1 }
+        struct Holder: Encodable {
+            var silent = Silent()
+            var after = 1
+        }
         #expect(try StateEncoder().encodeToString(Holder()) == #"{"silent":{},"after":1}"#)
     }
 
@@ -115,7 +133,9 @@ import Testing
     @Test func theEncoderIsReusableAfterAnError() throws {
         let encoder = StateEncoder()
         #expect(throws: Fussy.Refused.self) { try encoder.encode(Fussy(fail: true)) }
-        #expect(try encoder.encodeToString(Nested(id: 1, title: "", tags: [], price: 1, flags: [], children: [])) == #"{"id":1,"title":"","tags":[],"price":1,"flags":[],"children":[]}"#)
+        #expect(
+            try encoder.encodeToString(Nested(id: 1, title: "", tags: [], price: 1, flags: [], children: []))
+                == #"{"id":1,"title":"","tags":[],"price":1,"flags":[],"children":[]}"#)
     }
 
     @Test func largeValuesGrowTheBuffer() throws {

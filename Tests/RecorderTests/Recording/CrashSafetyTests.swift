@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs the `TraceProbe` child process, which records actions and prints `sent K` after each.
@@ -12,7 +12,9 @@ struct Probe {
         // The test bundle sits in the build folder, next to the products it depends on.
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = bundle.deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("TraceProbe").path), folder.path != "/" {
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("TraceProbe").path),
+            folder.path != "/"
+        {
             folder.deleteLastPathComponent()
         }
         return folder.appendingPathComponent("TraceProbe")

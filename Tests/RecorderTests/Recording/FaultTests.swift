@@ -1,7 +1,7 @@
 import Foundation
 import Recorder
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct FaultTests {
     /// A file-size limit (`ulimit -f`) stands in for a full disk: the app keeps working, the
@@ -11,7 +11,8 @@ import TestSupport
         let path = folder.path("full.jsonl")
         let run = try ChildProcess.run(
             "/bin/bash", ["-c", "ulimit -f 4; exec \"$0\" \"$1\" 300", Probe.executable.path, path])
-        let said = run.outputText, complained = run.errorText
+        let said = run.outputText
+        let complained = run.errorText
 
         #expect(run.termination == .exited(0), "\(complained)")
         #expect(said.contains("sent 300"))  // every action ran
@@ -21,9 +22,14 @@ import TestSupport
 
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(data.count <= 4096)
-        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if data.last != UInt8(ascii: "\n") { lines.removeLast() }  // a torn last line, at most
-        else { lines.removeLast() }
+        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
+        if data.last != UInt8(ascii: "\n") {
+            lines.removeLast()
+        }  // a torn last line, at most
+        else {
+            lines.removeLast()
+        }
         let events = try jsonObjects(Array(lines.dropFirst()))
         #expect(events.count > 3)
         #expect(events.map { $0["seq"] as? Int } == Array(1...events.count).map { $0 })

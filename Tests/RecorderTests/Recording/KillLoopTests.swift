@@ -1,10 +1,10 @@
 import Foundation
-import TraceReader
-import Testing
 import TestSupport
+import Testing
+import TraceReader
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A process that records is killed (SIGKILL) at a random moment, a hundred times over. Each
@@ -51,7 +51,9 @@ import Glibc
         }
         // The loop exercised what it is meant to: kills in the middle of recording.
         #expect(sentTotal > Self.iterations, "the probe was killed before it recorded anything")
-        print("KillLoopTests: \(Self.iterations) kills, \(sentTotal) actions returned in all, \(truncatedTraces) traces ended in a torn line")
+        print(
+            "KillLoopTests: \(Self.iterations) kills, \(sentTotal) actions returned in all, \(truncatedTraces) traces ended in a torn line"
+        )
     }
 }
 

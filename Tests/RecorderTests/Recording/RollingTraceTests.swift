@@ -7,7 +7,8 @@ import Testing
     @Test func aFullFileContinuesInANewOneThatStandsAlone() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("long.jsonl")
-        let recorder = try TraceRecorder(path: path, maximumBytes: 4096, app: "Long", machines: ["CatalogStore": CatalogState.self])
+        let recorder = try TraceRecorder(
+            path: path, maximumBytes: 4096, app: "Long", machines: ["CatalogStore": CatalogState.self])
         let catalog = CatalogStore(recorder: recorder)
         let counter = Store(initialState: Counter(), name: "Counter", recorder: recorder)
         catalog.toLoading()
@@ -38,7 +39,9 @@ import Testing
                 #expect(events[1]["type"] as? String == "register" && events[1]["store"] as? String == "Counter")
                 #expect((events[1]["state"] as? [String: Int])?["value"] == lastValue)
             }
-            let values = events.filter { $0["store"] as? String == "Counter" }.compactMap { ($0["state"] as? [String: Int])?["value"] }
+            let values = events.filter { $0["store"] as? String == "Counter" }.compactMap {
+                ($0["state"] as? [String: Int])?["value"]
+            }
             lastValue = values.last ?? lastValue
             if index < files.count - 1 {
                 let size = try #require(attributes[.size] as? Int)

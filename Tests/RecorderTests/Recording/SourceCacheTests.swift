@@ -23,7 +23,8 @@ import Testing
         }
         let sources = sink.lines.dropFirst(2).map { line -> String in
             guard let start = line.range(of: #""source":""#)?.upperBound,
-                  let end = line[start...].firstIndex(of: "\"") else { return "(none) \(line)" }
+                let end = line[start...].firstIndex(of: "\"")
+            else { return "(none) \(line)" }
             return String(line[start..<end])
         }
         #expect(sources == expected)

@@ -1,7 +1,7 @@
 import Foundation
 import Recorder
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct TraceRecorderTests {
@@ -32,7 +32,8 @@ import Testing
         store.toLoading()
         store.finish(["Dune"])
         let counter = Store(initialState: Counter(), recorder: recorder)
-        counter.send { $0.value = 1 }; let line = #line
+        let line = #line + 1  // the line of the `send` below
+        counter.send { $0.value = 1 }
         let events = try jsonObjects(Array(sink.lines.dropFirst()))
         #expect(events.count == 5)
         let register = events[0]
@@ -149,7 +150,8 @@ import Testing
 
     @Test func twoLiveStoresWithOneNameAreReported() throws {
         let failures = Mutex<[RecordingFailure.Kind]>([])
-        let recorder = try TraceRecorder(sink: MemorySink(), onError: { failure in failures.withLock { $0.append(failure.kind) } })
+        let recorder = try TraceRecorder(
+            sink: MemorySink(), onError: { failure in failures.withLock { $0.append(failure.kind) } })
         let first = Store(initialState: Counter(), name: "Same", recorder: recorder)
         do { _ = Store(initialState: Counter(), name: "Other", recorder: recorder) }
         do { _ = Store(initialState: Counter(), name: "Other", recorder: recorder) }  // the first is gone
@@ -161,7 +163,8 @@ import Testing
 
     @Test func anUndeclaredMachineIsReported() throws {
         let failures = Mutex<[RecordingFailure]>([])
-        let recorder = try TraceRecorder(sink: MemorySink(), onError: { failure in failures.withLock { $0.append(failure) } })
+        let recorder = try TraceRecorder(
+            sink: MemorySink(), onError: { failure in failures.withLock { $0.append(failure) } })
         _ = CatalogStore(recorder: recorder)
         let reported = failures.withLock { $0 }
         #expect(reported.map(\.kind) == [.undeclaredMachine])
@@ -171,7 +174,8 @@ import Testing
     @Test func aStateThatCannotBeEncodedIsRecordedAsNull() throws {
         let sink = MemorySink()
         let failures = Mutex<[RecordingFailure.Kind]>([])
-        let recorder = try TraceRecorder(sink: sink, onError: { failure in failures.withLock { $0.append(failure.kind) } })
+        let recorder = try TraceRecorder(
+            sink: sink, onError: { failure in failures.withLock { $0.append(failure.kind) } })
         let store = Store(initialState: Fussy(fail: false), recorder: recorder)
         store.send("breakIt") { $0.fail = true }
         let events = try jsonObjects(Array(sink.lines.dropFirst()))

@@ -1,7 +1,7 @@
 import Foundation
 import Recorder
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct StoreTests {

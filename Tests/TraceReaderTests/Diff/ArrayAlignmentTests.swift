@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TraceReader
 
 @Suite struct ArrayAlignmentTests {
@@ -23,7 +24,8 @@ import TestSupport
         for step in steps {
             switch step {
             case .same(let count):
-                guard count > 0, i + count <= a.count, j + count <= b.count, a[i..<(i + count)] == b[j..<(j + count)] else { return nil }
+                guard count > 0, i + count <= a.count, j + count <= b.count, a[i..<(i + count)] == b[j..<(j + count)]
+                else { return nil }
                 i += count
                 j += count
             case .remove(let count):
@@ -43,8 +45,12 @@ import TestSupport
         var random = SeededGenerator(seed: 3)
         for round in 0..<2_000 {
             let alphabet = Int32.random(in: 1...5, using: &random)
-            let a = (0..<Int.random(in: 0...30, using: &random)).map { _ in Int32.random(in: 0..<alphabet, using: &random) }
-            let b = (0..<Int.random(in: 0...30, using: &random)).map { _ in Int32.random(in: 0..<alphabet, using: &random) }
+            let a = (0..<Int.random(in: 0...30, using: &random)).map { _ in
+                Int32.random(in: 0..<alphabet, using: &random)
+            }
+            let b = (0..<Int.random(in: 0...30, using: &random)).map { _ in
+                Int32.random(in: 0..<alphabet, using: &random)
+            }
             let steps = ArrayAlignment.align(a, b, maximumEdits: 1_000)
             let shortest = a.count + b.count - 2 * lcsLength(a, b)
             #expect(steps.flatMap { edits($0, a, b) } == shortest, "round \(round): \(a) → \(b)")
@@ -97,7 +103,10 @@ import TestSupport
     @Test func doesNotPairObjectsWithNothingEqualOrValuesOfDifferentTypes() throws {
         let old = try json(#"[{"a": 1}, "s"]"#).arrayValue ?? []
         let new = try json(#"[{"a": 2}, 5]"#).arrayValue ?? []
-        #expect(HunkPairing.pair(old[...], new[...]) == [.remove(old: 0), .remove(old: 1), .insert(new: 0), .insert(new: 1)])
+        #expect(
+            HunkPairing.pair(old[...], new[...]) == [
+                .remove(old: 0), .remove(old: 1), .insert(new: 0), .insert(new: 1),
+            ])
     }
 
     @Test func pairsByPositionPastItsBudget() {
@@ -109,11 +118,13 @@ import TestSupport
     }
 
     @Test func aRemovedItemNextToAChangedOneReadsSoInTheDiff() throws {
-        let before = try json(#"[{"sku": "A", "n": 1}, {"sku": "B", "n": 1}, {"sku": "C", "n": 1}, {"sku": "D", "n": 1}]"#)
+        let before = try json(
+            #"[{"sku": "A", "n": 1}, {"sku": "B", "n": 1}, {"sku": "C", "n": 1}, {"sku": "D", "n": 1}]"#)
         let after = try json(#"[{"sku": "A", "n": 1}, {"sku": "C", "n": 5}, {"sku": "D", "n": 1}]"#)
-        #expect(StateDiff.changes(from: before, to: after) == [
-            .removed(try StatePath(parsing: "[1]"), try json(#"{"sku": "B", "n": 1}"#)),
-            .changed(try StatePath(parsing: "[1].n"), from: .number("1"), to: .number("5")),
-        ])
+        #expect(
+            StateDiff.changes(from: before, to: after) == [
+                .removed(try StatePath(parsing: "[1]"), try json(#"{"sku": "B", "n": 1}"#)),
+                .changed(try StatePath(parsing: "[1].n"), from: .number("1"), to: .number("5")),
+            ])
     }
 }

@@ -1,4 +1,5 @@
 import TestSupport
+
 @testable import TraceReader
 
 /// Helpers for the diff tests, in a namespace so that they cannot clash with other tests.
@@ -25,7 +26,9 @@ enum DiffTesting {
             if case .index(let index)? = last {
                 switch change {
                 case .removed:
-                    pointer = parent.appending(.index(index + added[parent, default: 0] - removed[parent, default: 0])).jsonPointer
+                    pointer =
+                        parent.appending(.index(index + added[parent, default: 0] - removed[parent, default: 0]))
+                        .jsonPointer
                     removed[parent, default: 0] += 1
                 case .added:
                     added[parent, default: 0] += 1
@@ -63,9 +66,18 @@ extension SeededGenerator {
 struct DiffStateGenerator {
     var random: SeededGenerator
 
-    static let names = ["a", "b", "id", "title", "_0", "loaded", "with space", "a/b", "m~n", "~1", "", "日本", "1234", "é", "e\u{301}", "x.y", "[0]"]
-    static let strings = ["", "plain", "caf\u{E9}", "cafe\u{301}", "日本語", "👩‍👩‍👧 family", "quote \" and \\", "bell \u{7}", "esc \u{1B}[2J", "nul \u{0}", "tab\tnew\nline", "\u{2028}sep", "del \u{7F} c1 \u{85}", "/~0~1"]
-    static let numbers = ["0", "-0", "1", "1.0", "10e-1", "1e400", "-1e400", "1E+2", "100", "12345678901234567890123", "12345678901234567890124", "0.1", "3.14159", "-2.5e-10", "1e-400", "42"]
+    static let names = [
+        "a", "b", "id", "title", "_0", "loaded", "with space", "a/b", "m~n", "~1", "", "日本", "1234", "é", "e\u{301}",
+        "x.y", "[0]",
+    ]
+    static let strings = [
+        "", "plain", "caf\u{E9}", "cafe\u{301}", "日本語", "👩‍👩‍👧 family", "quote \" and \\", "bell \u{7}", "esc \u{1B}[2J",
+        "nul \u{0}", "tab\tnew\nline", "\u{2028}sep", "del \u{7F} c1 \u{85}", "/~0~1",
+    ]
+    static let numbers = [
+        "0", "-0", "1", "1.0", "10e-1", "1e400", "-1e400", "1E+2", "100", "12345678901234567890123",
+        "12345678901234567890124", "0.1", "3.14159", "-2.5e-10", "1e-400", "42",
+    ]
 
     init(seed: UInt64) {
         random = SeededGenerator(seed: seed)
@@ -73,14 +85,18 @@ struct DiffStateGenerator {
 
     mutating func value(depth: Int) -> JSONValue {
         // Mostly containers near the top, as in app states; only scalars at the bottom.
-        let kind = depth <= 0 ? Int.random(in: 0..<4, using: &random)
-            : random.chance(depth >= 2 ? 0.75 : 0.4) ? Int.random(in: 4..<6, using: &random) : Int.random(in: 0..<4, using: &random)
+        let kind =
+            depth <= 0
+            ? Int.random(in: 0..<4, using: &random)
+            : random.chance(depth >= 2 ? 0.75 : 0.4)
+                ? Int.random(in: 4..<6, using: &random) : Int.random(in: 0..<4, using: &random)
         switch kind {
         case 0: return random.chance(0.5) ? .null : .bool(random.chance(0.5))
         case 1, 2: return .number(random.pick(Self.numbers))
         case 3: return .string(random.pick(Self.strings))
         case 4:
-            let count = random.chance(0.1) ? Int.random(in: 10..<40, using: &random) : Int.random(in: 0..<6, using: &random)
+            let count =
+                random.chance(0.1) ? Int.random(in: 10..<40, using: &random) : Int.random(in: 0..<6, using: &random)
             return .array((0..<count).map { _ in value(depth: depth - 1) })
         default:
             var object = JSONObject()
@@ -100,7 +116,8 @@ struct DiffStateGenerator {
             for _ in 0..<Int.random(in: depth >= 4 ? 1...3 : 0...3, using: &random) {
                 switch Int.random(in: 0..<5, using: &random) {
                 case 0:
-                    elements.insert(self.value(depth: depth - 1), at: Int.random(in: 0...elements.count, using: &random))
+                    elements.insert(
+                        self.value(depth: depth - 1), at: Int.random(in: 0...elements.count, using: &random))
                 case 1 where !elements.isEmpty:
                     elements.remove(at: Int.random(in: 0..<elements.count, using: &random))
                 case 2 where !elements.isEmpty, 3 where !elements.isEmpty:

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import TraceReader
 
 @Suite struct StateDiffTests {
@@ -41,21 +42,25 @@ import TestSupport
             lines.insert(.string("a"), at: 10)
         }
         let changes = StateDiff.changes(from: cart(10_000), to: after)
-        #expect(changes == [
-            .added(try path("CartStore.lines[10]"), .string("a")),
-            .removed(try path("CartStore.lines[2000]"), .object(["id": .number("2000")])),
-            .added(try path("CartStore.lines[5000]"), .string("b")),
-            .removed(try path("CartStore.lines[9000]"), .object(["id": .number("9000")])),
-        ])
+        #expect(
+            changes == [
+                .added(try path("CartStore.lines[10]"), .string("a")),
+                .removed(try path("CartStore.lines[2000]"), .object(["id": .number("2000")])),
+                .added(try path("CartStore.lines[5000]"), .string("b")),
+                .removed(try path("CartStore.lines[9000]"), .object(["id": .number("9000")])),
+            ])
     }
 
     @Test func nestedObjectsReportTheDeepestPath() throws {
-        let before = try json(#"{"Settings": {"profile": {"name": "Ann", "address": {"city": "Oslo", "zip": "0150"}}}}"#)
-        let after = try json(#"{"Settings": {"profile": {"name": "Ann", "address": {"city": "Bergen", "zip": "0150", "floor": 2}}}}"#)
-        #expect(StateDiff.changes(from: before, to: after) == [
-            .changed(try path("Settings.profile.address.city"), from: .string("Oslo"), to: .string("Bergen")),
-            .added(try path("Settings.profile.address.floor"), .number("2")),
-        ])
+        let before = try json(
+            #"{"Settings": {"profile": {"name": "Ann", "address": {"city": "Oslo", "zip": "0150"}}}}"#)
+        let after = try json(
+            #"{"Settings": {"profile": {"name": "Ann", "address": {"city": "Bergen", "zip": "0150", "floor": 2}}}}"#)
+        #expect(
+            StateDiff.changes(from: before, to: after) == [
+                .changed(try path("Settings.profile.address.city"), from: .string("Oslo"), to: .string("Bergen")),
+                .added(try path("Settings.profile.address.floor"), .number("2")),
+            ])
     }
 
     @Test func reorderedMembersAreNoChange() throws {
@@ -65,30 +70,42 @@ import TestSupport
         #expect(JSONPatch.make(from: before, to: after) == .array([]))
     }
 
-    @Test(arguments: [("1", "1.0"), ("0", "-0"), ("1e400", "10e399"), ("100", "1E+2"), ("0.5", "5e-1"), ("-0.0", "0e7")])
+    @Test(arguments: [
+        ("1", "1.0"), ("0", "-0"), ("1e400", "10e399"), ("100", "1E+2"), ("0.5", "5e-1"), ("-0.0", "0e7"),
+    ])
     func numbersWithTheSameValueAreNoChange(left: String, right: String) {
         #expect(StateDiff(from: .number(left), to: .number(right)).isEmpty)
     }
 
-    @Test(arguments: [("1e400", "1e401"), ("12345678901234567890", "12345678901234567891"), ("0.1", "0.10000000000000001"), ("1", "-1")])
+    @Test(arguments: [
+        ("1e400", "1e401"), ("12345678901234567890", "12345678901234567891"), ("0.1", "0.10000000000000001"),
+        ("1", "-1"),
+    ])
     func numbersWithDifferentValuesAreAChange(left: String, right: String) {
-        #expect(StateDiff.changes(from: .number(left), to: .number(right)) == [.changed(StatePath(), from: .number(left), to: .number(right))])
+        #expect(
+            StateDiff.changes(from: .number(left), to: .number(right)) == [
+                .changed(StatePath(), from: .number(left), to: .number(right))
+            ])
     }
 
     @Test func anEnumCaseSwitchIsARemovalAndAnAddition() throws {
         let before = try json(#"{"CatalogStore": {"loading": {}}}"#)
         let after = try json(#"{"CatalogStore": {"loaded": {"_0": ["a", "b"]}}}"#)
-        #expect(StateDiff.changes(from: before, to: after) == [
-            .removed(try path("CatalogStore.loading"), .object([:])),
-            .added(try path("CatalogStore.loaded"), try json(#"{"_0": ["a", "b"]}"#)),
-        ])
+        #expect(
+            StateDiff.changes(from: before, to: after) == [
+                .removed(try path("CatalogStore.loading"), .object([:])),
+                .added(try path("CatalogStore.loaded"), try json(#"{"_0": ["a", "b"]}"#)),
+            ])
     }
 
     @Test func stringsAreComparedByTheirBytes() throws {
         let precomposed = JSONValue.string("caf\u{E9}")
         let decomposed = JSONValue.string("cafe\u{301}")
         #expect(precomposed == decomposed)  // Swift's canonical equivalence
-        #expect(StateDiff.changes(from: precomposed, to: decomposed) == [.changed(StatePath(), from: precomposed, to: decomposed)])
+        #expect(
+            StateDiff.changes(from: precomposed, to: decomposed) == [
+                .changed(StatePath(), from: precomposed, to: decomposed)
+            ])
         #expect(StateDiff(from: .string("日本語 👩‍👩‍👧"), to: .string("日本語 👩‍👩‍👧")).isEmpty)
     }
 
@@ -102,13 +119,20 @@ import TestSupport
     }
 
     @Test func emptyContainers() throws {
-        #expect(StateDiff.changes(from: try json("{}"), to: try json(#"{"a": 1}"#)) == [.added(try path("a"), .number("1"))])
-        #expect(StateDiff.changes(from: try json("[]"), to: try json("[1, 2]")) == [
-            .added(try path("[0]"), .number("1")), .added(try path("[1]"), .number("2")),
-        ])
-        #expect(StateDiff.changes(from: try json("[[]]"), to: try json("[]")) == [.removed(try path("[0]"), .array([]))])
+        #expect(
+            StateDiff.changes(from: try json("{}"), to: try json(#"{"a": 1}"#)) == [.added(try path("a"), .number("1"))]
+        )
+        #expect(
+            StateDiff.changes(from: try json("[]"), to: try json("[1, 2]")) == [
+                .added(try path("[0]"), .number("1")), .added(try path("[1]"), .number("2")),
+            ])
+        #expect(
+            StateDiff.changes(from: try json("[[]]"), to: try json("[]")) == [.removed(try path("[0]"), .array([]))])
         #expect(StateDiff(from: try json("{}"), to: try json("{}")).isEmpty)
-        #expect(StateDiff.changes(from: try json("{}"), to: try json("[]")) == [.changed(StatePath(), from: .object([:]), to: .array([]))])
+        #expect(
+            StateDiff.changes(from: try json("{}"), to: try json("[]")) == [
+                .changed(StatePath(), from: .object([:]), to: .array([]))
+            ])
     }
 
     @Test(arguments: [("1", #""1""#), ("null", "false"), ("[1]", #"{"0": 1}"#), (#"{"a": 1}"#, "1")])
@@ -120,17 +144,24 @@ import TestSupport
 
     @Test func appStatePathsStartWithTheStoreName() throws {
         let before: JSONObject = ["CatalogStore": try json(#"{"idle": {}}"#), "CartStore": try json(#"{"lines": []}"#)]
-        let after: JSONObject = ["CatalogStore": try json(#"{"idle": {}}"#), "CartStore": try json(#"{"lines": [{"sku": "A"}]}"#), "UserStore": .null]
-        #expect(StateDiff.changes(from: before, to: after) == [
-            .added(try path("CartStore.lines[0]"), try json(#"{"sku": "A"}"#)),
-            .added(try path("UserStore"), .null),
-        ])
+        let after: JSONObject = [
+            "CatalogStore": try json(#"{"idle": {}}"#), "CartStore": try json(#"{"lines": [{"sku": "A"}]}"#),
+            "UserStore": .null,
+        ]
+        #expect(
+            StateDiff.changes(from: before, to: after) == [
+                .added(try path("CartStore.lines[0]"), try json(#"{"sku": "A"}"#)),
+                .added(try path("UserStore"), .null),
+            ])
     }
 
     @Test func theLastOfDuplicateMembersCounts() throws {
         let before = try json(#"{"a": 1, "a": 2}"#)
         #expect(StateDiff(from: before, to: try json(#"{"a": 2}"#)).isEmpty)
-        #expect(StateDiff.changes(from: before, to: try json(#"{"a": 1}"#)) == [.changed(try path("a"), from: .number("2"), to: .number("1"))])
+        #expect(
+            StateDiff.changes(from: before, to: try json(#"{"a": 1}"#)) == [
+                .changed(try path("a"), from: .number("2"), to: .number("1"))
+            ])
     }
 
     @Test func removedMembersComeAfterTheMemberThatPrecededThem() throws {
@@ -174,8 +205,10 @@ import TestSupport
     /// The deepest state the parser accepts (1024 levels), changed at the bottom.
     @Test func handlesTheDeepestStateTheParserAccepts() throws {
         let depth = JSONParser.maximumDepth
-        let before = try JSONParser.parse(String(repeating: #"{"a":["#, count: depth / 2) + "1" + String(repeating: "]}", count: depth / 2))
-        let after = try JSONParser.parse(String(repeating: #"{"a":["#, count: depth / 2) + "2" + String(repeating: "]}", count: depth / 2))
+        let before = try JSONParser.parse(
+            String(repeating: #"{"a":["#, count: depth / 2) + "1" + String(repeating: "]}", count: depth / 2))
+        let after = try JSONParser.parse(
+            String(repeating: #"{"a":["#, count: depth / 2) + "2" + String(repeating: "]}", count: depth / 2))
         let diff = StateDiff(from: before, to: after)
         let changes = diff.changes
         #expect(changes.count == 1)

@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import Recorder
 @testable import TraceReader
 
@@ -37,7 +38,9 @@ import TestSupport
 
     @Test func printedPathsContainNoRawControlCharacters() throws {
         let path = StatePath([.key("\u{1B}]0;title\u{7}"), .key("\u{85}\u{2028}")])
-        let controls = path.description.unicodeScalars.filter { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028 }
+        let controls = path.description.unicodeScalars.filter {
+            $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.value == 0x2028
+        }
         #expect(controls.isEmpty)
         #expect(try StatePath(parsing: path.description) == path)
     }
@@ -61,8 +64,12 @@ import TestSupport
     @Test func readsTheDottedFormWithNumbersAsNames() throws {
         let path = try StatePath(parsing: "CartStore.lines.1234.quantity")
         #expect(path.components == [.key("CartStore"), .key("lines"), .key("1234"), .key("quantity")])
-        #expect(try StatePath(parsing: "CheckoutStore.ready._0").components == [.key("CheckoutStore"), .key("ready"), .key("_0")])
-        #expect(try StatePath(parsing: #"a["x.y"][2]["1"]"#).components == [.key("a"), .key("x.y"), .index(2), .key("1")])
+        #expect(
+            try StatePath(parsing: "CheckoutStore.ready._0").components == [
+                .key("CheckoutStore"), .key("ready"), .key("_0"),
+            ])
+        #expect(
+            try StatePath(parsing: #"a["x.y"][2]["1"]"#).components == [.key("a"), .key("x.y"), .index(2), .key("1")])
     }
 
     @Test func readsTheWholeValueAndALeadingDot() throws {
@@ -74,7 +81,8 @@ import TestSupport
     }
 
     @Test func resolvesANumberAfterADotAsAnIndexInAnArrayAndANameInAnObject() throws {
-        let state = try DiffTesting.json(#"{"CartStore": {"lines": [{"quantity": 1}, {"quantity": 7}], "byCode": {"1": "one"}}}"#)
+        let state = try DiffTesting.json(
+            #"{"CartStore": {"lines": [{"quantity": 1}, {"quantity": 7}], "byCode": {"1": "one"}}}"#)
         #expect(try StatePath(parsing: "CartStore.lines.1.quantity").resolve(in: state) == .number("7"))
         #expect(try StatePath(parsing: "CartStore.lines[1].quantity").resolve(in: state) == .number("7"))
         #expect(try StatePath(parsing: "CartStore.byCode.1").resolve(in: state) == .string("one"))
@@ -92,7 +100,8 @@ import TestSupport
         "CartStore.lines[0].quantity.more",  // into a number
     ])
     func resolvesToNothingWherePathsLeadNowhere(text: String) throws {
-        let state = try DiffTesting.json(#"{"CartStore": {"lines": [{"quantity": 1}, {"quantity": 7}], "byCode": {"1": "one"}}}"#)
+        let state = try DiffTesting.json(
+            #"{"CartStore": {"lines": [{"quantity": 1}, {"quantity": 7}], "byCode": {"1": "one"}}}"#)
         #expect(try StatePath(parsing: text).resolve(in: state) == nil)
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TraceReader
 
 /// Parser and checker against the JSONTestSuite categories: y_ accepted, n_ rejected, i_ no crash.

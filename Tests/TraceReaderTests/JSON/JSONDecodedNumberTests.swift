@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TraceReader
 
 /// The number fast paths give exactly what the slow, obviously right ones give.
@@ -11,7 +12,9 @@ import Testing
 
     private func double(_ text: String) -> Result<Double, JSONDecodedNumber.Problem> {
         Array(text.utf8).withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return .failure(JSONDecodedNumber.Problem(text: text, reason: "is empty")) }
+            guard let base = buffer.baseAddress else {
+                return .failure(JSONDecodedNumber.Problem(text: text, reason: "is empty"))
+            }
             return JSONDecodedNumber.floatingPoint(base, from: 0, to: buffer.count, as: Double.self)
         }
     }
@@ -24,7 +27,9 @@ import Testing
             // fast path's limits: both sides of every boundary.
             let digits = 1 + generator.below(20)
             var mantissa = String(1 + generator.below(9))
-            for _ in 1..<digits { mantissa.append(Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(generator.below(10))))) }
+            for _ in 1..<digits {
+                mantissa.append(Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(generator.below(10)))))
+            }
             let point = generator.below(digits + 1)
             if point > 0 && point < digits {
                 mantissa.insert(".", at: mantissa.index(mantissa.startIndex, offsetBy: point))

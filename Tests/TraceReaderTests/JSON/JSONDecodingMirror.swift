@@ -32,7 +32,10 @@ indirect enum JSONDecodingMirror: Decodable, Equatable, CustomStringConvertible 
 
     init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: AnyKey.self) {
-            self = .object(try object.allKeys.map { Member(name: $0.stringValue, value: try object.decode(JSONDecodingMirror.self, forKey: $0)) })
+            self = .object(
+                try object.allKeys.map {
+                    Member(name: $0.stringValue, value: try object.decode(JSONDecodingMirror.self, forKey: $0))
+                })
         } else if var array = try? decoder.unkeyedContainer() {
             var elements: [JSONDecodingMirror] = []
             while !array.isAtEnd { elements.append(try array.decode(JSONDecodingMirror.self)) }
@@ -63,9 +66,10 @@ indirect enum JSONDecodingMirror: Decodable, Equatable, CustomStringConvertible 
         case .string(let string): self = .string(string)
         case .array(let elements): self = .array(elements.map(JSONDecodingMirror.init(parsed:)))
         case .object(let object):
-            self = .object(object.map { member in
-                Member(name: member.key, value: JSONDecodingMirror(parsed: object[member.key] ?? .null))
-            })
+            self = .object(
+                object.map { member in
+                    Member(name: member.key, value: JSONDecodingMirror(parsed: object[member.key] ?? .null))
+                })
         }
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TraceReader
 
 /// Deep nesting never crashes; the limit is the same for parser and checker.
@@ -46,7 +47,9 @@ import Testing
     }
 
     @Test func skipsEveryKindOfScalarAndLeadingWhitespace() throws {
-        for (text, length) in [("  12.5e3,", 8), ("true]", 4), ("null ", 4), (#""a\u0041" x"#, 9), ("-0}", 2), ("[] ", 2)] {
+        for (text, length) in [
+            ("  12.5e3,", 8), ("true]", 4), ("null ", 4), (#""a\u0041" x"#, 9), ("-0}", 2), ("[] ", 2),
+        ] {
             let end = try Array(text.utf8).withUnsafeBytes { try JSONSyntax.skipValue(in: $0, at: 0) }
             #expect(end == length, "\(text)")
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TraceReader
 
 /// Member order, duplicates, lookup and editing of `JSONObject`, small and large.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TraceReader
 
 /// Exact positions and messages of parse errors.
@@ -88,7 +89,9 @@ import Testing
     @Test func helpfulHints() throws {
         #expect(try #require(failure("[1,]")).message.hasPrefix("trailing commas are not allowed"))
         #expect(try #require(failure(#"{"a":1,}"#)).message.hasPrefix("trailing commas are not allowed"))
-        #expect(try #require(failure("[NaN]")).message == "expected a value, found 'NaN' (NaN and Infinity are not JSON numbers)")
+        #expect(
+            try #require(failure("[NaN]")).message
+                == "expected a value, found 'NaN' (NaN and Infinity are not JSON numbers)")
         #expect(try #require(failure("['a']")).message.contains("double quotes"))
         #expect(try #require(failure("[+1]")).message.contains("cannot start with '+'"))
         #expect(try #require(failure("[1.]")).message == "expected a digit after the decimal point, found ']'")

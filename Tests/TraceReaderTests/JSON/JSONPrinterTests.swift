@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TraceReader
 
 /// Printing: byte-exact round trips, pretty layout, escaping and terminal safety.
@@ -22,8 +23,9 @@ import Testing
 
     @Test func numbersKeepTheirText() throws {
         let value = try JSONParser.parse("[0.1, 1e400, -0, 12345678901234567890123, 1.0]")
-        #expect(value.arrayValue?.compactMap { if case .number(let text) = $0 { text } else { nil } }
-            == ["0.1", "1e400", "-0", "12345678901234567890123", "1.0"])
+        #expect(
+            value.arrayValue?.compactMap { if case .number(let text) = $0 { text } else { nil } }
+                == ["0.1", "1e400", "-0", "12345678901234567890123", "1.0"])
     }
 
     @Test func prettyLayout() throws {
@@ -54,9 +56,9 @@ import Testing
     }
 
     static let hostile = [
-        "\u{1B}]0;title\u{07}",       // OSC: set the window title, ended by BEL
-        "\u{9B}31m red",               // C1 CSI
-        "\u{1B}[2J\u{1B}[H",           // clear screen
+        "\u{1B}]0;title\u{07}",  // OSC: set the window title, ended by BEL
+        "\u{9B}31m red",  // C1 CSI
+        "\u{1B}[2J\u{1B}[H",  // clear screen
         "del \u{7F} c1 \u{80}\u{85}\u{9F} seps \u{2028}\u{2029} ok é😀",
     ]
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TraceReader
 
 /// Errors from decoding bytes are `DecodingError`s of the same kind and with the same coding
@@ -31,13 +32,14 @@ import Testing
 
     private func failure(_ error: any Error) -> Failure? {
         guard let error = error as? DecodingError else { return nil }
-        let (kind, context): (String, DecodingError.Context) = switch error {
-        case .typeMismatch(_, let context): ("typeMismatch", context)
-        case .valueNotFound(_, let context): ("valueNotFound", context)
-        case .keyNotFound(let key, let context): ("keyNotFound \(key.stringValue)", context)
-        case .dataCorrupted(let context): ("dataCorrupted", context)
-        @unknown default: ("unknown", DecodingError.Context(codingPath: [], debugDescription: ""))
-        }
+        let (kind, context): (String, DecodingError.Context) =
+            switch error {
+            case .typeMismatch(_, let context): ("typeMismatch", context)
+            case .valueNotFound(_, let context): ("valueNotFound", context)
+            case .keyNotFound(let key, let context): ("keyNotFound \(key.stringValue)", context)
+            case .dataCorrupted(let context): ("dataCorrupted", context)
+            @unknown default: ("unknown", DecodingError.Context(codingPath: [], debugDescription: ""))
+            }
         return Failure(kind: kind, path: context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue })
     }
 
@@ -49,7 +51,8 @@ import Testing
         return (ours, theirs)
     }
 
-    static let valid = #"{"lines":[{"sku":"a","quantity":1}],"byCode":{"x":{"sku":"b","quantity":2,"note":"n"}},"status":{"ready":{"total":5}},"counts":{"3":[1,2]}}"#
+    static let valid =
+        #"{"lines":[{"sku":"a","quantity":1}],"byCode":{"x":{"sku":"b","quantity":2,"note":"n"}},"status":{"ready":{"total":5}},"counts":{"3":[1,2]}}"#
 
     @Test(arguments: [
         // A wrong type, deep in arrays, dictionaries and enum payloads.
@@ -90,7 +93,9 @@ import Testing
     }
 
     @Test func enumWithUnknownOrSeveralCasesIsTypeMismatchAsInFoundation() {
-        for json in [#"{"unknown":{}}"#, #"{"editing":{},"ready":{"total":1}}"#, "{}", #"{"ready":{"total":1},"editing":{}}"#] {
+        for json in [
+            #"{"unknown":{}}"#, #"{"editing":{},"ready":{"total":1}}"#, "{}", #"{"ready":{"total":1},"editing":{}}"#,
+        ] {
             let (ours, theirs) = failures(Status.self, json)
             #expect(ours?.kind == "typeMismatch", "\(json)")
             #expect(ours == theirs, "\(json)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TraceReader
 
 /// A `JSONTapeDecoder` serves one document after another: it reuses its container boxes and
@@ -32,8 +33,12 @@ import Testing
 
     @Test func largeDocumentsGiveTheirMemoryBack() throws {
         let decoder = JSONTapeDecoder()
-        let large = [UInt8](("[" + Array(repeating: #"{"a":[1,2,3],"b":"x"}"#, count: 50_000).joined(separator: ",") + "]").utf8)
-        struct Small: Decodable { var a: [Int]; var b: String }
+        let large = [UInt8](
+            ("[" + Array(repeating: #"{"a":[1,2,3],"b":"x"}"#, count: 50_000).joined(separator: ",") + "]").utf8)
+        struct Small: Decodable {
+            var a: [Int]
+            var b: String
+        }
         let decoded = try decode([Small].self, large, with: decoder)
         #expect(decoded.count == 50_000 && decoded.last?.b == "x")
         #expect(decoder.state.pointee.tape.capacity <= 1 << 14)
@@ -44,10 +49,15 @@ import Testing
 
     @Test func aFailedDecodeLeavesTheDecoderUsable() throws {
         let decoder = JSONTapeDecoder()
-        #expect(throws: DecodingError.self) { try decode([JSONTapeDecoderTests.Item].self, Array(#"[{"id":"x"}]"#.utf8), with: decoder) }
+        #expect(throws: DecodingError.self) {
+            try decode([JSONTapeDecoderTests.Item].self, Array(#"[{"id":"x"}]"#.utf8), with: decoder)
+        }
         #expect(throws: DecodingError.self) { try decode([Int].self, Array("[1,".utf8), with: decoder) }
         let item = JSONTapeDecoderTests.Item(id: 1, name: "n", price: 2, tags: ["t"], note: nil)
-        #expect(try decode([JSONTapeDecoderTests.Item].self, [UInt8](try JSONEncoder().encode([item])), with: decoder) == [item])
+        #expect(
+            try decode([JSONTapeDecoderTests.Item].self, [UInt8](try JSONEncoder().encode([item])), with: decoder) == [
+                item
+            ])
         #expect(decoder.state.pointee.nodes.count == 0)
     }
 }

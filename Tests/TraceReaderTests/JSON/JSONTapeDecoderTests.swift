@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TraceReader
 
 /// `JSONValueDecoder.decode(_:from:)` on bytes reads the same values as Foundation's
@@ -15,7 +16,9 @@ import Testing
     }
 
     /// Encodes `value` with `JSONEncoder` and decodes it back with ours.
-    private func roundTrips<T: Codable & Equatable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func roundTrips<T: Codable & Equatable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation)
+        throws
+    {
         let data = try JSONEncoder().encode(value)
         #expect(try JSONValueDecoder().decode(T.self, from: [UInt8](data)) == value, sourceLocation: sourceLocation)
         #expect(try JSONValueDecoder().decode(T.self, from: data) == value, sourceLocation: sourceLocation)
@@ -31,13 +34,16 @@ import Testing
     }
 
     @Test func scalarsAtTheirLimits() throws {
-        try roundTrips(Scalars(
-            bool: true, string: "", double: -1.7976931348623157e308, float: 3.4028235e38,
-            int: .min, int8: .min, int16: .min, int32: .min, int64: .min,
-            uint: .max, uint8: .max, uint16: .max, uint32: .max, uint64: .max))
-        try roundTrips(Scalars(
-            bool: false, string: "x", double: .leastNonzeroMagnitude, float: .leastNonzeroMagnitude, int: .max, int8: .max, int16: .max, int32: .max, int64: .max,
-            uint: 0, uint8: 0, uint16: 0, uint32: 0, uint64: 0))
+        try roundTrips(
+            Scalars(
+                bool: true, string: "", double: -1.7976931348623157e308, float: 3.4028235e38,
+                int: .min, int8: .min, int16: .min, int32: .min, int64: .min,
+                uint: .max, uint8: .max, uint16: .max, uint32: .max, uint64: .max))
+        try roundTrips(
+            Scalars(
+                bool: false, string: "x", double: .leastNonzeroMagnitude, float: .leastNonzeroMagnitude, int: .max,
+                int8: .max, int16: .max, int32: .max, int64: .max,
+                uint: 0, uint8: 0, uint16: 0, uint32: 0, uint64: 0))
     }
 
     struct Optionals: Codable, Equatable {
@@ -127,8 +133,11 @@ import Testing
     }
 
     @Test func membersInAnyOrderAndUnknownMembers() throws {
-        try decodesLikeFoundation(Item.self, #"{"tags":[],"price":1,"extra":{"deep":[1,{"x":null}]},"name":"n","id":7,"more":"z"}"#)
-        try decodesLikeFoundation([Item].self, #"[{"note":"a","tags":["x"],"id":1,"name":"n","price":0},{"id":2,"name":"m","price":1,"tags":[]}]"#)
+        try decodesLikeFoundation(
+            Item.self, #"{"tags":[],"price":1,"extra":{"deep":[1,{"x":null}]},"name":"n","id":7,"more":"z"}"#)
+        try decodesLikeFoundation(
+            [Item].self,
+            #"[{"note":"a","tags":["x"],"id":1,"name":"n","price":0},{"id":2,"name":"m","price":1,"tags":[]}]"#)
     }
 
     @Test func intKeyedAndStringKeyedDictionaries() throws {
@@ -137,7 +146,9 @@ import Testing
         try decodesLikeFoundation([String: [Int: Bool]].self, #"{"x":{"1":true},"y":{}}"#)
         let large = "{" + (0..<500).map { "\"k\($0)\":\($0)" }.joined(separator: ",") + "}"
         try decodesLikeFoundation([String: Int].self, large)
-        #expect(throws: DecodingError.self) { try JSONValueDecoder().decode([Int: String].self, from: Array(#"{"x":"a"}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONValueDecoder().decode([Int: String].self, from: Array(#"{"x":"a"}"#.utf8))
+        }
     }
 
     @Test func unicodeAndEscapes() throws {
@@ -153,12 +164,17 @@ import Testing
         // A lone surrogate escape is valid JSON text but no character: U+FFFD, as the parser
         // reads it (JSONDecoder refuses the document).
         let lone = #"["lone \ud800 and \udc00 surrogates"]"#
-        #expect(try JSONValueDecoder().decode([String].self, from: Array(lone.utf8)) == ["lone \u{FFFD} and \u{FFFD} surrogates"])
+        #expect(
+            try JSONValueDecoder().decode([String].self, from: Array(lone.utf8)) == [
+                "lone \u{FFFD} and \u{FFFD} surrogates"
+            ])
         #expect(try JSONParser.parse(lone) == .array([.string("lone \u{FFFD} and \u{FFFD} surrogates")]))
     }
 
     struct Named: Codable, Equatable {
         var name: String
+        // swift-format-ignore: IdentifiersMustBeASCII
+        // A non-ASCII member name on purpose: the test decodes it from escaped and decomposed keys.
         var café: Int
     }
 
@@ -166,23 +182,31 @@ import Testing
         // Names match as Swift strings do: an escape or a decomposed é names the same member.
         try decodesLikeFoundation(Named.self, #"{"na\u006de":"n","caf\u00e9":1}"#)
         try decodesLikeFoundation(Named.self, "{\"name\":\"n\",\"cafe\u{301}\":2}")
-        try decodesLikeFoundation([Named].self, "[{\"name\":\"a\",\"caf\u{E9}\":1},{\"n\\u0061me\":\"b\",\"cafe\u{301}\":2}]")
+        try decodesLikeFoundation(
+            [Named].self, "[{\"name\":\"a\",\"caf\u{E9}\":1},{\"n\\u0061me\":\"b\",\"cafe\u{301}\":2}]")
     }
 
     @Test func integersAreExactAndInRange() throws {
         let decoder = JSONValueDecoder()
         #expect(try decoder.decode([Int].self, from: Array("[1.0,12e2,-0,1E+1]".utf8)) == [1, 1200, 0, 10])
         #expect(try decoder.decode(UInt8.self, from: Array("-0".utf8)) == 0)
-        #expect(try decoder.decode([Int64].self, from: Array("[-9223372036854775808,9223372036854775807]".utf8)) == [.min, .max])
-        for (text, type) in [("9223372036854775808", Int.self as any (Decodable & Sendable).Type), ("-9223372036854775809", Int.self),
-                             ("18446744073709551616", UInt64.self), ("123456789012345678901234567890", Int.self),
-                             ("1e19", Int64.self), ("256", UInt8.self), ("-1", UInt.self), ("0.5", Int.self), ("1e-1", Int.self)] {
+        #expect(
+            try decoder.decode([Int64].self, from: Array("[-9223372036854775808,9223372036854775807]".utf8)) == [
+                .min, .max,
+            ])
+        for (text, type) in [
+            ("9223372036854775808", Int.self as any (Decodable & Sendable).Type), ("-9223372036854775809", Int.self),
+            ("18446744073709551616", UInt64.self), ("123456789012345678901234567890", Int.self),
+            ("1e19", Int64.self), ("256", UInt8.self), ("-1", UInt.self), ("0.5", Int.self), ("1e-1", Int.self),
+        ] {
             expectNotRepresentable(text, as: type)
         }
     }
 
     /// `[text]` as `[T]`: refused by both decoders; ours says why, at element 0.
-    private func expectNotRepresentable<T: Decodable>(_ text: String, as type: T.Type, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectNotRepresentable<T: Decodable>(
+        _ text: String, as type: T.Type, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         do {
             _ = try JSONValueDecoder().decode([T].self, from: Array("[\(text)]".utf8))
             Issue.record("\(text) decoded as \(T.self)", sourceLocation: sourceLocation)
@@ -201,8 +225,11 @@ import Testing
         // Short decimals take a fast path; long ones the C library: both must match JSONDecoder
         // and `Double(String)` bit for bit.
         var generator = JSONTapeSyntaxTests.Generator(state: 42)
-        var values: [Double] = [0, -0.0, 0.1, 0.2, 0.3, 1e22, 1e23, 9007199254740992.0.nextUp, 123456789012345680, .leastNonzeroMagnitude,
-                                .leastNormalMagnitude, .greatestFiniteMagnitude, 4.35, 9.99, 100.01, 1e-22, 8.41e21, 2.5e-3]
+        var values: [Double] = [
+            0, -0.0, 0.1, 0.2, 0.3, 1e22, 1e23, 9007199254740992.0.nextUp, 123_456_789_012_345_680,
+            .leastNonzeroMagnitude,
+            .leastNormalMagnitude, .greatestFiniteMagnitude, 4.35, 9.99, 100.01, 1e-22, 8.41e21, 2.5e-3,
+        ]
         for _ in 0..<2000 {
             values.append(Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF))  // finite, positive
             values.append(-Double(Int(generator.below(1_000_000))) / 100)
@@ -216,7 +243,10 @@ import Testing
         for text in ["1e400", "-1e400", "1e309"] {
             #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Double.self, from: Array(text.utf8)) }
         }
-        for text in ["0.000001", "1.5", "-3.25e2", "12345678.5", "1e-7", "3.4028234663852886e38", "9007199254740993", "123456789012345678"] {
+        for text in [
+            "0.000001", "1.5", "-3.25e2", "12345678.5", "1e-7", "3.4028234663852886e38", "9007199254740993",
+            "123456789012345678",
+        ] {
             #expect(try JSONValueDecoder().decode(Float.self, from: Array(text.utf8)) == Float(text))
             #expect(try JSONValueDecoder().decode(Double.self, from: Array(text.utf8)) == Double(text))
         }
@@ -227,7 +257,8 @@ import Testing
         let json = #"[1.5,"NaN","Infinity","-Infinity"]"#
         let ours = try JSONValueDecoder().decode([Double].self, from: Array(json.utf8))
         let foundation = JSONDecoder()
-        foundation.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        foundation.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
         let theirs = try foundation.decode([Double].self, from: Data(json.utf8))
         #expect(ours.map(\.bitPattern) == theirs.map(\.bitPattern))
         #expect(try JSONValueDecoder().decode(Float.self, from: Array(#""-Infinity""#.utf8)) == -.infinity)
@@ -332,7 +363,8 @@ import Testing
     @Test func containersUsedOutOfOrder() throws {
         let json = #"{"list":["x",null,{"value":9},"y"],"b":{"value":2},"top":"t","a":{"value":1}}"#
         try decodesLikeFoundation(Interleaved.self, json)
-        try decodesLikeFoundation([Interleaved].self, "[" + json + "," + json.replacingOccurrences(of: "9", with: "8") + "]")
+        try decodesLikeFoundation(
+            [Interleaved].self, "[" + json + "," + json.replacingOccurrences(of: "9", with: "8") + "]")
     }
 
     /// Keeps a container per element alive until all are made, then reads them in reverse.
@@ -413,7 +445,9 @@ import Testing
         for round in 0..<3 {
             for (index, document) in documents.enumerated().reversed() {
                 #expect(try JSONValueDecoder().decode(State.self, from: document) == states[index], "round \(round)")
-                #expect(try JSONValueDecoder().decode(Phase.self, from: Array(#"{"pair":{"_0":3,"_1":"p"}}"#.utf8)) == .pair(3, "p"))
+                #expect(
+                    try JSONValueDecoder().decode(Phase.self, from: Array(#"{"pair":{"_0":3,"_1":"p"}}"#.utf8))
+                        == .pair(3, "p"))
             }
         }
         try await withThrowingTaskGroup(of: Bool.self) { group in
@@ -446,7 +480,8 @@ import Testing
     }
 
     @Test func decodingInsideDecoding() throws {
-        let value = try JSONValueDecoder().decode(Reentrant.self, from: Array(#"{"json":"{\"a\":3,\"b\":\"in\"}","outer":4}"#.utf8))
+        let value = try JSONValueDecoder().decode(
+            Reentrant.self, from: Array(#"{"json":"{\"a\":3,\"b\":\"in\"}","outer":4}"#.utf8))
         #expect(value.inner == Pair(a: 3, b: "in") && value.outer == 4)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TraceReader
 
 /// The decoder reads bytes with its own fast walk (`JSONScanner+Tape`), falling back on the
@@ -51,7 +52,10 @@ import Testing
     }
 
     /// Bytes that matter to the grammar, for mutations.
-    static let interesting: [UInt8] = Array(#"{}[],:"\/ntfreu0123456789+-.eE"#.utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC3, 0xE0, 0xED, 0xF0, 0xF4, 0xFF]
+    static let interesting: [UInt8] =
+        Array(#"{}[],:"\/ntfreu0123456789+-.eE"#.utf8) + [
+            0x00, 0x1F, 0x7F, 0x80, 0xBF, 0xC3, 0xE0, 0xED, 0xF0, 0xF4, 0xFF,
+        ]
 
     @Test(arguments: 0..<seeds.count)
     func mutatedDocumentsAgreeWithTheParser(_ seedIndex: Int) {
@@ -65,7 +69,8 @@ import Testing
                 switch generator.below(5) {
                 case 0 where position < bytes.count: bytes.remove(at: position)
                 case 1: bytes.insert(Self.interesting[generator.below(Self.interesting.count)], at: position)
-                case 2 where position < bytes.count: bytes[position] = Self.interesting[generator.below(Self.interesting.count)]
+                case 2 where position < bytes.count:
+                    bytes[position] = Self.interesting[generator.below(Self.interesting.count)]
                 case 3: bytes = Array(bytes[..<position])
                 default: bytes.insert(UInt8(truncatingIfNeeded: generator.next()), at: position)
                 }

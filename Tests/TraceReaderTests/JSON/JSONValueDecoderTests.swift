@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TraceReader
 
 /// `JSONValueDecoder` reads what Foundation's `JSONEncoder` and synthesized `Codable` write.
@@ -44,10 +45,15 @@ import Testing
     }
 
     static func sampleState() -> State {
-        let items = (0..<5).map { Item(id: $0, name: "item \($0) é", price: Double($0) * 0.1, tags: ["t\($0)"], note: $0 % 2 == 0 ? nil : "n") }
+        let items = (0..<5).map {
+            Item(id: $0, name: "item \($0) é", price: Double($0) * 0.1, tags: ["t\($0)"], note: $0 % 2 == 0 ? nil : "n")
+        }
         return State(
             phase: .loaded(items),
-            history: [.idle, .loading, .failed(message: "offline", code: nil), .failed(message: "x", code: 503), .pair(1, "one")],
+            history: [
+                .idle, .loading, .failed(message: "offline", code: nil), .failed(message: "x", code: 503),
+                .pair(1, "one"),
+            ],
             selected: nil,
             byID: [1234: items[1], -5: items[2]],
             byName: ["a": [1, 2], "": []],
@@ -70,9 +76,10 @@ import Testing
         try roundTrip([Int?.none, 5])
         try roundTrip("plain string")
         try roundTrip(42)
-        try roundTrip(Numbers(
-            i8: -128, i16: .max, i32: .min, i64: .min, u: .max, u8: 255, u16: 1, u32: .max, u64: .max,
-            float: 1.25, double: -0.0, flag: true))
+        try roundTrip(
+            Numbers(
+                i8: -128, i16: .max, i32: .min, i64: .min, u: .max, u8: 255, u16: 1, u32: .max, u64: .max,
+                float: 1.25, double: -0.0, flag: true))
     }
 
     @Test func enumShapes() throws {
@@ -80,16 +87,20 @@ import Testing
         #expect(try decoder.decode(Phase.self, from: Array(#"{"loading":{}}"#.utf8)) == .loading)
         #expect(try decoder.decode(Phase.self, from: Array(#"{"pair":{"_0":7,"_1":"s"}}"#.utf8)) == .pair(7, "s"))
         #expect(
-            try decoder.decode(Phase.self, from: Array(#"{"loaded":{"_0":[{"id":1,"name":"a","price":2,"tags":[]}]}}"#.utf8))
+            try decoder.decode(
+                Phase.self, from: Array(#"{"loaded":{"_0":[{"id":1,"name":"a","price":2,"tags":[]}]}}"#.utf8))
                 == .loaded([Item(id: 1, name: "a", price: 2, tags: [], note: nil)]))
         #expect(throws: DecodingError.self) { try decoder.decode(Phase.self, from: Array(#"{"unknown":{}}"#.utf8)) }
-        #expect(throws: DecodingError.self) { try decoder.decode(Phase.self, from: Array(#"{"idle":{},"loading":{}}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(Phase.self, from: Array(#"{"idle":{},"loading":{}}"#.utf8))
+        }
     }
 
     @Test func optionalsMissingOrNull() throws {
         let decoder = JSONValueDecoder()
         let missing = try decoder.decode(Item.self, from: Array(#"{"id":1,"name":"a","price":1,"tags":[]}"#.utf8))
-        let null = try decoder.decode(Item.self, from: Array(#"{"id":1,"name":"a","price":1,"tags":[],"note":null}"#.utf8))
+        let null = try decoder.decode(
+            Item.self, from: Array(#"{"id":1,"name":"a","price":1,"tags":[],"note":null}"#.utf8))
         #expect(missing.note == nil && null.note == nil)
         #expect(try decoder.decode([Int?].self, from: Array("[null,2]".utf8)) == [nil, 2])
     }
@@ -110,9 +121,11 @@ import Testing
         #expect(try decoder.decode(Int.self, from: Array("12e2".utf8)) == 1200)
         #expect(try decoder.decode(Int64.self, from: Array("-9223372036854775808".utf8)) == .min)
         #expect(try decoder.decode(UInt64.self, from: Array("18446744073709551615".utf8)) == .max)
-        for (text, type) in [("128", Int8.self as any Decodable.Type), ("-1", UInt.self), ("1.5", Int.self),
-                             ("9223372036854775808", Int.self), ("1e30", Int64.self), ("18446744073709551616", UInt64.self),
-                             ("\"1\"", Int.self), ("true", Int.self), ("1e-5", Int32.self)] {
+        for (text, type) in [
+            ("128", Int8.self as any Decodable.Type), ("-1", UInt.self), ("1.5", Int.self),
+            ("9223372036854775808", Int.self), ("1e30", Int64.self), ("18446744073709551616", UInt64.self),
+            ("\"1\"", Int.self), ("true", Int.self), ("1e-5", Int32.self),
+        ] {
             #expect(throws: DecodingError.self, "\(text) as \(type)") {
                 _ = try decoder.decode(type, from: Array(text.utf8))
             }
@@ -132,7 +145,8 @@ import Testing
         #expect(throws: DecodingError.self) { try decoder.decode(Float.self, from: Array("1e39".utf8)) }
         #expect(throws: DecodingError.self) { try decoder.decode(Double.self, from: Array(#""nan""#.utf8)) }
         let encoder = JSONEncoder()
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
         let data = try encoder.encode([1.5, .infinity, -.infinity])
         #expect(try decoder.decode([Double].self, from: data) == [1.5, .infinity, -.infinity])
     }
@@ -161,7 +175,10 @@ import Testing
     }
 
     @Test func missingKeyHasCodingPath() throws {
-        guard case .keyNotFound(let key, let context) = decodingError([Item].self, #"[{"id":1,"name":"a","price":1,"tags":[]},{"id":2}]"#) else {
+        guard
+            case .keyNotFound(let key, let context) = decodingError(
+                [Item].self, #"[{"id":1,"name":"a","price":1,"tags":[]},{"id":2}]"#)
+        else {
             Issue.record("expected a missing key")
             return
         }

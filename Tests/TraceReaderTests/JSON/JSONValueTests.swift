@@ -1,10 +1,12 @@
 import Testing
+
 @testable import TraceReader
 
 /// Accessors, exact equality and equivalence of `JSONValue`, and string decoding details.
 @Suite struct JSONValueTests {
     @Test func accessors() throws {
-        let value = try JSONParser.parse(#"{"s":"x","i":42,"big":12345678901234567890,"f":1.5,"b":true,"n":null,"a":[1,2],"o":{}}"#)
+        let value = try JSONParser.parse(
+            #"{"s":"x","i":42,"big":12345678901234567890,"f":1.5,"b":true,"n":null,"a":[1,2],"o":{}}"#)
         #expect(value["s"]?.stringValue == "x")
         #expect(value["i"]?.intValue == 42)
         #expect(value["big"]?.intValue == nil)
@@ -39,7 +41,8 @@ import Testing
 
     @Test(arguments: [
         ("1", "1.0"), ("1", "1e0"), ("10", "1E1"), ("0", "-0"), ("0", "0e99"), ("0.5", "5e-1"),
-        ("1e400", "1E400"), ("1e400", "10e399"), ("-12.50", "-1.25e1"), ("123456789012345678901234567890", "1.2345678901234567890123456789e29"),
+        ("1e400", "1E400"), ("1e400", "10e399"), ("-12.50", "-1.25e1"),
+        ("123456789012345678901234567890", "1.2345678901234567890123456789e29"),
     ])
     func equivalentNumbers(_ left: String, _ right: String) {
         #expect(JSONValue.number(left).isEquivalent(to: .number(right)))
@@ -47,7 +50,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("1", "1.1"), ("12345678901234567890", "12345678901234567891"), ("1e400", "1e401"), ("-1", "1"), ("0.1", "0.01"),
+        ("1", "1.1"), ("12345678901234567890", "12345678901234567891"), ("1e400", "1e401"), ("-1", "1"),
+        ("0.1", "0.01"),
     ])
     func differentNumbers(_ left: String, _ right: String) {
         #expect(!JSONValue.number(left).isEquivalent(to: .number(right)))

@@ -1,5 +1,6 @@
-@testable import TraceReader
 import Testing
+
+@testable import TraceReader
 
 @Suite struct CauseChainTests {
     typealias F = QueryFixtures
@@ -9,7 +10,8 @@ import Testing
         // Seq 3 PingStore.recalculate starts it; then 4 Pong, 5 Ping, 6 Pong, 7 Ping, 8 Pong.
         let chain = try #require(CauseChain(of: 8, in: trace))
         #expect(chain.events.map(\.seq) == [8, 7, 6, 5, 4, 3])
-        #expect(chain.events.map(\.store) == ["PongStore", "PingStore", "PongStore", "PingStore", "PongStore", "PingStore"])
+        #expect(
+            chain.events.map(\.store) == ["PongStore", "PingStore", "PongStore", "PingStore", "PongStore", "PingStore"])
         #expect(chain.events.allSatisfy { $0.source?.hasPrefix("QueryFixtures.swift:") == true })
         #expect(chain.end == .origin)
     }
@@ -38,10 +40,17 @@ import Testing
         // Itself.
         ([F.transition(2, "S", "a", state: "1", cause: 2)], 2, [2], 2),
         // Forward, and back again.
-        ([F.transition(2, "S", "a", state: "1", cause: 3), F.transition(3, "T", "b", state: "1", cause: 2)], 3, [3, 2], 3),
+        (
+            [F.transition(2, "S", "a", state: "1", cause: 3), F.transition(3, "T", "b", state: "1", cause: 2)], 3,
+            [3, 2], 3
+        ),
         // A longer circle.
-        ([F.transition(2, "S", "a", state: "1", cause: 4), F.transition(3, "S", "b", state: "1", cause: 2),
-          F.transition(4, "S", "c", state: "1", cause: 3)], 4, [4, 3, 2], 4),
+        (
+            [
+                F.transition(2, "S", "a", state: "1", cause: 4), F.transition(3, "S", "b", state: "1", cause: 2),
+                F.transition(4, "S", "c", state: "1", cause: 3),
+            ], 4, [4, 3, 2], 4
+        ),
     ])
     func aCircleOfCausesIsFoundAndStops(events: [String], seq: Int, chainSeqs: [Int], backTo: Int) throws {
         let trace = try F.open([F.header, F.register(1, "S", state: "0")] + events)

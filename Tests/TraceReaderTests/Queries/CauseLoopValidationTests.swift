@@ -1,6 +1,7 @@
-@testable import TraceReader
 import Foundation
 import Testing
+
+@testable import TraceReader
 
 /// The `cause-loop` warning of `TraceValidator`: stores that react to each other in a loop.
 @Suite struct CauseLoopValidationTests {
@@ -17,7 +18,10 @@ import Testing
         #expect(problem.seq == 19)
         #expect(problem.line == 20)
         #expect(problem.store == "PingStore")
-        #expect(problem.message.hasPrefix("cause loop: PingStore.recalculate → PongStore.refresh → PingStore.recalculate … repeated 12 times (seq 3 → 4 → … → 26)"), "\(problem.message)")
+        #expect(
+            problem.message.hasPrefix(
+                "cause loop: PingStore.recalculate → PongStore.refresh → PingStore.recalculate … repeated 12 times (seq 3 → 4 → … → 26)"
+            ), "\(problem.message)")
         #expect(report.warnings == 1 && report.errors == 0)
         #expect(report.passes())
         #expect(!report.passes(strict: true))
@@ -47,7 +51,9 @@ import Testing
 
     @Test func causesThatPointForwardOrAtThemselvesStartNewChains() throws {
         var lines = [F.header, F.register(1, "A", state: "0")]
-        for seq in 2..<40 { lines.append(F.transition(seq, "A", "x", state: "\(seq)", cause: seq % 2 == 0 ? seq : seq + 1)) }
+        for seq in 2..<40 {
+            lines.append(F.transition(seq, "A", "x", state: "\(seq)", cause: seq % 2 == 0 ? seq : seq + 1))
+        }
         let report = TraceValidator(maximumCauseDepth: 1).validate(bytes: F.bytes(lines))
         #expect(report.problems.isEmpty, "\(report.problems)")
     }
@@ -57,16 +63,26 @@ import Testing
         var seq = 3
         // A.tick caused by the previous A.tick, 5 times.
         lines.append(F.transition(seq, "A", "tick", state: "0"))
-        for _ in 0..<4 { seq += 1; lines.append(F.transition(seq, "A", "tick", state: "\(seq)", cause: seq - 1)) }
+        for _ in 0..<4 {
+            seq += 1
+            lines.append(F.transition(seq, "A", "tick", state: "\(seq)", cause: seq - 1))
+        }
         // Another chain, started anew: B.a → B.b → B.a …, 6 times each.
         seq += 1
         lines.append(F.transition(seq, "B", "a", state: "0"))
-        for index in 1..<12 { seq += 1; lines.append(F.transition(seq, "B", index % 2 == 0 ? "a" : "b", state: "\(seq)", cause: seq - 1)) }
+        for index in 1..<12 {
+            seq += 1
+            lines.append(F.transition(seq, "B", index % 2 == 0 ? "a" : "b", state: "\(seq)", cause: seq - 1))
+        }
         let report = TraceValidator(maximumCauseDepth: 3).validate(bytes: F.bytes(lines))
         #expect(report.problems.map(\.kind) == [.causeLoop, .causeLoop])
         #expect(report.problems.map(\.seq) == [6, 14])
-        #expect(report.problems[0].message.hasPrefix("cause loop: A.tick → A.tick … repeated 5 times (seq 3 → 4 → … → 7)"), "\(report.problems[0].message)")
-        #expect(report.problems[1].message.hasPrefix("cause loop: B.a → B.b → B.a … repeated 6 times (seq 8 → 9 → … → 19)"), "\(report.problems[1].message)")
+        #expect(
+            report.problems[0].message.hasPrefix("cause loop: A.tick → A.tick … repeated 5 times (seq 3 → 4 → … → 7)"),
+            "\(report.problems[0].message)")
+        #expect(
+            report.problems[1].message.hasPrefix("cause loop: B.a → B.b → B.a … repeated 6 times (seq 8 → 9 → … → 19)"),
+            "\(report.problems[1].message)")
     }
 
     @Test func aLongRunawayLoopIsFoundWithBoundedMemoryAndAgreesOnEveryCore() throws {
@@ -74,14 +90,17 @@ import Testing
         var text = F.header + "\n" + F.register(1, "A", state: "0") + "\n" + F.register(2, "B", state: "0") + "\n"
         text += F.transition(3, "A", "x", state: "0") + "\n"
         for seq in 4..<100_003 {
-            text += F.transition(seq, seq % 2 == 0 ? "B" : "A", seq % 2 == 0 ? "y" : "x", state: "1", cause: seq - 1) + "\n"
+            text +=
+                F.transition(seq, seq % 2 == 0 ? "B" : "A", seq % 2 == 0 ? "y" : "x", state: "1", cause: seq - 1) + "\n"
         }
         let bytes = Array(text.utf8)
         let sequential = TraceValidator().validate(bytes: bytes)
         #expect(sequential.problems.map(\.kind) == [.causeLoop])
-        #expect(sequential.problems.first?.message.contains("(seq 3 → 4 → … → 100002)") == true, "\(sequential.problems)")
+        #expect(
+            sequential.problems.first?.message.contains("(seq 3 → 4 → … → 100002)") == true, "\(sequential.problems)")
 
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-cause-loop-\(UUID().uuidString).jsonl")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rewind-cause-loop-\(UUID().uuidString).jsonl")
         try Data(bytes).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         var parallel = TraceValidator()

@@ -1,5 +1,6 @@
-@testable import TraceReader
 import Testing
+
+@testable import TraceReader
 
 @Suite struct TraceStatisticsTests {
     typealias F = QueryFixtures
@@ -38,7 +39,7 @@ import Testing
         var order = Array(deltas.indices)
         var random = UInt64(42)
         for index in order.indices.reversed() {
-            random = random &* 6364136223846793005 &+ 1442695040888963407
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             order.swapAt(index, Int(random >> 33) % (index + 1))
         }
         var elapsed = 0.0
@@ -56,7 +57,8 @@ import Testing
     }
 
     @Test func aTraceWithoutTimesHasNoIntervals() throws {
-        let stats = TraceStatistics(trace: try F.open([F.header, F.register(1, "S", state: "0"), F.transition(2, "S", "a", state: "1")]))
+        let stats = TraceStatistics(
+            trace: try F.open([F.header, F.register(1, "S", state: "0"), F.transition(2, "S", "a", state: "1")]))
         #expect(stats.intervals == nil)
         #expect(stats.duration == nil)
         #expect(stats.stores.map(\.peakPerSecond) == [0])

@@ -1,6 +1,7 @@
-@testable import TraceReader
 import TestSupport
 import Testing
+
+@testable import TraceReader
 
 @Suite struct ValueHistoryTests {
     typealias F = QueryFixtures
@@ -11,12 +12,21 @@ import Testing
         F.header,
         F.register(1, "CartStore", state: #"{"lines":[{"sku":"A","quantity":1}]}"#),
         F.register(2, "CatalogStore", state: #"{"products":["A","B"]}"#),
-        F.transition(3, "CartStore", "add", state: #"{"lines":[{"sku":"A","quantity":1},{"sku":"B","quantity":1}]}"#, source: "Cart.swift:10"),
+        F.transition(
+            3, "CartStore", "add", state: #"{"lines":[{"sku":"A","quantity":1},{"sku":"B","quantity":1}]}"#,
+            source: "Cart.swift:10"),
         F.transition(4, "CatalogStore", "refresh", state: #"{"products":["A","B","C"]}"#, cause: 3),
-        F.transition(5, "CartStore", "setQuantity", state: #"{"lines":[{"sku":"A","quantity":1},{"sku":"B","quantity":3}]}"#, source: "Cart.swift:20", cause: 4),
-        F.transition(6, "CartStore", "noop", state: #"{"lines":[{"quantity":1,"sku":"A"},{"quantity":3.0,"sku":"B"}]}"#, changed: false),
-        F.transition(7, "CartStore", "setQuantity", state: #"{"lines":[{"sku":"A","quantity":1},{"sku":"B","quantity":2}]}"#, source: "Cart.swift:20"),
-        F.transition(8, "CartStore", "remove", state: #"{"lines":[{"sku":"A","quantity":1}]}"#, source: "Cart.swift:30"),
+        F.transition(
+            5, "CartStore", "setQuantity", state: #"{"lines":[{"sku":"A","quantity":1},{"sku":"B","quantity":3}]}"#,
+            source: "Cart.swift:20", cause: 4),
+        F.transition(
+            6, "CartStore", "noop", state: #"{"lines":[{"quantity":1,"sku":"A"},{"quantity":3.0,"sku":"B"}]}"#,
+            changed: false),
+        F.transition(
+            7, "CartStore", "setQuantity", state: #"{"lines":[{"sku":"A","quantity":1},{"sku":"B","quantity":2}]}"#,
+            source: "Cart.swift:20"),
+        F.transition(
+            8, "CartStore", "remove", state: #"{"lines":[{"sku":"A","quantity":1}]}"#, source: "Cart.swift:30"),
     ]
 
     static func history(_ path: String) throws -> ValueHistory {
@@ -35,12 +45,16 @@ import Testing
         #expect(changes[1].event.state == nil)
         // The dotted form is printed as diff prints it: an index in brackets.
         #expect(changes[1].path.description == "CartStore.lines[1].quantity")
-        #expect(changes.map(\.changes) == [
-            [.added(try StatePath(parsing: "CartStore.lines[1].quantity"), .number("1"))],
-            [.changed(try StatePath(parsing: "CartStore.lines[1].quantity"), from: .number("1"), to: .number("3"))],
-            [.changed(try StatePath(parsing: "CartStore.lines[1].quantity"), from: .number("3.0"), to: .number("2"))],
-            [.removed(try StatePath(parsing: "CartStore.lines[1].quantity"), .number("2"))],
-        ])
+        #expect(
+            changes.map(\.changes) == [
+                [.added(try StatePath(parsing: "CartStore.lines[1].quantity"), .number("1"))],
+                [.changed(try StatePath(parsing: "CartStore.lines[1].quantity"), from: .number("1"), to: .number("3"))],
+                [
+                    .changed(
+                        try StatePath(parsing: "CartStore.lines[1].quantity"), from: .number("3.0"), to: .number("2"))
+                ],
+                [.removed(try StatePath(parsing: "CartStore.lines[1].quantity"), .number("2"))],
+            ])
     }
 
     @Test func aValueWrittenDifferentlyIsNotAChange() throws {
@@ -53,7 +67,10 @@ import Testing
     @Test func aContainerListsTheChangesInsideIt() throws {
         let change = try #require(try Self.history("CartStore.lines").changes(after: 4).first)
         #expect(change.step == 5)
-        #expect(change.changes == [.changed(try StatePath(parsing: "CartStore.lines[1].quantity"), from: .number("1"), to: .number("3"))])
+        #expect(
+            change.changes == [
+                .changed(try StatePath(parsing: "CartStore.lines[1].quantity"), from: .number("1"), to: .number("3"))
+            ])
     }
 
     @Test func theWholeStoreStartsWithItsRegisterEvent() throws {
@@ -77,7 +94,9 @@ import Testing
         for step in 0...10 {
             #expect(history.lastChange(before: step)?.step == all.last { $0.step < step }?.step, "before \(step)")
             for after in 0...step {
-                #expect(history.lastChange(before: step, after: after)?.step == all.last { $0.step < step && $0.step > after }?.step)
+                #expect(
+                    history.lastChange(before: step, after: after)?.step
+                        == all.last { $0.step < step && $0.step > after }?.step)
             }
         }
         #expect(history.lastChange(before: 7) == all[1])
@@ -127,12 +146,19 @@ import Testing
     /// The raw walk agrees with decoding every state in full and resolving the path, on the
     /// trace above and on one recorded through the recorder.
     @Test(arguments: [
-        ("written", ["CartStore", "CartStore.lines", "CartStore.lines.0", "CartStore.lines.1.quantity", "CartStore.lines[1].sku",
-                     "CatalogStore.products.2", "CartStore.nothing"]),
+        (
+            "written",
+            [
+                "CartStore", "CartStore.lines", "CartStore.lines.0", "CartStore.lines.1.quantity",
+                "CartStore.lines[1].sku",
+                "CatalogStore.products.2", "CartStore.nothing",
+            ]
+        ),
         ("recorded", ["PingStore", "PongStore", "PingStore.missing"]),
     ])
     func agreesWithDecodingEveryState(traceName: String, paths: [String]) throws {
-        let trace = traceName == "written" ? try F.open(Self.lines) : try TraceFile(bytes: try F.recordedLoop(rounds: 6))
+        let trace =
+            traceName == "written" ? try F.open(Self.lines) : try TraceFile(bytes: try F.recordedLoop(rounds: 6))
         for pathText in paths {
             let path = try StatePath(parsing: pathText)
             var expected: [Int] = []
@@ -141,11 +167,12 @@ import Testing
                 let value = trace.appState(atStep: step)[pathText.split(separator: ".")[0].description].flatMap {
                     StatePath(Array(path.components.dropFirst())).resolve(in: $0)
                 }
-                let same = switch (previous, value) {
-                case (nil, nil): true
-                case (let a?, let b?): a.isEquivalent(to: b)
-                default: false
-                }
+                let same =
+                    switch (previous, value) {
+                    case (nil, nil): true
+                    case (let a?, let b?): a.isEquivalent(to: b)
+                    default: false
+                    }
                 if !same { expected.append(step) }
                 previous = value
             }

@@ -1,5 +1,6 @@
-@testable import TraceReader
 import Testing
+
+@testable import TraceReader
 
 @Suite struct IntegerColumnTests {
     /// A column and a plain array fed the same values must read the same.

@@ -1,6 +1,7 @@
 import Foundation
-@testable import TraceReader
 import TestSupport
+
+@testable import TraceReader
 
 /// Trace lines and files for the trace reader's tests (`TraceFile`).
 enum ReaderFixture {
@@ -24,7 +25,8 @@ enum ReaderFixture {
         changed: Bool = true, extra: String = ""
     ) -> String {
         let cases = from.map { f in to.map { #","from":"\#(f)","to":"\#($0)""# } ?? "" } ?? ""
-        return #"{"type":"transition","seq":\#(seq),"elapsed":1.25,"store":"\#(store)","action":"\#(action)"\#(cases),"changed":\#(changed),"state":\#(state)\#(extra)}"#
+        return
+            #"{"type":"transition","seq":\#(seq),"elapsed":1.25,"store":"\#(store)","action":"\#(action)"\#(cases),"changed":\#(changed),"state":\#(state)\#(extra)}"#
     }
 
     /// A trace of `lines`, each ending in `\n`.
@@ -61,8 +63,9 @@ enum ReaderFixture {
         var state = JSONObject()
         for event in events {
             guard let type = event["type"]?.stringValue, type == "register" || type == "transition",
-                  let seq = event["seq"]?.intValue, seq <= step,
-                  let store = event["store"]?.stringValue, let value = event["state"] else { continue }
+                let seq = event["seq"]?.intValue, seq <= step,
+                let store = event["store"]?.stringValue, let value = event["state"]
+            else { continue }
             state.set(value, forKey: store)
         }
         return state
@@ -83,7 +86,8 @@ enum ReaderFixture {
         for seq in 1...max(1, count) {
             let store = stores[seq % stores.count]
             let state = #"{"step":\#(seq),"items":["a","b"],"label":"é \#(seq)"}"#
-            lines.append(seq <= stores.count ? register(seq, store, state: state) : transition(seq, store, state: state))
+            lines.append(
+                seq <= stores.count ? register(seq, store, state: state) : transition(seq, store, state: state))
         }
         return lines
     }

@@ -104,7 +104,9 @@ import Testing
     }
 
     @Test func aFirstSeqBelowOneAlsoMeansFileOrder() throws {
-        let trace = try F.open([F.header(machines: "{}"), F.register(0, "A", state: "1"), F.transition(1, "A", state: "2")])
+        let trace = try F.open([
+            F.header(machines: "{}"), F.register(0, "A", state: "1"), F.transition(1, "A", state: "2"),
+        ])
         #expect(trace.issues.map(\.kind) == [.seqOrder])
         #expect(trace.lastStep == 2)
         #expect(trace.state(of: "A", atStep: 1) == .number("1"))

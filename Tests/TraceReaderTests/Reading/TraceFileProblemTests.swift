@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-@testable import TraceReader
 import TestSupport
 import Testing
+
+@testable import TraceReader
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Every problem a trace's lines can have: each is an issue on its line, and the rest of the
 /// trace stays readable.
@@ -52,7 +54,8 @@ import Testing
     }
 
     @Test func aTornLastLineIsNotAnEvent() throws {
-        let text = F.text([F.header(machines: "{}"), F.register(1, "A", state: "1")])
+        let text =
+            F.text([F.header(machines: "{}"), F.register(1, "A", state: "1")])
             + #"{"type":"transition","seq":2,"store":"A","act"#
         let trace = try open(Array(text.utf8))
         #expect(trace.eventCount == 1)
@@ -63,7 +66,8 @@ import Testing
     }
 
     @Test func aCompleteLastLineWithoutItsNewlineIsAnEvent() throws {
-        let text = F.text([F.header(machines: "{}"), F.register(1, "A", state: "1")]) + F.transition(2, "A", state: "2")
+        let text =
+            F.text([F.header(machines: "{}"), F.register(1, "A", state: "1")]) + F.transition(2, "A", state: "2")
         let trace = try open(Array(text.utf8))
         #expect(trace.eventCount == 2)
         #expect(trace.issues.isEmpty)
@@ -72,7 +76,10 @@ import Testing
     }
 
     @Test func carriageReturnsAreReadAsNewlinesAndNotedOnce() throws {
-        let lines = [F.header(), F.register(1, "CatalogStore", state: "1", caseName: "idle"), F.transition(2, "B", state: "\"two\"")]
+        let lines = [
+            F.header(), F.register(1, "CatalogStore", state: "1", caseName: "idle"),
+            F.transition(2, "B", state: "\"two\""),
+        ]
         let text = lines.map { $0 + "\r\n" }.joined()
         let trace = try open(Array(text.utf8))
         #expect(trace.eventCount == 2)
@@ -85,7 +92,9 @@ import Testing
 
     @Test func emptyLinesAreSkippedAndLineNumbersStayTrue() throws {
         // Lines: 1 header, 2 empty, 3 register, 4 "\r", 5 empty, 6 transition, 7 empty.
-        let text = F.header(machines: "{}") + "\n\n" + F.register(1, "A", state: "1") + "\n\r\n\n" + F.transition(2, "A", state: "2") + "\n\n"
+        let text =
+            F.header(machines: "{}") + "\n\n" + F.register(1, "A", state: "1") + "\n\r\n\n"
+            + F.transition(2, "A", state: "2") + "\n\n"
         let trace = try open(Array(text.utf8))
         #expect(trace.eventCount == 2)
         #expect(trace.event(at: 0)?.line == 3)
@@ -100,12 +109,19 @@ import Testing
 
     @Test func aNulByteOrInvalidUTF8MakesALineMalformed() throws {
         var bytes = Array(F.text([F.header(machines: "{}"), F.register(1, "A", state: "1")]).utf8)
-        bytes += Array(#"{"type":"transition","seq":2,"store":"A","action":"x","changed":true,"state":"a"#.utf8) + [0x00]
+        bytes +=
+            Array(#"{"type":"transition","seq":2,"store":"A","action":"x","changed":true,"state":"a"#.utf8) + [0x00]
             + Array("\"}\n".utf8)
-        bytes += Array(#"{"type":"transition","seq":3,"store":"A","action":"x","changed":true,"state":"#.utf8) + [0x00] + Array("}\n".utf8)
-        bytes += Array(#"{"type":"transition","seq":4,"store":"A","action":"x","changed":true,"state":""#.utf8) + [0xFF, 0xFE]
+        bytes +=
+            Array(#"{"type":"transition","seq":3,"store":"A","action":"x","changed":true,"state":"#.utf8) + [0x00]
+            + Array("}\n".utf8)
+        bytes +=
+            Array(#"{"type":"transition","seq":4,"store":"A","action":"x","changed":true,"state":""#.utf8) + [
+                0xFF, 0xFE,
+            ]
             + Array("\"}\n".utf8)
-        bytes += Array(#"{"type":"transition","seq":5,"store":"A","action":"#.utf8) + [0x22, 0xC3, 0x28, 0x22]
+        bytes +=
+            Array(#"{"type":"transition","seq":5,"store":"A","action":"#.utf8) + [0x22, 0xC3, 0x28, 0x22]
             + Array(#","changed":true,"state":5}"#.utf8) + [0x0A]
         bytes += Array((F.transition(6, "A", state: "6") + "\n").utf8)
         let trace = try open(bytes)
@@ -117,7 +133,9 @@ import Testing
     }
 
     @Test func issuesOfOneKindStopAtAHundredAndSayHowManyMore() throws {
-        let text = F.header(machines: "{}") + "\n" + String(repeating: "\n", count: 250) + F.register(1, "A", state: "1") + "\n"
+        let text =
+            F.header(machines: "{}") + "\n" + String(repeating: "\n", count: 250) + F.register(1, "A", state: "1")
+            + "\n"
         let trace = try open(Array(text.utf8))
         #expect(trace.eventCount == 1)
         #expect(trace.event(at: 0)?.line == 252)
@@ -157,7 +175,8 @@ import Testing
         let bytes = Array(F.text(lines).utf8)
         let bodyStart = try #require(bytes.firstIndex(of: 0x0A)) + 1
         let inMemory = bytes.withUnsafeBytes { buffer in
-            TraceIndexer.index(buffer, bodyStart: bodyStart, headerEndsInCarriageReturn: false, machines: [:], maximumLineLength: 150)
+            TraceIndexer.index(
+                buffer, bodyStart: bodyStart, headerEndsInCarriageReturn: false, machines: [:], maximumLineLength: 150)
         }
         // Read from a file in blocks smaller than the long line, and in one block.
         let file = try ValidationTemporaryFile(bytes)
@@ -170,8 +189,12 @@ import Testing
         }
         for index in [inMemory] + fromFile {
             #expect(index.eventCount == 2)
-            #expect(index.issues == [TraceReadIssue(
-                line: 3, kind: .malformed, message: "the line is longer than 150 bytes, the longest line a trace may have; skipped")])
+            #expect(
+                index.issues == [
+                    TraceReadIssue(
+                        line: 3, kind: .malformed,
+                        message: "the line is longer than 150 bytes, the longest line a trace may have; skipped")
+                ])
         }
     }
 
@@ -185,11 +208,13 @@ import Testing
         defer { close(descriptor) }
         let bodyStart = try #require(bytes.firstIndex(of: 0x0A)) + 1
         let whole = try TraceIndexer.index(
-            descriptor: descriptor, size: bytes.count, bodyStart: bodyStart, headerEndsInCarriageReturn: false, machines: [:])
+            descriptor: descriptor, size: bytes.count, bodyStart: bodyStart, headerEndsInCarriageReturn: false,
+            machines: [:])
         // As if the file had been 100 KB longer when its size was taken, in 1 and in 4 pieces.
         for pieces in [1, 4] {
             let short = try TraceIndexer.index(
-                descriptor: descriptor, size: bytes.count + 100_000, bodyStart: bodyStart, headerEndsInCarriageReturn: false,
+                descriptor: descriptor, size: bytes.count + 100_000, bodyStart: bodyStart,
+                headerEndsInCarriageReturn: false,
                 machines: [:], pieceCount: pieces, blockSize: 4096)
             #expect(short.eventCount == whole.eventCount)
             #expect(short.offsets == whole.offsets)
@@ -209,8 +234,10 @@ import Testing
         var traces = bytes.withUnsafeBytes { buffer in
             [1, 2, 3, 7, 64, 1000].map { pieces in
                 let index = TraceIndexer.index(
-                    buffer, bodyStart: bodyStart, headerEndsInCarriageReturn: false, machines: header.machines, pieceCount: pieces)
-                return TraceFile(TraceLoader.Loaded(source: TraceSource(bytes: bytes), header: header, index: index), path: "t")
+                    buffer, bodyStart: bodyStart, headerEndsInCarriageReturn: false, machines: header.machines,
+                    pieceCount: pieces)
+                return TraceFile(
+                    TraceLoader.Loaded(source: TraceSource(bytes: bytes), header: header, index: index), path: "t")
             }
         }
         // The same from a file, read with `pread` in pieces and in blocks of every size that
@@ -222,12 +249,15 @@ import Testing
             let index = try TraceIndexer.index(
                 descriptor: descriptor, size: bytes.count, bodyStart: bodyStart, headerEndsInCarriageReturn: false,
                 machines: header.machines, pieceCount: pieces, blockSize: blockSize)
-            traces.append(TraceFile(TraceLoader.Loaded(source: TraceSource(bytes: bytes), header: header, index: index), path: "t"))
+            traces.append(
+                TraceFile(
+                    TraceLoader.Loaded(source: TraceSource(bytes: bytes), header: header, index: index), path: "t"))
         }
         let one = traces[0]
         #expect(one.eventCount == 401)  // the generated events and the note
-        #expect(one.issues.map(\.kind).sorted { $0.rawValue < $1.rawValue }
-            == [.carriageReturn, .emptyLine, .malformed, .seqOrder, .truncated, .unknownType])
+        #expect(
+            one.issues.map(\.kind).sorted { $0.rawValue < $1.rawValue }
+                == [.carriageReturn, .emptyLine, .malformed, .seqOrder, .truncated, .unknownType])
         for trace in traces.dropFirst() {
             #expect(trace.eventCount == one.eventCount)
             #expect(trace.lastStep == one.lastStep)

@@ -1,6 +1,7 @@
-@testable import TraceReader
 import TestSupport
 import Testing
+
+@testable import TraceReader
 
 @Suite struct TraceFileReadingTests {
     typealias F = ReaderFixture

@@ -1,9 +1,10 @@
 import Dispatch
 import Synchronization
-@testable import Recorder
 import TestSupport
-@testable import TraceReader
 import Testing
+
+@testable import Recorder
+@testable import TraceReader
 
 /// Traces written by the real `TraceRecorder`, read back.
 @Suite struct TraceFileRecorderTests {
@@ -69,7 +70,9 @@ import Testing
         for step in 0...trace.lastStep {
             if let index = trace.eventIndex(atStep: step), let event = trace.event(at: index), let state = event.state {
                 // What the step's event recorded, decoded from its JSONValue: the typed read must agree.
-                if event.store == "CatalogStore" { catalog = try JSONValueDecoder().decode(CatalogState.self, from: state) }
+                if event.store == "CatalogStore" {
+                    catalog = try JSONValueDecoder().decode(CatalogState.self, from: state)
+                }
                 if event.store == "Counter" { counter = try JSONValueDecoder().decode(Counter.self, from: state) }
             }
             #expect(try trace.state(of: "CatalogStore", atStep: step, as: CatalogState.self) == catalog, "step \(step)")
@@ -78,7 +81,9 @@ import Testing
         #expect(catalog == .loading && counter?.value == 1)
         #expect(try trace.state(of: "Nobody", atStep: trace.lastStep, as: Counter.self) == nil)
         // A state of another shape is a DecodingError, not nil.
-        #expect(throws: DecodingError.self) { try trace.state(of: "Counter", atStep: trace.lastStep, as: CatalogState.self) }
+        #expect(throws: DecodingError.self) {
+            try trace.state(of: "Counter", atStep: trace.lastStep, as: CatalogState.self)
+        }
     }
 
     @Test func aTraceRecordedToAFileReadsBackWhileTheRecorderStillHasItOpen() throws {

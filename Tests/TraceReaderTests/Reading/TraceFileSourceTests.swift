@@ -1,12 +1,13 @@
 import Foundation
-@testable import TraceReader
 import TestSupport
 import Testing
 
+@testable import TraceReader
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What `TraceFile(path:)` is given: files that are not traces, pipes, and files that change
@@ -92,7 +93,9 @@ import Darwin
         // A state of 3 MB: longer than one read, so the line is read in growing pieces.
         let folder = try TemporaryFolder()
         let big = String(repeating: "x", count: 3 << 20)
-        let lines = [F.header(machines: "{}"), F.register(1, "A", state: "\"\(big)\""), F.transition(2, "A", state: "2")]
+        let lines = [
+            F.header(machines: "{}"), F.register(1, "A", state: "\"\(big)\""), F.transition(2, "A", state: "2"),
+        ]
         let path = try F.write(Array(F.text(lines).utf8), named: "big.jsonl", in: folder)
         let trace = try TraceFile(path: path)
         #expect(trace.eventCount == 2)

@@ -1,6 +1,7 @@
-@testable import TraceReader
 import TestSupport
 import Testing
+
+@testable import TraceReader
 
 @Suite struct EventScannerTests {
     private func scan(_ text: String) throws(JSONParseError) -> EventFields {
@@ -25,7 +26,8 @@ import Testing
     }
 
     @Test func readsEveryFieldOfARecordedTransition() throws {
-        let line = #"{"type":"transition","seq":16,"elapsed":0.0021,"store":"CatalogStore","action":"toLoading","from":"loading","to":"loading","changed":false,"state":{"loading":{"page":[1,2]}},"source":"CatalogStore.swift:31","cause":15,"args":{"id":"x"}}"#
+        let line =
+            #"{"type":"transition","seq":16,"elapsed":0.0021,"store":"CatalogStore","action":"toLoading","from":"loading","to":"loading","changed":false,"state":{"loading":{"page":[1,2]}},"source":"CatalogStore.swift:31","cause":15,"args":{"id":"x"}}"#
         let fields = try scan(line)
         #expect(string(fields.type, in: line) == "transition")
         #expect(fields.seq == 16)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import TraceReader
 
@@ -79,7 +79,8 @@ import TestSupport
     @Test func agreesWithTheGeneralScanOnDamagedLines() throws {
         var random = SeededGenerator(seed: 0x1A70)
         let lines = try recordedLines()
-        let bytes: [UInt8] = Array(#"{}[],:"\ 0123456789.eE+-tfnulrsaxyz"#.utf8) + [0x00, 0x0A, 0x0D, 0x1F, 0x7F, 0xC3, 0xA9, 0xFF]
+        let bytes: [UInt8] =
+            Array(#"{}[],:"\ 0123456789.eE+-tfnulrsaxyz"#.utf8) + [0x00, 0x0A, 0x0D, 0x1F, 0x7F, 0xC3, 0xA9, 0xFF]
         var taken = 0
         for _ in 0..<20_000 {
             var line = lines[Int.random(in: 0..<lines.count, using: &random)]

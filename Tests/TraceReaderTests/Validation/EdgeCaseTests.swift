@@ -1,7 +1,8 @@
-@testable import Recorder
 import TestSupport
-@testable import TraceReader
 import Testing
+
+@testable import Recorder
+@testable import TraceReader
 
 /// The "rules that pin the edge cases" of shared/TRACE_FORMAT.md, one small trace each.
 @Suite struct EdgeCaseTests {
@@ -10,19 +11,27 @@ import Testing
 
     // "The machines come from the header; --spec FILE replaces them, store by store."
     @Test func specMachinesReplaceTheHeadersStoreByStore() {
-        let header = #"{"type":"header","format":"rewind-trace","version":1,"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":[]}},"Cart":{"initial":"empty","transitions":{"empty":["full"],"full":[]}}}}"#
+        let header =
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":[]}},"Cart":{"initial":"empty","transitions":{"empty":["full"],"full":[]}}}}"#
         let lines = [
             header, T.register(1), T.register(2, "empty", store: "Cart"),
             T.transition(3, "idle", "loading"), T.transition(4, "empty", "full", store: "Cart"),
         ]
         #expect(T.problems(lines).isEmpty)
         // The spec forbids idle → loading for CatalogStore; Cart keeps the header's machine.
-        let spec = MachineSpec(initial: "idle", cases: ["idle", "loading"], transitions: ["idle": [], "loading": ["idle"]])
-        #expect(T.problems(lines, machines: ["CatalogStore": spec]) == [Found(.illegal, line: 4, seq: 3, store: "CatalogStore")])
+        let spec = MachineSpec(
+            initial: "idle", cases: ["idle", "loading"], transitions: ["idle": [], "loading": ["idle"]])
+        #expect(
+            T.problems(lines, machines: ["CatalogStore": spec]) == [
+                Found(.illegal, line: 4, seq: 3, store: "CatalogStore")
+            ])
         // A spec can give a machine to a store that the header has none for.
         let counter = MachineSpec(initial: "zero", cases: ["zero"], transitions: ["zero": []])
         let withCounter = lines + [T.register(5, "one", store: "Counter")]
-        #expect(T.problems(withCounter, machines: ["Counter": counter]) == [Found(.unknownCase, line: 6, seq: 5, store: "Counter")])
+        #expect(
+            T.problems(withCounter, machines: ["Counter": counter]) == [
+                Found(.unknownCase, line: 6, seq: 5, store: "Counter")
+            ])
     }
 
     // Allowed pairs are a bit matrix up to `CompiledMachine.matrixLimit` cases and a set beyond:
@@ -31,7 +40,9 @@ import Testing
     func machinesOfAnySizeAllowExactlyTheirTransitions(cases count: Int) {
         let names = (0..<count).map { "c\($0)" }
         var transitions: [String: [String]] = [:]
-        for (index, name) in names.enumerated() { transitions[name] = index + 1 < count ? [names[index + 1]] : [names[0]] }
+        for (index, name) in names.enumerated() {
+            transitions[name] = index + 1 < count ? [names[index + 1]] : [names[0]]
+        }
         let spec = MachineSpec(initial: names[0], cases: names, transitions: transitions)
         let last = names[count - 1]
         let lines = [
@@ -41,7 +52,11 @@ import Testing
         ]
         let found = T.problems(lines, machines: ["CatalogStore": spec]).filter { $0.kind == .illegal }
         // c1 → c0 and c2 → the last are not in the chain; the last → c0 closes it.
-        #expect(found == [Found(.illegal, line: 4, seq: 3, store: "CatalogStore"), Found(.illegal, line: 7, seq: 6, store: "CatalogStore")])
+        #expect(
+            found == [
+                Found(.illegal, line: 4, seq: 3, store: "CatalogStore"),
+                Found(.illegal, line: 7, seq: 6, store: "CatalogStore"),
+            ])
     }
 
     // "Machine checks apply only to stores that have a machine."
@@ -59,17 +74,21 @@ import Testing
             T.header, T.register(1, nil), T.register(2), T.transition(3, nil, "loading"), T.transition(4, "idle", nil),
             T.transition(5, "idle", "loading"),
         ])
-        #expect(problems == [
-            Found(.malformed, line: 2, seq: 1, store: "CatalogStore"),
-            Found(.malformed, line: 4, seq: 3, store: "CatalogStore"),
-            Found(.malformed, line: 5, seq: 4, store: "CatalogStore"),
-        ])
+        #expect(
+            problems == [
+                Found(.malformed, line: 2, seq: 1, store: "CatalogStore"),
+                Found(.malformed, line: 4, seq: 3, store: "CatalogStore"),
+                Found(.malformed, line: 5, seq: 4, store: "CatalogStore"),
+            ])
         let report = T.validate([T.header, T.register(1, nil)])
-        #expect(report.problems.first?.message.contains(#""case" is missing, required because CatalogStore has a state machine"#) == true)
+        #expect(
+            report.problems.first?.message.contains(
+                #""case" is missing, required because CatalogStore has a state machine"#) == true)
     }
 
     @Test func aStoreWithoutAMachineNeedsNoCaseFromOrTo() {
-        #expect(T.problems([T.header, T.register(1, nil, store: "Cart"), T.transition(2, nil, nil, store: "Cart")]).isEmpty)
+        #expect(
+            T.problems([T.header, T.register(1, nil, store: "Cart"), T.transition(2, nil, nil, store: "Cart")]).isEmpty)
     }
 
     // "A transition whose from or to is not a case of the machine gets unknown-case and no other machine check."
@@ -82,10 +101,11 @@ import Testing
     // "Otherwise it can get both discontinuity and illegal: each is checked on its own."
     @Test func discontinuityAndIllegalAreCheckedEachOnItsOwn() {
         let both = T.problems([T.header, T.register(1), T.transition(2, "loaded", "failed")])
-        #expect(both == [
-            Found(.discontinuity, line: 3, seq: 2, store: "CatalogStore"),
-            Found(.illegal, line: 3, seq: 2, store: "CatalogStore"),
-        ])
+        #expect(
+            both == [
+                Found(.discontinuity, line: 3, seq: 2, store: "CatalogStore"),
+                Found(.illegal, line: 3, seq: 2, store: "CatalogStore"),
+            ])
         let onlyDiscontinuity = T.problems([T.header, T.register(1), T.transition(2, "loaded", "loading")])
         #expect(onlyDiscontinuity == [Found(.discontinuity, line: 3, seq: 2, store: "CatalogStore")])
         let onlyIllegal = T.problems([T.header, T.register(1), T.transition(2, "idle", "loaded")])
@@ -112,21 +132,23 @@ import Testing
             T.header, T.register(1), T.transition(2, "idle", "ghost"), T.transition(3, "ghost", "loading"),
             T.register(4), T.transition(5, "idle", "ghost"), T.transition(6, "idle", "loading"),
         ])
-        #expect(problems == [
-            Found(.unknownCase, line: 3, seq: 2, store: "CatalogStore"),
-            Found(.unknownCase, line: 4, seq: 3, store: "CatalogStore"),
-            Found(.unknownCase, line: 6, seq: 5, store: "CatalogStore"),
-            // The store is in "ghost", not idle.
-            Found(.discontinuity, line: 7, seq: 6, store: "CatalogStore"),
-        ])
+        #expect(
+            problems == [
+                Found(.unknownCase, line: 3, seq: 2, store: "CatalogStore"),
+                Found(.unknownCase, line: 4, seq: 3, store: "CatalogStore"),
+                Found(.unknownCase, line: 6, seq: 5, store: "CatalogStore"),
+                // The store is in "ghost", not idle.
+                Found(.discontinuity, line: 7, seq: 6, store: "CatalogStore"),
+            ])
     }
 
     @Test func theCurrentCaseIsTheRegistersEvenWhenItIsUnknown() {
         let problems = T.problems([T.header, T.register(1, "ghost"), T.transition(2, "idle", "loading")])
-        #expect(problems == [
-            Found(.unknownCase, line: 2, seq: 1, store: "CatalogStore"),
-            Found(.discontinuity, line: 3, seq: 2, store: "CatalogStore"),
-        ])
+        #expect(
+            problems == [
+                Found(.unknownCase, line: 2, seq: 1, store: "CatalogStore"),
+                Found(.discontinuity, line: 3, seq: 2, store: "CatalogStore"),
+            ])
     }
 
     // "A malformed line is not an event. The event after it is not checked for seq: checking
@@ -136,16 +158,18 @@ import Testing
             T.header, T.register(1), "{oops", T.transition(7, "idle", "loading"), T.transition(8, "loading", "loaded"),
             T.transition(10, "loaded", "loading"),
         ])
-        #expect(report.problems.map(Found.init) == [
-            Found(.malformed, line: 3),
-            Found(.seq, line: 6, seq: 10, store: "CatalogStore"),
-        ])
+        #expect(
+            report.problems.map(Found.init) == [
+                Found(.malformed, line: 3),
+                Found(.seq, line: 6, seq: 10, store: "CatalogStore"),
+            ])
         #expect(report.events == 4)
     }
 
     @Test func aMalformedEventDoesNotMoveItsStore() {
         // The malformed transition (no "changed") to loading is not an event: the store stays idle.
-        let malformed = #"{"type":"transition","seq":2,"store":"CatalogStore","action":"a","from":"idle","to":"loading","state":{}}"#
+        let malformed =
+            #"{"type":"transition","seq":2,"store":"CatalogStore","action":"a","from":"idle","to":"loading","state":{}}"#
         let problems = T.problems([T.header, T.register(1), malformed, T.transition(3, "idle", "loading")])
         #expect(problems == [Found(.malformed, line: 3, seq: 2, store: "CatalogStore")])
     }
@@ -153,16 +177,18 @@ import Testing
     @Test func aMalformedEventDoesNotRegisterItsStore() {
         let malformed = #"{"type":"register","seq":1,"store":"CatalogStore","case":"idle"}"#
         let problems = T.problems([T.header, malformed, T.transition(2, "idle", "loading")])
-        #expect(problems == [
-            Found(.malformed, line: 2, seq: 1, store: "CatalogStore"),
-            Found(.unregistered, line: 3, seq: 2, store: "CatalogStore"),
-        ])
+        #expect(
+            problems == [
+                Found(.malformed, line: 2, seq: 1, store: "CatalogStore"),
+                Found(.unregistered, line: 3, seq: 2, store: "CatalogStore"),
+            ])
     }
 
     // "An event of an unknown type is still checked for seq."
     @Test func anEventOfAnUnknownTypeIsCheckedForSeqAndCounted() {
         let report = T.validate([
-            T.header, T.register(1), #"{"type":"snapshot","seq":3,"store":5,"whatever":[1]}"#, T.transition(4, "idle", "loading"),
+            T.header, T.register(1), #"{"type":"snapshot","seq":3,"store":5,"whatever":[1]}"#,
+            T.transition(4, "idle", "loading"),
         ])
         // Its keys are not checked ("store" is a number here): only type and seq are.
         #expect(report.problems.map(Found.init) == [Found(.seq, line: 3, seq: 3)])
@@ -171,7 +197,8 @@ import Testing
 
     @Test func anEventOfAnUnknownTypeDoesNotTouchStores() {
         let problems = T.problems([
-            T.header, T.register(1), #"{"type":"transitionish","seq":2,"store":"CatalogStore","from":"idle","to":"loaded"}"#,
+            T.header, T.register(1),
+            #"{"type":"transitionish","seq":2,"store":"CatalogStore","from":"idle","to":"loaded"}"#,
             T.transition(3, "idle", "loading"),
         ])
         #expect(problems.isEmpty)
@@ -183,10 +210,11 @@ import Testing
             T.header, T.register(1, nil, store: "Cart"), T.transition(3, nil, nil, store: "Cart"),
             T.transition(4, nil, nil, store: "Wishlist"),
         ])
-        #expect(problems == [
-            Found(.seq, line: 3, seq: 3, store: "Cart"),
-            Found(.unregistered, line: 4, seq: 4, store: "Wishlist"),
-        ])
+        #expect(
+            problems == [
+                Found(.seq, line: 3, seq: 3, store: "Cart"),
+                Found(.unregistered, line: 4, seq: 4, store: "Wishlist"),
+            ])
     }
 
     // "A store that registers again (it was created anew) starts over from the new register event."
@@ -219,28 +247,39 @@ import Testing
 
     // "Readers ignore keys they do not know." Duplicate keys: the last one wins.
     @Test func unknownKeysAreIgnoredAndTheLastDuplicateWins() {
-        let unknown = #"{"type":"register","future":{"a":[1,{"b":null}]},"seq":1,"store":"CatalogStore","case":"idle","state":{},"x":1e400}"#
+        let unknown =
+            #"{"type":"register","future":{"a":[1,{"b":null}]},"seq":1,"store":"CatalogStore","case":"idle","state":{},"x":1e400}"#
         #expect(T.problems([T.header, unknown]).isEmpty)
-        let duplicate = #"{"type":"register","seq":"one","seq":1,"store":"CatalogStore","case":"loading","case":"idle","state":{}}"#
+        let duplicate =
+            #"{"type":"register","seq":"one","seq":1,"store":"CatalogStore","case":"loading","case":"idle","state":{}}"#
         #expect(T.problems([T.header, duplicate, T.transition(2, "idle", "loading")]).isEmpty)
     }
 
     @Test func keysMayComeInAnyOrderAndBeEscaped() {
-        let line = #"{"state":{"s":"}\""},"to":"loading","changed":false,"from":"idle","action":"go","st\u006fre":"CatalogStore","seq":2,"type":"transition"}"#
+        let line =
+            #"{"state":{"s":"}\""},"to":"loading","changed":false,"from":"idle","action":"go","st\u006fre":"CatalogStore","seq":2,"type":"transition"}"#
         #expect(T.problems([T.header, T.register(1), line]).isEmpty)
     }
 
     @Test func stringsWithEscapesAreComparedByTheirText() {
-        let header = #"{"type":"header","format":"rewind-trace","version":1,"machines":{"Café \"Store\"":{"initial":"a/b","transitions":{"a/b":["é"],"é":[]}}}}"#
+        let header =
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{"Café \"Store\"":{"initial":"a/b","transitions":{"a/b":["é"],"é":[]}}}}"#
         let register = #"{"type":"register","seq":1,"store":"Caf\u00e9 \"Store\"","case":"a\/b","state":null}"#
-        let transition = #"{"type":"transition","seq":2,"store":"Café \"Store\"","action":"x","from":"a/b","to":"\u00e9","changed":true,"state":null}"#
-        let back = #"{"type":"transition","seq":3,"store":"Café \"Store\"","action":"x","from":"é","to":"a/b","changed":true,"state":null}"#
-        #expect(T.problems([header, register, transition, back]) == [Found(.illegal, line: 4, seq: 3, store: "Café \"Store\"")])
+        let transition =
+            #"{"type":"transition","seq":2,"store":"Café \"Store\"","action":"x","from":"a/b","to":"\u00e9","changed":true,"state":null}"#
+        let back =
+            #"{"type":"transition","seq":3,"store":"Café \"Store\"","action":"x","from":"é","to":"a/b","changed":true,"state":null}"#
+        #expect(
+            T.problems([header, register, transition, back]) == [
+                Found(.illegal, line: 4, seq: 3, store: "Café \"Store\"")
+            ])
     }
 
     @Test func invalidUTF8InAStateIsMalformed() {
         var bytes = Array((T.header + "\n" + T.register(1) + "\n").utf8)
-        bytes += Array(#"{"type":"transition","seq":2,"store":"CatalogStore","action":"a","from":"idle","to":"loading","changed":true,"state":""#.utf8)
+        bytes += Array(
+            #"{"type":"transition","seq":2,"store":"CatalogStore","action":"a","from":"idle","to":"loading","changed":true,"state":""#
+                .utf8)
         bytes += [0xFF, 0x22, 0x7D, 0x0A]
         let report = TraceValidator().validate(bytes: bytes)
         #expect(report.problems.map(Found.init) == [Found(.malformed, line: 3)])

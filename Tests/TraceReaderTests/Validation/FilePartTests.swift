@@ -1,11 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-@testable import TraceReader
-import Testing
 import TestSupport
+import Testing
+
+@testable import TraceReader
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A large file is read in parts, each by its own thread (`FilePart`): every line must be owned
 /// by exactly one part, whatever the part size and however the lines fall across the parts.
@@ -16,7 +18,8 @@ import TestSupport
         var isTerminated: Bool
 
         var description: String {
-            (bytes.map { "\"\(String(decoding: $0, as: UTF8.self))\"" } ?? "overlong") + (isTerminated ? "" : " (no \\n)")
+            (bytes.map { "\"\(String(decoding: $0, as: UTF8.self))\"" } ?? "overlong")
+                + (isTerminated ? "" : " (no \\n)")
         }
     }
 
@@ -46,7 +49,9 @@ import TestSupport
         for maximum in [1 << 30, 80_000] {
             for partSize in [4096, 65_536] {
                 let fromParts = try Self.readInParts(file.path, partSize: partSize, maximumLineLength: maximum)
-                #expect(fromParts == Self.reference(bytes, maximumLineLength: maximum), "parts of \(partSize), limit \(maximum)")
+                #expect(
+                    fromParts == Self.reference(bytes, maximumLineLength: maximum),
+                    "parts of \(partSize), limit \(maximum)")
             }
         }
     }
@@ -68,7 +73,10 @@ import TestSupport
             for _ in 0..<6 {
                 let index = Int.random(in: 1..<mutated.count, using: &random)
                 switch Int.random(in: 0..<4, using: &random) {
-                case 0: mutated[index] = Array(#"{"type":"note","seq":1,"pad":""#.utf8) + Array(repeating: UInt8(ascii: "x"), count: 3000) + Array(#""}"#.utf8)
+                case 0:
+                    mutated[index] =
+                        Array(#"{"type":"note","seq":1,"pad":""#.utf8)
+                        + Array(repeating: UInt8(ascii: "x"), count: 3000) + Array(#""}"#.utf8)
                 case 1: mutated[index] += [0x0D]
                 case 2: mutated.insert([], at: index)
                 default: mutated[index] = Array(mutated[index].prefix(mutated[index].count / 2))
@@ -85,8 +93,9 @@ import TestSupport
                 parallel.maximumLineLength = 2000
                 var sequential = TraceValidator()
                 sequential.maximumLineLength = 2000
-                #expect(try parallel.validate(file: file.path) == sequential.validate(bytes: bytes, file: file.path),
-                        "round \(round), \(width) threads, parts of \(partSize)")
+                #expect(
+                    try parallel.validate(file: file.path) == sequential.validate(bytes: bytes, file: file.path),
+                    "round \(round), \(width) threads, parts of \(partSize)")
             }
         }
     }
@@ -97,13 +106,14 @@ import TestSupport
     static func randomFile(using random: inout SeededGenerator, partSize: Int) -> [UInt8] {
         var bytes: [UInt8] = []
         for _ in 0..<Int.random(in: 0..<40, using: &random) {
-            let length = switch Int.random(in: 0..<5, using: &random) {
-            case 0: 0
-            case 1: Int.random(in: 1..<10, using: &random)
-            case 2: Int.random(in: max(1, partSize - 2)...(partSize + 2), using: &random)
-            case 3: Int.random(in: partSize...(partSize * 3 + 1), using: &random)
-            default: Int.random(in: 100..<400, using: &random)
-            }
+            let length =
+                switch Int.random(in: 0..<5, using: &random) {
+                case 0: 0
+                case 1: Int.random(in: 1..<10, using: &random)
+                case 2: Int.random(in: max(1, partSize - 2)...(partSize + 2), using: &random)
+                case 3: Int.random(in: partSize...(partSize * 3 + 1), using: &random)
+                default: Int.random(in: 100..<400, using: &random)
+                }
             bytes += (0..<length).map { _ in UInt8.random(in: 0x20..<0x7F, using: &random) }
             if Bool.random(using: &random) { bytes.append(0x0D) }
             bytes.append(0x0A)
@@ -117,7 +127,10 @@ import TestSupport
         var lines: [ReadLine] = []
         _ = bytes.withUnsafeBytes { buffer in
             LineReader.forEachLine(in: buffer, maximumLineLength: maximumLineLength) { line in
-                lines.append(ReadLine(bytes: line.isOverlong ? nil : Array(line.bytes), isTerminated: line.isTerminated || line.isOverlong))
+                lines.append(
+                    ReadLine(
+                        bytes: line.isOverlong ? nil : Array(line.bytes),
+                        isTerminated: line.isTerminated || line.isOverlong))
                 return true
             }
         }
@@ -136,7 +149,9 @@ import TestSupport
             part.read(descriptor: descriptor, index: index, size: partSize, maximumLineLength: maximumLineLength)
             guard part.readError == 0 else { throw ValidationTestError("read error \(part.readError)") }
             for line in part.lines {
-                let bytes = line.count < 0 ? nil : Array(UnsafeRawBufferPointer(start: part.bytes + line.start, count: line.count))
+                let bytes =
+                    line.count < 0
+                    ? nil : Array(UnsafeRawBufferPointer(start: part.bytes + line.start, count: line.count))
                 lines.append(ReadLine(bytes: bytes, isTerminated: line.isTerminated || line.count < 0))
             }
             if part.endsFile { break }

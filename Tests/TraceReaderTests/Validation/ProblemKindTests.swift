@@ -1,6 +1,7 @@
-@testable import TraceReader
 import TestSupport
 import Testing
+
+@testable import TraceReader
 
 /// One small trace per problem kind of shared/TRACE_FORMAT.md, checking kind, line, seq and store.
 @Suite struct ProblemKindTests {
@@ -26,22 +27,47 @@ import Testing
         ("not json\n", "line 1 is not JSON"),
         ("[1,2]\n", "it is a JSON array"),
         (#"{"type":"register","seq":1}"# + "\n", #""type" is "register", expected "header""#),
-        (#"{"type":"header","format":"other","version":1,"machines":{}}"# + "\n", #""format" is "other", expected "rewind-trace""#),
-        (#"{"type":"header","format":"rewind-trace","version":2,"machines":{}}"# + "\n", "unknown trace version 2; this inspector reads version 1"),
-        (#"{"type":"header","format":"rewind-trace","version":"1","machines":{}}"# + "\n", #""version" is "1", expected the integer 1"#),
+        (
+            #"{"type":"header","format":"other","version":1,"machines":{}}"# + "\n",
+            #""format" is "other", expected "rewind-trace""#
+        ),
+        (
+            #"{"type":"header","format":"rewind-trace","version":2,"machines":{}}"# + "\n",
+            "unknown trace version 2; this inspector reads version 1"
+        ),
+        (
+            #"{"type":"header","format":"rewind-trace","version":"1","machines":{}}"# + "\n",
+            #""version" is "1", expected the integer 1"#
+        ),
         (#"{"type":"header","format":"rewind-trace","version":1}"# + "\n", #"it has no "machines""#),
-        (#"{"type":"header","format":"rewind-trace","version":1,"machines":[]}"# + "\n", "expected an object mapping each store name"),
-        (#"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":{"initial":"idle","transitions":{"busy":[]}}}}"# + "\n",
-         #"machine "S": initial case "idle" is not a key of "transitions""#),
-        (#"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":{"initial":"a","transitions":{"a":["b"]}}}}"# + "\n",
-         #"the transitions of "a" list "b", which is not a key of "transitions"; add "b": [] if it is a final case"#),
-        (#"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":{"initial":"a","transitions":{"a":[1]}}}}"# + "\n",
-         "expected case names (strings)"),
-        (#"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":{"initial":"a"}}}"# + "\n", #"machine "S" has no "transitions""#),
+        (
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":[]}"# + "\n",
+            "expected an object mapping each store name"
+        ),
+        (
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":{"initial":"idle","transitions":{"busy":[]}}}}"#
+                + "\n",
+            #"machine "S": initial case "idle" is not a key of "transitions""#
+        ),
+        (
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":{"initial":"a","transitions":{"a":["b"]}}}}"#
+                + "\n",
+            #"the transitions of "a" list "b", which is not a key of "transitions"; add "b": [] if it is a final case"#
+        ),
+        (
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":{"initial":"a","transitions":{"a":[1]}}}}"#
+                + "\n",
+            "expected case names (strings)"
+        ),
+        (
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":{"initial":"a"}}}"# + "\n",
+            #"machine "S" has no "transitions""#
+        ),
     ])
     func notATrace(text: String, message: String) {
         // Garbage after a bad header is not looked at: nothing else is checked.
-        let report = TraceValidator().validate(bytes: Array((text + (text.isEmpty ? "" : "garbage\n")).utf8), file: "x.jsonl")
+        let report = TraceValidator().validate(
+            bytes: Array((text + (text.isEmpty ? "" : "garbage\n")).utf8), file: "x.jsonl")
         #expect(report.problems.map(Found.init) == [Found(.notATrace, line: 1)])
         #expect(report.problems.first?.severity == .fatal)
         #expect(report.problems.first?.message.contains(message) == true, "\(report.problems.first?.message ?? "")")
@@ -58,7 +84,9 @@ import Testing
     // MARK: malformed
 
     @Test func aLineThatIsNotJSONIsMalformed() {
-        let report = T.validate([T.header, T.register(1), "{\"type\":\"transition\",", T.transition(3, "idle", "loading")])
+        let report = T.validate([
+            T.header, T.register(1), "{\"type\":\"transition\",", T.transition(3, "idle", "loading"),
+        ])
         #expect(report.problems.map(Found.init) == [Found(.malformed, line: 3)])
         #expect(report.problems[0].message.contains("not valid JSON: column 22"), "\(report.problems[0].message)")
         #expect(report.events == 2)
@@ -71,7 +99,8 @@ import Testing
 
     @Test func anEventWithoutTypeOrSeqIsMalformed() {
         let problems = T.problems([
-            T.header, #"{"seq":1,"store":"CatalogStore","state":{}}"#, #"{"type":"register","store":"CatalogStore","case":"idle","state":{}}"#,
+            T.header, #"{"seq":1,"store":"CatalogStore","state":{}}"#,
+            #"{"type":"register","store":"CatalogStore","case":"idle","state":{}}"#,
         ])
         #expect(problems == [Found(.malformed, line: 2, seq: 1), Found(.malformed, line: 3, store: "CatalogStore")])
     }
@@ -79,8 +108,14 @@ import Testing
     @Test(arguments: [
         (#"{"type":"register","seq":1,"case":"idle","state":{}}"#, "\"store\" is missing"),
         (#"{"type":"register","seq":1,"store":"CatalogStore","case":"idle"}"#, "\"state\" is missing"),
-        (#"{"type":"transition","seq":1,"store":"CatalogStore","from":"idle","to":"loading","changed":true,"state":{}}"#, "\"action\" is missing"),
-        (#"{"type":"transition","seq":1,"store":"CatalogStore","action":"a","from":"idle","to":"loading","state":{}}"#, "\"changed\" is missing"),
+        (
+            #"{"type":"transition","seq":1,"store":"CatalogStore","from":"idle","to":"loading","changed":true,"state":{}}"#,
+            "\"action\" is missing"
+        ),
+        (
+            #"{"type":"transition","seq":1,"store":"CatalogStore","action":"a","from":"idle","to":"loading","state":{}}"#,
+            "\"changed\" is missing"
+        ),
     ])
     func anEventWithoutARequiredKeyIsMalformed(line: String, message: String) {
         let report = T.validate([T.header, line])
@@ -92,8 +127,10 @@ import Testing
 
     @Test(arguments: [
         (#""seq":"2""#, "seq"), (#""seq":2.0"#, "seq"), (#""seq":1e0"#, "seq"), (#""seq":99999999999999999999"#, "seq"),
-        (#""cause":"1""#, "cause"), (#""elapsed":"0.1""#, "elapsed"), (#""store":5"#, "store"), (#""action":null"#, "action"),
-        (#""from":["idle"]"#, "from"), (#""to":{}"#, "to"), (#""changed":"true""#, "changed"), (#""source":31"#, "source"),
+        (#""cause":"1""#, "cause"), (#""elapsed":"0.1""#, "elapsed"), (#""store":5"#, "store"),
+        (#""action":null"#, "action"),
+        (#""from":["idle"]"#, "from"), (#""to":{}"#, "to"), (#""changed":"true""#, "changed"),
+        (#""source":31"#, "source"),
         (#""args":[1]"#, "args"), (#""type":7"#, "type"), (#""case":"idle""#, ""),
     ])
     func aKeyOfTheWrongTypeIsMalformed(member: String, key: String) {
@@ -107,12 +144,16 @@ import Testing
             #expect(problems.map(\.kind) == [.malformed], "\(member)")
             #expect(problems.first?.line == 3)
             let report = T.validate([T.header, T.register(1), line])
-            #expect(report.problems.first?.message.contains("\"\(key)\" is ") == true, "\(report.problems.first?.message ?? "")")
+            #expect(
+                report.problems.first?.message.contains("\"\(key)\" is ") == true,
+                "\(report.problems.first?.message ?? "")")
         }
     }
 
     @Test func aMalformedEventNamesItsSeqAndStoreWhenTheyCanBeRead() {
-        let problems = T.problems([T.header, #"{"type":"transition","seq":1,"store":"CatalogStore","action":"a","changed":1,"state":{}}"#])
+        let problems = T.problems([
+            T.header, #"{"type":"transition","seq":1,"store":"CatalogStore","action":"a","changed":1,"state":{}}"#,
+        ])
         #expect(problems == [Found(.malformed, line: 2, seq: 1, store: "CatalogStore")])
     }
 
@@ -150,11 +191,12 @@ import Testing
             T.header, T.register(1), T.transition(3, "idle", "loading"), T.transition(3, "loading", "loaded"),
             T.transition(2, "loaded", "loading"), T.transition(3, "loading", "loaded"),
         ])
-        #expect(problems == [
-            Found(.seq, line: 3, seq: 3, store: "CatalogStore"),
-            Found(.seq, line: 4, seq: 3, store: "CatalogStore"),
-            Found(.seq, line: 5, seq: 2, store: "CatalogStore"),
-        ])
+        #expect(
+            problems == [
+                Found(.seq, line: 3, seq: 3, store: "CatalogStore"),
+                Found(.seq, line: 4, seq: 3, store: "CatalogStore"),
+                Found(.seq, line: 5, seq: 2, store: "CatalogStore"),
+            ])
     }
 
     @Test func theFirstEventMustHaveSeqOne() {
@@ -178,17 +220,21 @@ import Testing
 
     @Test func anUnregisteredStoreIsFollowedFromItsTo() {
         let problems = T.problems([
-            T.header, T.transition(1, "loaded", "failed"), T.transition(2, "failed", "loading"), T.transition(3, "idle", "loading"),
+            T.header, T.transition(1, "loaded", "failed"), T.transition(2, "failed", "loading"),
+            T.transition(3, "idle", "loading"),
         ])
-        #expect(problems == [
-            Found(.unregistered, line: 2, seq: 1, store: "CatalogStore"),
-            // failed → loading moved it on: it is in loading, not idle.
-            Found(.discontinuity, line: 4, seq: 3, store: "CatalogStore"),
-        ])
+        #expect(
+            problems == [
+                Found(.unregistered, line: 2, seq: 1, store: "CatalogStore"),
+                // failed → loading moved it on: it is in loading, not idle.
+                Found(.discontinuity, line: 4, seq: 3, store: "CatalogStore"),
+            ])
     }
 
     @Test func onlyTheFirstTransitionIsUnregistered() {
-        let problems = T.problems([T.header, T.transition(1, nil, nil, store: "Cart"), T.transition(2, nil, nil, store: "Cart")])
+        let problems = T.problems([
+            T.header, T.transition(1, nil, nil, store: "Cart"), T.transition(2, nil, nil, store: "Cart"),
+        ])
         #expect(problems == [Found(.unregistered, line: 2, seq: 1, store: "Cart")])
     }
 
@@ -203,20 +249,27 @@ import Testing
 
     @Test func aTransitionFromOrToACaseNotOfTheMachineIsUnknownCase() {
         let problems = T.problems([
-            T.header, T.register(1), T.transition(2, "idle", "waiting"), T.register(3), T.transition(4, "resting", "loading"),
+            T.header, T.register(1), T.transition(2, "idle", "waiting"), T.register(3),
+            T.transition(4, "resting", "loading"),
         ])
-        #expect(problems == [
-            Found(.unknownCase, line: 3, seq: 2, store: "CatalogStore"),
-            Found(.unknownCase, line: 5, seq: 4, store: "CatalogStore"),
-        ])
+        #expect(
+            problems == [
+                Found(.unknownCase, line: 3, seq: 2, store: "CatalogStore"),
+                Found(.unknownCase, line: 5, seq: 4, store: "CatalogStore"),
+            ])
     }
 
     // MARK: discontinuity
 
     @Test func aTransitionNotFromTheCurrentCaseIsADiscontinuity() {
-        let report = T.validate([T.header, T.register(1), T.transition(2, "idle", "loading"), T.transition(3, "loaded", "loading")])
+        let report = T.validate([
+            T.header, T.register(1), T.transition(2, "idle", "loading"), T.transition(3, "loaded", "loading"),
+        ])
         #expect(report.problems.map(Found.init) == [Found(.discontinuity, line: 4, seq: 3, store: "CatalogStore")])
-        #expect(report.problems[0].message.contains("CatalogStore is in loading since seq 2 (line 3), so the transition should start from loading"), "\(report.problems[0].message)")
+        #expect(
+            report.problems[0].message.contains(
+                "CatalogStore is in loading since seq 2 (line 3), so the transition should start from loading"),
+            "\(report.problems[0].message)")
     }
 
     @Test func theCurrentCaseStartsAtTheRegistersCase() {
@@ -233,13 +286,16 @@ import Testing
         ]
         let report = T.validate(lines)
         #expect(report.problems.map(Found.init) == [Found(.illegal, line: 4, seq: 3, store: "CatalogStore")])
-        #expect(report.problems[0].message.hasPrefix(
-            "illegal transition loading → loading by toLoading in CatalogStore (seq 3, from CatalogStore.swift:31)"))
+        #expect(
+            report.problems[0].message.hasPrefix(
+                "illegal transition loading → loading by toLoading in CatalogStore (seq 3, from CatalogStore.swift:31)")
+        )
         #expect(report.problems[0].message.contains("from loading it may go to loaded, failed"))
     }
 
     @Test func aSelfTransitionIsIllegalUnlessListed() {
-        let header = #"{"type":"header","format":"rewind-trace","version":1,"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["idle"]}}}}"#
+        let header =
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["idle"]}}}}"#
         #expect(T.problems([header, T.register(1), T.transition(2, "idle", "idle")]).isEmpty)
     }
 }

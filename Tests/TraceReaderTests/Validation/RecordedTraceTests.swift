@@ -1,7 +1,8 @@
+import TestSupport
+import Testing
+
 @testable import Recorder
 @testable import TraceReader
-import Testing
-import TestSupport
 
 /// Traces that the tests did not write: recorded by the real `TraceRecorder`, then mutated at
 /// random, validated, and compared with `ReferenceChecker`'s reading of the format's rules.
@@ -28,7 +29,9 @@ import TestSupport
             let mutated = mutate(original, using: &random)
             let report = TraceValidator().validate(bytes: mutated)
             let expected = ReferenceChecker.problems(mutated)
-            #expect(report.problems.map(Found.init) == expected, "seed \(seed):\n\(String(decoding: mutated, as: UTF8.self))")
+            #expect(
+                report.problems.map(Found.init) == expected,
+                "seed \(seed):\n\(String(decoding: mutated, as: UTF8.self))")
             #expect(report.errors == expected.filter { $0.kind != .truncated }.count)
         }
     }
@@ -87,12 +90,20 @@ import TestSupport
             case 2: lines.swapAt(at, Int.random(in: 1..<lines.count, using: &random))
             case 3: lines.insert([], at: at)
             case 4:
-                lines[lines.count - 1] = Array(lines[lines.count - 1].prefix(Int.random(in: 0..<lines[lines.count - 1].count, using: &random)))
+                lines[lines.count - 1] = Array(
+                    lines[lines.count - 1].prefix(Int.random(in: 0..<lines[lines.count - 1].count, using: &random)))
                 terminated = Bool.random(using: &random)
-            case 5: lines[at][Int.random(in: 0..<lines[at].count, using: &random)] = [UInt8(ascii: "}"), UInt8(ascii: "\""), 0x07, 0xFF].randomElement(using: &random)!
-            case 6: lines[at] = replace(lines[at], #""to":""#, with: #""to":"open"# + ["", "x"].randomElement(using: &random)!)
+            case 5:
+                lines[at][Int.random(in: 0..<lines[at].count, using: &random)] = [
+                    UInt8(ascii: "}"), UInt8(ascii: "\""), 0x07, 0xFF,
+                ].randomElement(using: &random)!
+            case 6:
+                lines[at] = replace(
+                    lines[at], #""to":""#, with: #""to":"open"# + ["", "x"].randomElement(using: &random)!)
             case 7: lines[at] = replace(lines[at], #""from":""#, with: #""from":"locked"#)
-            default: lines[at] = replace(lines[at], #","seq":"#, with: #","seq":"# + String(Int.random(in: 0...9, using: &random)))
+            default:
+                lines[at] = replace(
+                    lines[at], #","seq":"#, with: #","seq":"# + String(Int.random(in: 0...9, using: &random)))
             }
         }
         var result = lines.joined(separator: [0x0A]).map { $0 }

@@ -16,8 +16,8 @@ enum ReferenceChecker {
         if start < bytes.count { lines.append((bytes[start...], false)) }
 
         guard let first = lines.first, case .object(let header)? = try? JSONParser.parse(first.text),
-              header["type"] == .string("header"), header["format"] == .string("rewind-trace"),
-              header["version"]?.intValue == 1, case .object(let machineValues)? = header["machines"]
+            header["type"] == .string("header"), header["format"] == .string("rewind-trace"),
+            header["version"]?.intValue == 1, case .object(let machineValues)? = header["machines"]
         else { return [Found(.notATrace, line: 1)] }
         var machines: [String: (cases: Set<String>, allowed: Set<String>)] = [:]
         for (store, machine) in machineValues {
@@ -55,8 +55,13 @@ enum ReferenceChecker {
             var wellFormed = type != nil && seq != nil
             if isKnown {
                 for key in stringKeys where event[key] != nil && event[key]?.stringValue == nil { wellFormed = false }
-                for key in ["seq", "cause"] where event[key] != nil && event[key]?.intValue == nil { wellFormed = false }
-                if let elapsed = event["elapsed"], case .number = elapsed {} else if event["elapsed"] != nil { wellFormed = false }
+                for key in ["seq", "cause"] where event[key] != nil && event[key]?.intValue == nil {
+                    wellFormed = false
+                }
+                if let elapsed = event["elapsed"], case .number = elapsed {
+                } else if event["elapsed"] != nil {
+                    wellFormed = false
+                }
                 if let changed = event["changed"], changed.boolValue == nil { wellFormed = false }
                 if let args = event["args"], args.objectValue == nil { wellFormed = false }
                 var required = ["store", "state"]
@@ -70,7 +75,9 @@ enum ReferenceChecker {
                 continue
             }
             let eventSeq = seq ?? 0
-            if checkSeq && eventSeq != previous + 1 { found.append(Found(.seq, line: number, seq: eventSeq, store: isKnown ? store : nil)) }
+            if checkSeq && eventSeq != previous + 1 {
+                found.append(Found(.seq, line: number, seq: eventSeq, store: isKnown ? store : nil))
+            }
             previous = eventSeq
             checkSeq = true
             guard isKnown, let store else { continue }
@@ -95,7 +102,9 @@ enum ReferenceChecker {
                     found.append(Found(.unknownCase, line: number, seq: eventSeq, store: store))
                 } else {
                     if state != from { found.append(Found(.discontinuity, line: number, seq: eventSeq, store: store)) }
-                    if !machine.allowed.contains(from + "→" + to) { found.append(Found(.illegal, line: number, seq: eventSeq, store: store)) }
+                    if !machine.allowed.contains(from + "→" + to) {
+                        found.append(Found(.illegal, line: number, seq: eventSeq, store: store))
+                    }
                 }
             }
             current[store] = .some(to)

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import Recorder
 @testable import TraceReader
-import Testing
 
 @Suite struct TraceHeaderTests {
     private func parse(_ text: String) throws(TraceHeaderError) -> TraceHeader {
@@ -21,7 +22,9 @@ import Testing
     }
 
     @Test func keepsTheMachinesOrderAndCases() throws {
-        let header = try parse(#"{"type":"header","format":"rewind-trace","version":1,"machines":{"B":{"initial":"y","transitions":{"y":["x"],"x":[]}},"A":{"initial":"p","transitions":{"p":[]},"note":"ignored"}}}"#)
+        let header = try parse(
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{"B":{"initial":"y","transitions":{"y":["x"],"x":[]}},"A":{"initial":"p","transitions":{"p":[]},"note":"ignored"}}}"#
+        )
         #expect(header.machineOrder == ["B", "A"])
         #expect(header.machines["B"]?.cases == ["y", "x"])
         #expect(header.machines["B"]?.allows(from: "y", to: "x") == true)
@@ -30,20 +33,34 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":{"initial":"a","transitions":{"a":[],"a":[]}}}}"#,
-         #"machine "S": case "a" is a key of "transitions" twice; keep one"#),
-        (#"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":{"initial":"a","transitions":{"a":[]}},"S":{"initial":"a","transitions":{"a":[]}}}}"#,
-         #"the header's "machines" lists machine "S" twice; keep one"#),
-        (#"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":{"initial":3,"transitions":{"a":[]}}}}"#,
-         #"machine "S": "initial" is 3, expected a case name (a string)"#),
-        (#"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":{"initial":"a","transitions":{"a":"b"}}}}"#,
-         #"machine "S": the transitions of "a" are "b", expected an array of case names ([] for a final case)"#),
-        (#"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":[]}}"#,
-         #"machine "S" is an array, expected an object {"initial": CASE, "transitions": {CASE: [CASE, ...]}}"#),
-        (#"{"format":"rewind-trace","version":1,"machines":{}}"#,
-         #"line 1 is not a trace header: it has no "type"; expected "type":"header""#),
-        (#"{"type":"header","format":"rewind-trace","version":1.0,"machines":{}}"#,
-         #"line 1 is not a trace header: "version" is 1.0, expected the integer 1"#),
+        (
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":{"initial":"a","transitions":{"a":[],"a":[]}}}}"#,
+            #"machine "S": case "a" is a key of "transitions" twice; keep one"#
+        ),
+        (
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":{"initial":"a","transitions":{"a":[]}},"S":{"initial":"a","transitions":{"a":[]}}}}"#,
+            #"the header's "machines" lists machine "S" twice; keep one"#
+        ),
+        (
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":{"initial":3,"transitions":{"a":[]}}}}"#,
+            #"machine "S": "initial" is 3, expected a case name (a string)"#
+        ),
+        (
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":{"initial":"a","transitions":{"a":"b"}}}}"#,
+            #"machine "S": the transitions of "a" are "b", expected an array of case names ([] for a final case)"#
+        ),
+        (
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":[]}}"#,
+            #"machine "S" is an array, expected an object {"initial": CASE, "transitions": {CASE: [CASE, ...]}}"#
+        ),
+        (
+            #"{"format":"rewind-trace","version":1,"machines":{}}"#,
+            #"line 1 is not a trace header: it has no "type"; expected "type":"header""#
+        ),
+        (
+            #"{"type":"header","format":"rewind-trace","version":1.0,"machines":{}}"#,
+            #"line 1 is not a trace header: "version" is 1.0, expected the integer 1"#
+        ),
     ])
     func refusesWithAMessageThatSaysWhatToChange(text: String, message: String) {
         #expect(throws: TraceHeaderError(message)) { try parse(text) }
@@ -51,11 +68,15 @@ import Testing
 
     @Test func namesWithControlCharactersAreEscapedInMessages() {
         do {
-            _ = try parse(#"{"type":"header","format":"rewind-trace","version":1,"machines":{"S\u001b[2J":{"initial":"a","transitions":{}}}}"#)
+            _ = try parse(
+                #"{"type":"header","format":"rewind-trace","version":1,"machines":{"S\u001b[2J":{"initial":"a","transitions":{}}}}"#
+            )
             Issue.record("accepted")
         } catch {
             #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 })
-            #expect(error.message.contains(#""S\u001B[2J""#) || error.message.contains(#""S\u001b[2J""#), "\(error.message)")
+            #expect(
+                error.message.contains(#""S\u001B[2J""#) || error.message.contains(#""S\u001b[2J""#), "\(error.message)"
+            )
         }
     }
 }

@@ -1,6 +1,7 @@
-@testable import TraceReader
 import TestSupport
 import Testing
+
+@testable import TraceReader
 
 /// Reading files: blocks, long lines, files that cannot be read, spec files, the problem cap.
 @Suite struct TraceValidatorFileTests {
@@ -8,17 +9,22 @@ import Testing
     typealias Found = ValidationTesting.Found
 
     private var sample: [String] {
-        [T.header, T.register(1), "", T.transition(2, "idle", "loading"), T.transition(4, "loading", "loading"), "{bad", T.transition(9, "loading", "loaded")]
+        [
+            T.header, T.register(1), "", T.transition(2, "idle", "loading"), T.transition(4, "loading", "loading"),
+            "{bad", T.transition(9, "loading", "loaded"),
+        ]
     }
 
     @Test func aFileIsReadTheSameWhateverTheBlockSize() throws {
         let text = sample.joined(separator: "\n") + "\n" + #"{"type":"trans"#
         let file = try ValidationTemporaryFile(Array(text.utf8))
         let expected = TraceValidator().validate(bytes: Array(text.utf8), file: file.path)
-        #expect(expected.problems.map(Found.init) == [
-            Found(.seq, line: 5, seq: 4, store: "CatalogStore"), Found(.illegal, line: 5, seq: 4, store: "CatalogStore"),
-            Found(.malformed, line: 6), Found(.truncated, line: 8),
-        ])
+        #expect(
+            expected.problems.map(Found.init) == [
+                Found(.seq, line: 5, seq: 4, store: "CatalogStore"),
+                Found(.illegal, line: 5, seq: 4, store: "CatalogStore"),
+                Found(.malformed, line: 6), Found(.truncated, line: 8),
+            ])
         for blockSize in [1, 7, 64, 1000, 1 << 20] {
             var validator = TraceValidator()
             validator.blockSize = blockSize
@@ -42,7 +48,9 @@ import Testing
 
     @Test func aLineLongerThanTheLimitIsMalformedAndSkipped() throws {
         let long = #"{"type":"note","seq":3,"pad":""# + String(repeating: "x", count: 5000) + #""}"#
-        let lines = [T.header, T.register(1), T.transition(2, "idle", "loading"), long, T.transition(4, "loading", "loaded")]
+        let lines = [
+            T.header, T.register(1), T.transition(2, "idle", "loading"), long, T.transition(4, "loading", "loaded"),
+        ]
         let text = Array((lines.joined(separator: "\n") + "\n").utf8)
         let file = try ValidationTemporaryFile(text)
         var validator = TraceValidator()
@@ -53,7 +61,10 @@ import Testing
         #expect(report.problems.map(Found.init) == [Found(.malformed, line: 4)])
         #expect(report.problems.first?.message.contains("longer than 1 GiB") == true)
         #expect(validator.validate(bytes: text) == TraceValidator.with(maximumLineLength: 1000).validate(bytes: text))
-        #expect(TraceValidator.with(maximumLineLength: 1000).validate(bytes: text).problems.map(Found.init) == [Found(.malformed, line: 4)])
+        #expect(
+            TraceValidator.with(maximumLineLength: 1000).validate(bytes: text).problems.map(Found.init) == [
+                Found(.malformed, line: 4)
+            ])
         // Without the limit the same file is fine.
         #expect(try TraceValidator().validate(file: file.path).problems.isEmpty)
     }
@@ -67,11 +78,17 @@ import Testing
     }
 
     @Test func aMissingFileOrADirectoryIsAFileError() throws {
-        #expect(throws: ValidationFileError(path: "/nonexistent/trace.jsonl", message: "cannot open: No such file or directory; check the path")) {
+        #expect(
+            throws: ValidationFileError(
+                path: "/nonexistent/trace.jsonl", message: "cannot open: No such file or directory; check the path")
+        ) {
             try TraceValidator().validate(file: "/nonexistent/trace.jsonl")
         }
         let file = try ValidationTemporaryFile([])
-        #expect(throws: ValidationFileError(path: file.folder, message: "is a directory; give the trace files in it (*.jsonl)")) {
+        #expect(
+            throws: ValidationFileError(
+                path: file.folder, message: "is a directory; give the trace files in it (*.jsonl)")
+        ) {
             try TraceValidator().validate(file: file.folder)
         }
     }
@@ -92,18 +109,24 @@ import Testing
     }
 
     @Test func aSpecFileGivesMachinesByStore() throws {
-        let spec = #"{"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["loaded"],"loaded":[]}}},"comment":"pinned"}"#
+        let spec =
+            #"{"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["loaded"],"loaded":[]}}},"comment":"pinned"}"#
         let file = try ValidationTemporaryFile(Array(spec.utf8), name: "machines.json")
         let machines = try SpecFile.machines(at: file.path)
         #expect(machines["CatalogStore"]?.allows(from: "idle", to: "loaded") == true)
-        let problems = T.problems([T.header, T.register(1), T.transition(2, "idle", "loaded"), T.transition(3, "loaded", "loading")], machines: machines)
+        let problems = T.problems(
+            [T.header, T.register(1), T.transition(2, "idle", "loaded"), T.transition(3, "loaded", "loading")],
+            machines: machines)
         #expect(problems == [Found(.unknownCase, line: 4, seq: 3, store: "CatalogStore")])
     }
 
     @Test(arguments: [
         ("{", "not JSON (line 1, column 2"),
         (#"{"stores":{}}"#, #"expected an object {"machines": {STORE:"#),
-        (#"{"machines":{"A":{"initial":"x","transitions":{}}}}"#, #"machine "A": initial case "x" is not a key of "transitions""#),
+        (
+            #"{"machines":{"A":{"initial":"x","transitions":{}}}}"#,
+            #"machine "A": initial case "x" is not a key of "transitions""#
+        ),
     ])
     func aBadSpecFileSaysWhatIsWrong(text: String, message: String) throws {
         let file = try ValidationTemporaryFile(Array(text.utf8), name: "machines.json")

@@ -1,7 +1,8 @@
-@testable import Recorder
 import TestSupport
-@testable import TraceReader
 import Testing
+
+@testable import Recorder
+@testable import TraceReader
 
 @Suite struct TransitionTallyTests {
     typealias T = ValidationTesting
@@ -9,8 +10,10 @@ import Testing
     @Test func countsEachPairWithItsActions() throws {
         let lines = [
             T.header, T.register(1), T.transition(2, "idle", "loading", action: "load"),
-            T.transition(3, "loading", "loading", action: "load"), T.transition(4, "loading", "loading", action: "reload"),
-            "{broken", T.transition(6, nil, nil, store: "Cart"), T.transition(7, "empty", "full", action: "add", store: "Cart"),
+            T.transition(3, "loading", "loading", action: "load"),
+            T.transition(4, "loading", "loading", action: "reload"),
+            "{broken", T.transition(6, nil, nil, store: "Cart"),
+            T.transition(7, "empty", "full", action: "add", store: "Cart"),
         ]
         let tally = try TransitionTally.count(bytes: Array((lines.joined(separator: "\n") + "\n").utf8))
         #expect(tally.stores.map(\.name) == ["CatalogStore", "Cart"])
@@ -28,13 +31,16 @@ import Testing
 
     @Test func aSpecReplacesAMachine() throws {
         let spec = MachineSpec(initial: "a", cases: ["a"], transitions: ["a": []])
-        let tally = try TransitionTally.count(bytes: Array((T.header + "\n").utf8), machines: ["CatalogStore": spec, "Other": spec])
+        let tally = try TransitionTally.count(
+            bytes: Array((T.header + "\n").utf8), machines: ["CatalogStore": spec, "Other": spec])
         #expect(tally.stores.map(\.name) == ["CatalogStore", "Other"])
         #expect(tally.stores[0].machine == spec)
     }
 
     @Test func notATraceIsAnErrorOnLineOne() {
-        #expect(throws: ValidationFileError.self) { try TransitionTally.count(bytes: Array("nope\n".utf8), file: "x.jsonl") }
+        #expect(throws: ValidationFileError.self) {
+            try TransitionTally.count(bytes: Array("nope\n".utf8), file: "x.jsonl")
+        }
         do {
             _ = try TransitionTally.count(bytes: Array("nope\n".utf8), file: "x.jsonl")
         } catch {

@@ -1,5 +1,5 @@
-import TestSupport
 import Recorder
+import TestSupport
 
 /// Stores recorded by the validation tests through the real `TraceRecorder`, and a seeded random
 /// generator for the mutation tests. Nested, so that their names cannot clash with other tests'.
@@ -50,7 +50,8 @@ enum ValidationFixtures {
     static func recordedTrace(seed: UInt64, actions: Int = 40) throws -> [UInt8] {
         var random = SeededGenerator(seed: seed)
         let sink = MemorySink()
-        let recorder = try TraceRecorder(sink: sink, app: "Doors", machines: ["Front": Door.self, "Back": Door.self], onError: { _ in })
+        let recorder = try TraceRecorder(
+            sink: sink, app: "Doors", machines: ["Front": Door.self, "Back": Door.self], onError: { _ in })
         let front = DoorStore(name: "Front", recorder: recorder)
         let back = DoorStore(name: "Back", recorder: recorder)
         let tally = Store<Tally>(initialState: Tally(), name: "Tally", recorder: recorder)

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writing the report: to a temporary file next to the target, then renamed over it, so that a
@@ -21,7 +21,10 @@ enum ReportFile {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
             let code = errno
-            throw FileError(path, "cannot write: \(String(cString: strerror(code)))\(code == ENOENT ? "; check that the folder exists" : code == EACCES ? "; check the folder's permissions" : "")")
+            throw FileError(
+                path,
+                "cannot write: \(String(cString: strerror(code)))\(code == ENOENT ? "; check that the folder exists" : code == EACCES ? "; check the folder's permissions" : "")"
+            )
         }
         var failure: Int32 = 0
         // The umask may have taken bits away; the report gets exactly the trace's.
@@ -44,7 +47,10 @@ enum ReportFile {
         if failure == 0 && rename(temporary, path) != 0 { failure = errno }
         if failure != 0 {
             unlink(temporary)
-            throw FileError(path, "cannot write: \(String(cString: strerror(failure)))\(failure == ENOSPC ? "; free some disk space or write elsewhere with -o" : "")")
+            throw FileError(
+                path,
+                "cannot write: \(String(cString: strerror(failure)))\(failure == ENOSPC ? "; free some disk space or write elsewhere with -o" : "")"
+            )
         }
     }
 
@@ -58,7 +64,8 @@ enum ReportFile {
 
     /// Whether `first` and `second` name the same existing file.
     static func isSameFile(_ first: String, _ second: String) -> Bool {
-        var a = stat(), b = stat()
+        var a = stat()
+        var b = stat()
         guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
         return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }

@@ -54,10 +54,11 @@ struct EncodingContext: Encoder {
             memo?.initialize(to: EncodingMemo())
         }
         state = .allocate(capacity: 1)
-        state.initialize(to: State(
-            output: JSONOutput(), frames: .allocate(capacity: 64), frameCapacity: 64, frameCount: 0,
-            valueDepth: 0, redaction: Redaction(redactedKeys), containers: KeyedContainerCache(), discard: nil,
-            memo: memo))
+        state.initialize(
+            to: State(
+                output: JSONOutput(), frames: .allocate(capacity: 64), frameCapacity: 64, frameCount: 0,
+                valueDepth: 0, redaction: Redaction(redactedKeys), containers: KeyedContainerCache(), discard: nil,
+                memo: memo))
     }
 
     /// Frees the memory. The owner calls this exactly once, from its `deinit`.
@@ -103,17 +104,41 @@ struct EncodingContext: Encoder {
         // the generic `encode<T>` requirement even for `Int` or `String` elements.
         // (`unsafeBitCast` reads `T`'s size from metadata we already have; no closure, no copy
         // through a value witness.)
-        if T.self == String.self { output.appendString(unsafeBitCast(value, to: String.self)); return }
-        if T.self == Int.self { output.append(Int64(unsafeBitCast(value, to: Int.self))); return }
-        if T.self == Double.self { output.append(unsafeBitCast(value, to: Double.self)); return }
-        if T.self == Bool.self { appendBool(unsafeBitCast(value, to: Bool.self)); return }
+        if T.self == String.self {
+            output.appendString(unsafeBitCast(value, to: String.self))
+            return
+        }
+        if T.self == Int.self {
+            output.append(Int64(unsafeBitCast(value, to: Int.self)))
+            return
+        }
+        if T.self == Double.self {
+            output.append(unsafeBitCast(value, to: Double.self))
+            return
+        }
+        if T.self == Bool.self {
+            appendBool(unsafeBitCast(value, to: Bool.self))
+            return
+        }
         // Arrays of those, common in states (tags, ids, amounts), written in one loop instead of
         // through `Array.encode(to:)`'s container and a generic call per element. The bytes are
         // the same: `[`, the elements joined by `,`, `]`.
-        if T.self == [String].self { appendArray(unsafeBitCast(value, to: [String].self), output.appendString); return }
-        if T.self == [Int].self { appendArray(unsafeBitCast(value, to: [Int].self)) { output.append(Int64($0)) }; return }
-        if T.self == [Double].self { appendArray(unsafeBitCast(value, to: [Double].self), output.append); return }
-        if T.self == [Bool].self { appendArray(unsafeBitCast(value, to: [Bool].self), appendBool); return }
+        if T.self == [String].self {
+            appendArray(unsafeBitCast(value, to: [String].self), output.appendString)
+            return
+        }
+        if T.self == [Int].self {
+            appendArray(unsafeBitCast(value, to: [Int].self)) { output.append(Int64($0)) }
+            return
+        }
+        if T.self == [Double].self {
+            appendArray(unsafeBitCast(value, to: [Double].self), output.append)
+            return
+        }
+        if T.self == [Bool].self {
+            appendArray(unsafeBitCast(value, to: [Bool].self), appendBool)
+            return
+        }
         if let memo = state.pointee.memo, MemoryLayout<T>.size <= EncodingMemo.largestPlainValue {
             try encodeRemembering(value, memo)
             return

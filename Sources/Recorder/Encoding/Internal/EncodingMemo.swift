@@ -1,4 +1,5 @@
 internal import RewindSupport
+
 // The recorder's memory of the JSON it wrote for parts of earlier states, so that a part an
 // action did not change is copied instead of encoded again.
 //
@@ -28,11 +29,11 @@ internal import RewindSupport
 // the new part is simply not remembered.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Marks the collections that `EncodingMemo` may remember by storage.
@@ -175,12 +176,15 @@ struct EncodingMemo {
             var index = Self.slot(hash)
             while entries[index].hash != 0 {
                 if entries[index].hash == hash && entries[index].type == ObjectIdentifier(T.self)
-                    && entries[index].keyCount == key.count && Self.keyMatches(entries[index].data, key) {
+                    && entries[index].keyCount == key.count && Self.keyMatches(entries[index].data, key)
+                {
                     if entries[index].lastUse != generation {
                         entries[index].lastUse = generation
                         usedNow &+= 1
                     }
-                    entries[index].data.withUnsafeBytes { output.append(UnsafeRawBufferPointer(rebasing: $0[key.count...])) }
+                    entries[index].data.withUnsafeBytes {
+                        output.append(UnsafeRawBufferPointer(rebasing: $0[key.count...]))
+                    }
                     types[typeSlot].hits &+= 1
                     return .appended
                 }

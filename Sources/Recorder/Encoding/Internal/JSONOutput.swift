@@ -10,11 +10,11 @@
 // library's shortest round-trip text.
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The bytes of one line being built. Not thread-safe: owned by one encoder, used under the
@@ -245,11 +245,13 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
         }
         let word: UInt64
         if count >= 4 {
-            word = UInt64(source.loadUnaligned(as: UInt32.self))
+            word =
+                UInt64(source.loadUnaligned(as: UInt32.self))
                 | UInt64(source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)) &<< 32
         } else {
             // `A` pads the word: it never needs escaping.
-            word = UInt64(source.load(as: UInt8.self))
+            word =
+                UInt64(source.load(as: UInt8.self))
                 | UInt64(source.load(fromByteOffset: count >> 1, as: UInt8.self)) &<< 8
                 | UInt64(source.load(fromByteOffset: count &- 1, as: UInt8.self)) &<< 16
                 | 0x4141_4141_4100_0000
@@ -372,20 +374,29 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
                 let pair = Int(truncatingIfNeeded: rest &- quotient &* 100)
                 rest = quotient
                 position &-= 2
-                base.storeBytes(of: Self.digitPairs.loadUnaligned(fromByteOffset: pair &* 2, as: UInt16.self), toByteOffset: position, as: UInt16.self)
+                base.storeBytes(
+                    of: Self.digitPairs.loadUnaligned(fromByteOffset: pair &* 2, as: UInt16.self),
+                    toByteOffset: position, as: UInt16.self)
             }
             if rest >= 10 {
                 position &-= 2
-                base.storeBytes(of: Self.digitPairs.loadUnaligned(fromByteOffset: Int(rest) &* 2, as: UInt16.self), toByteOffset: position, as: UInt16.self)
+                base.storeBytes(
+                    of: Self.digitPairs.loadUnaligned(fromByteOffset: Int(rest) &* 2, as: UInt16.self),
+                    toByteOffset: position, as: UInt16.self)
             } else {
                 position &-= 1
-                base.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest), toByteOffset: position, as: UInt8.self)
+                base.storeBytes(
+                    of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest), toByteOffset: position, as: UInt8.self)
             }
             // At most 20 digits: three words from `position` stay inside the 40 bytes.
             let out = UnsafeMutableRawPointer(target)
             out.storeBytes(of: base.loadUnaligned(fromByteOffset: position, as: UInt64.self), as: UInt64.self)
-            out.storeBytes(of: base.loadUnaligned(fromByteOffset: position &+ 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self)
-            out.storeBytes(of: base.loadUnaligned(fromByteOffset: position &+ 16, as: UInt64.self), toByteOffset: 16, as: UInt64.self)
+            out.storeBytes(
+                of: base.loadUnaligned(fromByteOffset: position &+ 8, as: UInt64.self), toByteOffset: 8, as: UInt64.self
+            )
+            out.storeBytes(
+                of: base.loadUnaligned(fromByteOffset: position &+ 16, as: UInt64.self), toByteOffset: 16,
+                as: UInt64.self)
             return 24 &- position
         }
         advance(by: written)
@@ -402,7 +413,10 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
         if magnitude < 9_007_199_254_740_992 {
             let whole = Int64(value)
             if Double(whole) == value {
-                if whole == 0 && value.sign == .minus { append("-0.0"); return }
+                if whole == 0 && value.sign == .minus {
+                    append("-0.0")
+                    return
+                }
                 append(whole)
                 return
             }
@@ -410,8 +424,14 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
             appendDescription(value.description)
             return
         }
-        if value.isNaN { append("\"NaN\""); return }
-        if value.isInfinite { append(value < 0 ? "\"-Infinity\"" : "\"Infinity\""); return }
+        if value.isNaN {
+            append("\"NaN\"")
+            return
+        }
+        if value.isInfinite {
+            append(value < 0 ? "\"-Infinity\"" : "\"Infinity\"")
+            return
+        }
         appendDescription(value.description)
     }
 
@@ -461,16 +481,22 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
         target.storeBytes(of: UInt8(ascii: "."), as: UInt8.self)
         switch fractionDigits {
         case 1:
-            target.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction), toByteOffset: 1, as: UInt8.self)
+            target.storeBytes(
+                of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction), toByteOffset: 1, as: UInt8.self)
         case 2:
-            target.storeBytes(of: Self.digitPairs.loadUnaligned(fromByteOffset: Int(truncatingIfNeeded: fraction) &* 2, as: UInt16.self), toByteOffset: 1, as: UInt16.self)
+            target.storeBytes(
+                of: Self.digitPairs.loadUnaligned(
+                    fromByteOffset: Int(truncatingIfNeeded: fraction) &* 2, as: UInt16.self), toByteOffset: 1,
+                as: UInt16.self)
         default:
             var rest = fraction
             var position = fractionDigits &+ 1
             while position > 1 {
                 let quotient = rest / 10
                 position &-= 1
-                target.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest &- quotient &* 10), toByteOffset: position, as: UInt8.self)
+                target.storeBytes(
+                    of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest &- quotient &* 10), toByteOffset: position,
+                    as: UInt8.self)
                 rest = quotient
             }
         }
@@ -478,10 +504,19 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
     }
 
     func append(_ value: Float) {
-        if value.isNaN { append("\"NaN\""); return }
-        if value.isInfinite { append(value < 0 ? "\"-Infinity\"" : "\"Infinity\""); return }
+        if value.isNaN {
+            append("\"NaN\"")
+            return
+        }
+        if value.isInfinite {
+            append(value < 0 ? "\"-Infinity\"" : "\"Infinity\"")
+            return
+        }
         if Swift.abs(value) < 16_777_216 && Float(Int64(value)) == value {
-            if value == 0 && value.sign == .minus { append("-0.0"); return }
+            if value == 0 && value.sign == .minus {
+                append("-0.0")
+                return
+            }
             append(Int64(value))
             return
         }
@@ -506,10 +541,17 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
         // Six digits, two at a time, then the trailing zeros cut.
         let target = UnsafeMutableRawPointer(end(reserving: 8))
         target.storeBytes(of: UInt8(ascii: "."), as: UInt8.self)
-        let high = fraction / 10_000, rest = fraction % 10_000
-        target.storeBytes(of: Self.digitPairs.loadUnaligned(fromByteOffset: Int(high) &* 2, as: UInt16.self), toByteOffset: 1, as: UInt16.self)
-        target.storeBytes(of: Self.digitPairs.loadUnaligned(fromByteOffset: Int(rest / 100) &* 2, as: UInt16.self), toByteOffset: 3, as: UInt16.self)
-        target.storeBytes(of: Self.digitPairs.loadUnaligned(fromByteOffset: Int(rest % 100) &* 2, as: UInt16.self), toByteOffset: 5, as: UInt16.self)
+        let high = fraction / 10_000
+        let rest = fraction % 10_000
+        target.storeBytes(
+            of: Self.digitPairs.loadUnaligned(fromByteOffset: Int(high) &* 2, as: UInt16.self), toByteOffset: 1,
+            as: UInt16.self)
+        target.storeBytes(
+            of: Self.digitPairs.loadUnaligned(fromByteOffset: Int(rest / 100) &* 2, as: UInt16.self), toByteOffset: 3,
+            as: UInt16.self)
+        target.storeBytes(
+            of: Self.digitPairs.loadUnaligned(fromByteOffset: Int(rest % 100) &* 2, as: UInt16.self), toByteOffset: 5,
+            as: UInt16.self)
         var digits = 6
         while fraction % 10 == 0 {
             fraction /= 10

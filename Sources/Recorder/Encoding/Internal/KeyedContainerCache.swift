@@ -50,12 +50,15 @@ struct KeyedContainerCache {
 
     /// The container of key type `Key` for `frame` in `context`.
     @inline(__always)
-    mutating func container<Key: CodingKey>(_: Key.Type, frame: Int, context: EncodingContext) -> KeyedEncodingContainer<Key> {
+    mutating func container<Key: CodingKey>(_: Key.Type, frame: Int, context: EncodingContext)
+        -> KeyedEncodingContainer<Key>
+    {
         let type = ObjectIdentifier(Key.self)
         var index = Self.slot(type, frame)
         while let occupant = entries[index].type {
             if occupant == type && entries[index].frame == frame {
-                let container = unsafeBitCast(entries[index].container.unsafelyUnwrapped, to: (() -> KeyedEncodingContainer<Key>).self)
+                let container = unsafeBitCast(
+                    entries[index].container.unsafelyUnwrapped, to: (() -> KeyedEncodingContainer<Key>).self)
                 return container()
             }
             index = (index &+ 1) & (Self.capacity &- 1)
@@ -63,15 +66,19 @@ struct KeyedContainerCache {
         return insert(Key.self, frame: frame, context: context, at: index)
     }
 
-    private mutating func insert<Key: CodingKey>(_: Key.Type, frame: Int, context: EncodingContext, at index: Int) -> KeyedEncodingContainer<Key> {
+    private mutating func insert<Key: CodingKey>(_: Key.Type, frame: Int, context: EncodingContext, at index: Int)
+        -> KeyedEncodingContainer<Key>
+    {
         let container = KeyedEncodingContainer(KeyedContainer<Key>(context: context, frame: frame))
         // Reuse reads the container as its one box reference; a standard library that laid it
         // out otherwise gets a fresh container every time instead (correct, only slower).
         guard count < Self.capacity * 3 / 4,
-              MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size
+            MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size
         else { return container }
-        let reuse: () -> KeyedEncodingContainer<Key> = boxView(unsafeCast(container, to: AnyObject.self), as: KeyedEncodingContainer<Key>.self)
-        entries[index] = Entry(type: ObjectIdentifier(Key.self), frame: frame, container: unsafeBitCast(reuse, to: (() -> Any).self))
+        let reuse: () -> KeyedEncodingContainer<Key> = boxView(
+            unsafeCast(container, to: AnyObject.self), as: KeyedEncodingContainer<Key>.self)
+        entries[index] = Entry(
+            type: ObjectIdentifier(Key.self), frame: frame, container: unsafeBitCast(reuse, to: (() -> Any).self))
         count &+= 1
         return container
     }

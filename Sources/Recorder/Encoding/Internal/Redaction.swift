@@ -19,7 +19,10 @@ struct Redaction {
         isActive = !keys.isEmpty
         var lengths: UInt64 = 0
         for key in keys {
-            if key.utf8.contains(where: { $0 >= 0x80 }) { lengths = .max; break }
+            if key.utf8.contains(where: { $0 >= 0x80 }) {
+                lengths = .max
+                break
+            }
             lengths |= 1 &<< UInt64(Swift.min(key.utf8.count, 63))
         }
         self.lengths = lengths

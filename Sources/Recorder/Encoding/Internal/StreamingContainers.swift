@@ -17,18 +17,34 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encodeNil(forKey key: Key) throws { if begin(key) { context.output.append("null") } }
     mutating func encode(_ value: Bool, forKey key: Key) throws { if begin(key) { context.appendBool(value) } }
-    mutating func encode(_ value: String, forKey key: Key) throws { if begin(key) { context.output.appendString(value) } }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        if begin(key) { context.output.appendString(value) }
+    }
     mutating func encode(_ value: Double, forKey key: Key) throws { if begin(key) { context.output.append(value) } }
     mutating func encode(_ value: Float, forKey key: Key) throws { if begin(key) { context.output.append(value) } }
     mutating func encode(_ value: Int, forKey key: Key) throws { if begin(key) { context.output.append(Int64(value)) } }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { if begin(key) { context.output.append(Int64(value)) } }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { if begin(key) { context.output.append(Int64(value)) } }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { if begin(key) { context.output.append(Int64(value)) } }
+    mutating func encode(_ value: Int8, forKey key: Key) throws {
+        if begin(key) { context.output.append(Int64(value)) }
+    }
+    mutating func encode(_ value: Int16, forKey key: Key) throws {
+        if begin(key) { context.output.append(Int64(value)) }
+    }
+    mutating func encode(_ value: Int32, forKey key: Key) throws {
+        if begin(key) { context.output.append(Int64(value)) }
+    }
     mutating func encode(_ value: Int64, forKey key: Key) throws { if begin(key) { context.output.append(value) } }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { if begin(key) { context.output.append(UInt64(value)) } }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { if begin(key) { context.output.append(UInt64(value)) } }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { if begin(key) { context.output.append(UInt64(value)) } }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { if begin(key) { context.output.append(UInt64(value)) } }
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+        if begin(key) { context.output.append(UInt64(value)) }
+    }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws {
+        if begin(key) { context.output.append(UInt64(value)) }
+    }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws {
+        if begin(key) { context.output.append(UInt64(value)) }
+    }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws {
+        if begin(key) { context.output.append(UInt64(value)) }
+    }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { if begin(key) { context.output.append(value) } }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
@@ -37,20 +53,48 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     // Synthesized conformances call these for optionals: a nil is left out, as JSONEncoder does.
     // (The protocol's defaults do the same, one call further away.)
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
 
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
         if let value { try encode(value, forKey: key) }
@@ -123,28 +167,75 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
         count &+= 1
     }
 
-    mutating func encodeNil() throws { begin(); context.output.append("null") }
-    mutating func encode(_ value: Bool) throws { begin(); context.appendBool(value) }
-    mutating func encode(_ value: String) throws { begin(); context.output.appendString(value) }
-    mutating func encode(_ value: Double) throws { begin(); context.output.append(value) }
-    mutating func encode(_ value: Float) throws { begin(); context.output.append(value) }
-    mutating func encode(_ value: Int) throws { begin(); context.output.append(Int64(value)) }
-    mutating func encode(_ value: Int8) throws { begin(); context.output.append(Int64(value)) }
-    mutating func encode(_ value: Int16) throws { begin(); context.output.append(Int64(value)) }
-    mutating func encode(_ value: Int32) throws { begin(); context.output.append(Int64(value)) }
-    mutating func encode(_ value: Int64) throws { begin(); context.output.append(value) }
-    mutating func encode(_ value: UInt) throws { begin(); context.output.append(UInt64(value)) }
-    mutating func encode(_ value: UInt8) throws { begin(); context.output.append(UInt64(value)) }
-    mutating func encode(_ value: UInt16) throws { begin(); context.output.append(UInt64(value)) }
-    mutating func encode(_ value: UInt32) throws { begin(); context.output.append(UInt64(value)) }
-    mutating func encode(_ value: UInt64) throws { begin(); context.output.append(value) }
+    mutating func encodeNil() throws {
+        begin()
+        context.output.append("null")
+    }
+    mutating func encode(_ value: Bool) throws {
+        begin()
+        context.appendBool(value)
+    }
+    mutating func encode(_ value: String) throws {
+        begin()
+        context.output.appendString(value)
+    }
+    mutating func encode(_ value: Double) throws {
+        begin()
+        context.output.append(value)
+    }
+    mutating func encode(_ value: Float) throws {
+        begin()
+        context.output.append(value)
+    }
+    mutating func encode(_ value: Int) throws {
+        begin()
+        context.output.append(Int64(value))
+    }
+    mutating func encode(_ value: Int8) throws {
+        begin()
+        context.output.append(Int64(value))
+    }
+    mutating func encode(_ value: Int16) throws {
+        begin()
+        context.output.append(Int64(value))
+    }
+    mutating func encode(_ value: Int32) throws {
+        begin()
+        context.output.append(Int64(value))
+    }
+    mutating func encode(_ value: Int64) throws {
+        begin()
+        context.output.append(value)
+    }
+    mutating func encode(_ value: UInt) throws {
+        begin()
+        context.output.append(UInt64(value))
+    }
+    mutating func encode(_ value: UInt8) throws {
+        begin()
+        context.output.append(UInt64(value))
+    }
+    mutating func encode(_ value: UInt16) throws {
+        begin()
+        context.output.append(UInt64(value))
+    }
+    mutating func encode(_ value: UInt32) throws {
+        begin()
+        context.output.append(UInt64(value))
+    }
+    mutating func encode(_ value: UInt64) throws {
+        begin()
+        context.output.append(value)
+    }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         begin()
         try context.encodeValue(value)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         begin()
         return context.keyedContainer(NestedKey.self, frame: context.openFrame(array: false))
     }

@@ -112,7 +112,9 @@ enum ArrayAlignment {
         return nil
     }
 
-    private static func backtrack(end: (edits: Int, diagonal: Int), trace: [Int32], oldCount: Int, newCount: Int) -> [Step] {
+    private static func backtrack(end: (edits: Int, diagonal: Int), trace: [Int32], oldCount: Int, newCount: Int)
+        -> [Step]
+    {
         // Single moves, last first: 0 same, 1 remove, 2 insert.
         var moves: [UInt8] = []
         moves.reserveCapacity(oldCount + newCount)
@@ -125,9 +127,10 @@ enum ArrayAlignment {
                 abs(k) <= edits - 1 ? Int(trace[base + k + edits - 1]) : -1
             }
             // The forward pass found a move here, so the same choice is found again.
-            guard let choice = previousStep(
-                diagonal: diagonal, oldCount: oldCount, newCount: newCount,
-                down: reached(diagonal + 1), right: reached(diagonal - 1))
+            guard
+                let choice = previousStep(
+                    diagonal: diagonal, oldCount: oldCount, newCount: newCount,
+                    down: reached(diagonal + 1), right: reached(diagonal - 1))
             else { break }
             let snakeStart = choice.isInsertion ? choice.x : choice.x + 1
             moves.append(contentsOf: repeatElement(0, count: x - snakeStart))

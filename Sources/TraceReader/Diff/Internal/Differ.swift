@@ -87,7 +87,8 @@ enum Differ {
         var removedCount = 0
         var insertedCount = 0
         func flushStretch() {
-            let pairing = HunkPairing.pair(old[oldPosition..<(oldPosition + removedCount)], new[newPosition..<(newPosition + insertedCount)])
+            let pairing = HunkPairing.pair(
+                old[oldPosition..<(oldPosition + removedCount)], new[newPosition..<(newPosition + insertedCount)])
             for step in pairing {
                 switch step {
                 case .pair(let oldOffset, let newOffset):

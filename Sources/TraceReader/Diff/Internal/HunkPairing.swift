@@ -24,7 +24,8 @@ enum HunkPairing {
     static func pair(_ old: ArraySlice<JSONValue>, _ new: ArraySlice<JSONValue>) -> [Step] {
         let oldCount = old.count
         let newCount = new.count
-        if oldCount == 0 || newCount == 0 || (oldCount == 1 && newCount == 1) || oldCount * newCount > maximumCandidates {
+        if oldCount == 0 || newCount == 0 || (oldCount == 1 && newCount == 1) || oldCount * newCount > maximumCandidates
+        {
             return byPosition(oldCount, newCount)
         }
         let oldPrints = old.map(Fingerprint.init)

@@ -17,13 +17,21 @@ enum PatchApplier {
 
     static func apply(_ operation: JSONValue, position: Int, to document: inout JSONValue) throws(JSONPatchError) {
         guard case .object(let members) = operation else {
-            throw JSONPatchError(operation: position, message: "an operation is an object such as {\"op\":\"add\",\"path\":\"/a\",\"value\":1}, found \(operation.kindName)")
+            throw JSONPatchError(
+                operation: position,
+                message:
+                    "an operation is an object such as {\"op\":\"add\",\"path\":\"/a\",\"value\":1}, found \(operation.kindName)"
+            )
         }
         guard let name = members["op"]?.stringValue else {
-            throw JSONPatchError(operation: position, message: "the operation has no \"op\" string; use add, remove, replace, move, copy or test")
+            throw JSONPatchError(
+                operation: position,
+                message: "the operation has no \"op\" string; use add, remove, replace, move, copy or test")
         }
         guard let pointer = members["path"]?.stringValue else {
-            throw JSONPatchError(operation: position, message: "the \(quoted(name)) operation has no \"path\" string (a JSON Pointer such as \"/a/0\")")
+            throw JSONPatchError(
+                operation: position,
+                message: "the \(quoted(name)) operation has no \"path\" string (a JSON Pointer such as \"/a/0\")")
         }
         let context = Context(position: position, name: name, pointer: pointer)
         let path = try tokens(pointer, context)
@@ -63,10 +71,14 @@ enum PatchApplier {
             let expected = try requiredValue()
             let actual = try value(at: path, in: document, context)
             guard Equivalence.equal(actual, expected) else {
-                throw context.error("test failed: the value is \(ValueText.line(actual, maxWidth: 60)), not \(ValueText.line(expected, maxWidth: 60))")
+                throw context.error(
+                    "test failed: the value is \(ValueText.line(actual, maxWidth: 60)), not \(ValueText.line(expected, maxWidth: 60))"
+                )
             }
         default:
-            throw JSONPatchError(operation: position, message: "unknown operation \(quoted(name)); use add, remove, replace, move, copy or test")
+            throw JSONPatchError(
+                operation: position,
+                message: "unknown operation \(quoted(name)); use add, remove, replace, move, copy or test")
         }
     }
 
@@ -78,17 +90,22 @@ enum PatchApplier {
             case .missingSlash:
                 throw context.error("the JSON Pointer \(quoted(pointer)) must be empty or start with \"/\"")
             case .badEscape(let token):
-                throw context.error("in the JSON Pointer token \(quoted(token)), '~' must be followed by 0 (for '~') or 1 (for '/')")
+                throw context.error(
+                    "in the JSON Pointer token \(quoted(token)), '~' must be followed by 0 (for '~') or 1 (for '/')")
             }
         }
     }
 
-    private static func value(at path: [String], in document: JSONValue, _ context: Context) throws(JSONPatchError) -> JSONValue {
+    private static func value(at path: [String], in document: JSONValue, _ context: Context) throws(JSONPatchError)
+        -> JSONValue
+    {
         var value = document
         for (depth, token) in path.enumerated() {
             switch value {
             case .object(let object):
-                guard let member = ObjectMembers(object)[token] else { throw missingMember(token, path, depth, context) }
+                guard let member = ObjectMembers(object)[token] else {
+                    throw missingMember(token, path, depth, context)
+                }
                 value = member
             case .array(let elements):
                 value = elements[try existingIndex(token, elements.count, path, depth, context)]
@@ -127,12 +144,15 @@ enum PatchApplier {
         }
     }
 
-    private static func add(_ newValue: JSONValue, at path: [String], in document: inout JSONValue, _ context: Context) throws(JSONPatchError) {
+    private static func add(_ newValue: JSONValue, at path: [String], in document: inout JSONValue, _ context: Context)
+        throws(JSONPatchError)
+    {
         guard !path.isEmpty else {
             document = newValue
             return
         }
-        try withParent(of: path, in: &document, context) { (parent: inout JSONValue, token: String) throws(JSONPatchError) in
+        try withParent(of: path, in: &document, context) {
+            (parent: inout JSONValue, token: String) throws(JSONPatchError) in
             switch parent {
             case .object(var object):
                 parent = .null
@@ -145,7 +165,9 @@ enum PatchApplier {
                 } else if let given = JSONPointer.arrayIndex(token), given <= elements.count {
                     index = given
                 } else {
-                    throw context.error("the array at \(quoted(pointer(path.dropLast()))) has \(elements.count) elements, so add takes an index from 0 to \(elements.count) or \"-\", not \(quoted(token))")
+                    throw context.error(
+                        "the array at \(quoted(pointer(path.dropLast()))) has \(elements.count) elements, so add takes an index from 0 to \(elements.count) or \"-\", not \(quoted(token))"
+                    )
                 }
                 parent = .null
                 elements.insert(newValue, at: index)
@@ -156,15 +178,20 @@ enum PatchApplier {
         }
     }
 
-    private static func replace(at path: [String], with newValue: JSONValue, in document: inout JSONValue, _ context: Context) throws(JSONPatchError) {
+    private static func replace(
+        at path: [String], with newValue: JSONValue, in document: inout JSONValue, _ context: Context
+    ) throws(JSONPatchError) {
         guard !path.isEmpty else {
             document = newValue
             return
         }
-        try withParent(of: path, in: &document, context) { (parent: inout JSONValue, token: String) throws(JSONPatchError) in
+        try withParent(of: path, in: &document, context) {
+            (parent: inout JSONValue, token: String) throws(JSONPatchError) in
             switch parent {
             case .object(var object):
-                guard ObjectMembers(object)[token] != nil else { throw missingMember(token, path, path.count - 1, context) }
+                guard ObjectMembers(object)[token] != nil else {
+                    throw missingMember(token, path, path.count - 1, context)
+                }
                 parent = .null
                 set(newValue, forKey: token, in: &object)
                 parent = .object(object)
@@ -179,16 +206,21 @@ enum PatchApplier {
         }
     }
 
-    private static func remove(at path: [String], in document: inout JSONValue, _ context: Context) throws(JSONPatchError) -> JSONValue {
+    private static func remove(at path: [String], in document: inout JSONValue, _ context: Context)
+        throws(JSONPatchError) -> JSONValue
+    {
         guard !path.isEmpty else {
             // RFC 6902 only removes a location inside the document; `replace` with "" replaces it.
             throw context.error("cannot remove the whole document; use replace with the path \"\" to replace it")
         }
         var removed = JSONValue.null
-        try withParent(of: path, in: &document, context) { (parent: inout JSONValue, token: String) throws(JSONPatchError) in
+        try withParent(of: path, in: &document, context) {
+            (parent: inout JSONValue, token: String) throws(JSONPatchError) in
             switch parent {
             case .object(var object):
-                guard let member = ObjectMembers(object)[token] else { throw missingMember(token, path, path.count - 1, context) }
+                guard let member = ObjectMembers(object)[token] else {
+                    throw missingMember(token, path, path.count - 1, context)
+                }
                 removed = member
                 parent = .null
                 set(nil, forKey: token, in: &object)
@@ -225,22 +257,34 @@ enum PatchApplier {
         object = JSONObject(members)
     }
 
-    private static func existingIndex(_ token: String, _ count: Int, _ path: [String], _ depth: Int, _ context: Context) throws(JSONPatchError) -> Int {
+    private static func existingIndex(_ token: String, _ count: Int, _ path: [String], _ depth: Int, _ context: Context)
+        throws(JSONPatchError) -> Int
+    {
         guard let index = JSONPointer.arrayIndex(token) else {
-            throw context.error("the array at \(quoted(pointer(path.prefix(depth)))) is indexed by a number such as 0 or 12 (no sign, no leading zero), not \(quoted(token))")
+            throw context.error(
+                "the array at \(quoted(pointer(path.prefix(depth)))) is indexed by a number such as 0 or 12 (no sign, no leading zero), not \(quoted(token))"
+            )
         }
         guard index < count else {
-            throw context.error("the array at \(quoted(pointer(path.prefix(depth)))) has \(count) elements, so it has no index \(index)")
+            throw context.error(
+                "the array at \(quoted(pointer(path.prefix(depth)))) has \(count) elements, so it has no index \(index)"
+            )
         }
         return index
     }
 
-    private static func missingMember(_ token: String, _ path: [String], _ depth: Int, _ context: Context) -> JSONPatchError {
+    private static func missingMember(_ token: String, _ path: [String], _ depth: Int, _ context: Context)
+        -> JSONPatchError
+    {
         context.error("the object at \(quoted(pointer(path.prefix(depth)))) has no member \(quoted(token))")
     }
 
-    private static func notContainer(_ value: JSONValue, _ path: [String], _ depth: Int, _ context: Context) -> JSONPatchError {
-        context.error("the value at \(quoted(pointer(path.prefix(depth)))) is a \(value.kindName), which has no member \(quoted(path[depth]))")
+    private static func notContainer(_ value: JSONValue, _ path: [String], _ depth: Int, _ context: Context)
+        -> JSONPatchError
+    {
+        context.error(
+            "the value at \(quoted(pointer(path.prefix(depth)))) is a \(value.kindName), which has no member \(quoted(path[depth]))"
+        )
     }
 
     private static func pointer(_ tokens: some Sequence<String>) -> String {

@@ -43,7 +43,9 @@ struct StatePathParser {
         var name = ""
         while let scalar = peek, scalar != ".", scalar != "[" {
             if scalar == "]" || scalar == "\"" || scalar.properties.isWhitespace || isControl(scalar) {
-                throw error("\(found(scalar)) cannot be part of a bare name; write such a name as a JSON string in brackets, as in [\"my key\"]")
+                throw error(
+                    "\(found(scalar)) cannot be part of a bare name; write such a name as a JSON string in brackets, as in [\"my key\"]"
+                )
             }
             name.unicodeScalars.append(scalar)
             position += 1
@@ -66,9 +68,12 @@ struct StatePathParser {
         case "\""?:
             component = .key(try quotedName())
         case let scalar?:
-            throw error("expected an index such as [3] or a quoted name such as [\"my key\"] after '[', found \(found(scalar))")
+            throw error(
+                "expected an index such as [3] or a quoted name such as [\"my key\"] after '[', found \(found(scalar))")
         case nil:
-            throw error("expected an index such as [3] or a quoted name such as [\"my key\"] after '[', found the end of the path")
+            throw error(
+                "expected an index such as [3] or a quoted name such as [\"my key\"] after '[', found the end of the path"
+            )
         }
         guard peek == "]" else {
             let what = peek.map { "found \(found($0))" } ?? "found the end of the path"

@@ -106,7 +106,8 @@ struct TreeRenderer {
     /// Unchanged context: one member or element on one line, more as `… (N unchanged)`.
     private mutating func fold(count: Int, single: (label: String, value: JSONValue)?, _ depth: Int) {
         if count == 1, let single {
-            let value = ValueText.line(single.value, maxWidth: room(depth) - single.label.count, terminalSafe: terminalSafe)
+            let value = ValueText.line(
+                single.value, maxWidth: room(depth) - single.label.count, terminalSafe: terminalSafe)
             emit(.context, depth, single.label + value)
         } else if count > 1 {
             emit(.fold, depth, "… (\(count) unchanged)")

@@ -26,7 +26,8 @@ extension Array: JSONDirectlyDecodableArray where Element: Decodable {
             var position = array &+ 1
             for index in 0..<count {
                 // On a throw, `initializedCount` already says how many elements to destroy.
-                (elements + index).initialize(to: try decoder.unbox(Element.self, at: position, parent: node, step: .index(index)))
+                (elements + index).initialize(
+                    to: try decoder.unbox(Element.self, at: position, parent: node, step: .index(index)))
                 initializedCount = index &+ 1
                 position = state.pointee.tape.next(after: position)
             }

@@ -12,14 +12,17 @@ enum JSONDecodedNumber {
     ) -> Result<T, Problem> {
         if let plain = plainInteger(base, from: start, to: end) {
             if plain.isNegative {
-                if plain.magnitude <= UInt64(Int64.max) &+ 1, let value = T(exactly: Int64(bitPattern: 0 &- plain.magnitude)) {
+                if plain.magnitude <= UInt64(Int64.max) &+ 1,
+                    let value = T(exactly: Int64(bitPattern: 0 &- plain.magnitude))
+                {
                     return .success(value)
                 }
             } else if let value = T(exactly: plain.magnitude) {
                 return .success(value)
             }
         }
-        return integer(String(decoding: UnsafeBufferPointer(start: base + start, count: end &- start), as: UTF8.self), as: T.self)
+        return integer(
+            String(decoding: UnsafeBufferPointer(start: base + start, count: end &- start), as: UTF8.self), as: T.self)
     }
 
     /// The value of a number text, or why it is no `T`: the slow path, for any spelling.
@@ -46,12 +49,15 @@ enum JSONDecodedNumber {
         if T.self == Double.self, let value = shortDecimal(base, from: start, to: end) {
             return .success(unsafeBitCast(value, to: T.self))
         }
-        return floatingPoint(String(decoding: UnsafeBufferPointer(start: base + start, count: end &- start), as: UTF8.self), as: T.self)
+        return floatingPoint(
+            String(decoding: UnsafeBufferPointer(start: base + start, count: end &- start), as: UTF8.self), as: T.self)
     }
 
     /// The nearest `T` to a number text: the slow path, through the C library's correctly
     /// rounded conversion.
-    static func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ text: String, as type: T.Type) -> Result<T, Problem> {
+    static func floatingPoint<T: BinaryFloatingPoint & LosslessStringConvertible>(_ text: String, as type: T.Type)
+        -> Result<T, Problem>
+    {
         guard let number = T(text), number.isFinite else {
             return .failure(Problem(text: text, reason: "does not fit in \(T.self)"))
         }
@@ -72,7 +78,9 @@ enum JSONDecodedNumber {
     /// A text of the form `-?[0-9]{1,19}` as sign and magnitude (19 digits cannot overflow
     /// 64 bits); nil for anything else, which the slow path then reads.
     @inline(__always)
-    static func plainInteger(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (isNegative: Bool, magnitude: UInt64)? {
+    static func plainInteger(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> (
+        isNegative: Bool, magnitude: UInt64
+    )? {
         var offset = start
         let isNegative = offset < end && base[offset] == UInt8(ascii: "-")
         if isNegative { offset &+= 1 }

@@ -28,7 +28,8 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
             throw DecodingError.keyNotFound(
                 key,
                 DecodingError.Context(
-                    codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+                    codingPath: codingPath,
+                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
         return value
     }
@@ -106,7 +107,6 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         try decoder.unbox(member(key), as: T.self, at: .key(key), prefix: prefix)
     }
 
-
     func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
         guard let value = optionalMember(key) else { return nil }
         return try decoder.unboxBool(value, at: .key(key), prefix: prefix)
@@ -182,12 +182,12 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
         return try decoder.unbox(value, as: T.self, at: .key(key), prefix: prefix)
     }
 
-
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: Key
     ) throws -> KeyedDecodingContainer<NestedKey> {
         KeyedDecodingContainer(
-            try decoder.keyedContainer(member(key), keyedBy: NestedKey.self, at: .key(key), prefix: prefix, nested: true))
+            try decoder.keyedContainer(
+                member(key), keyedBy: NestedKey.self, at: .key(key), prefix: prefix, nested: true))
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
@@ -195,7 +195,8 @@ struct JSONKeyedDecodingContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     }
 
     func superDecoder() throws -> any Decoder {
-        decoder.subdecoder(object[JSONCodingKey.superKey.stringValue] ?? .null, at: .key(JSONCodingKey.superKey), prefix: prefix)
+        decoder.subdecoder(
+            object[JSONCodingKey.superKey.stringValue] ?? .null, at: .key(JSONCodingKey.superKey), prefix: prefix)
     }
 
     func superDecoder(forKey key: Key) throws -> any Decoder {

@@ -79,7 +79,9 @@ final class JSONTreeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     /// A new decoder for `value` (for `superDecoder`).
-    func subdecoder(_ value: JSONValue, at key: JSONCodingPathElement, prefix: [JSONCodingPathElement]?) -> JSONTreeDecoder {
+    func subdecoder(_ value: JSONValue, at key: JSONCodingPathElement, prefix: [JSONCodingPathElement]?)
+        -> JSONTreeDecoder
+    {
         var elements = basePath(prefix)
         elements.append(key)
         return JSONTreeDecoder(value: value, path: elements, userInfo: options)
@@ -118,7 +120,9 @@ final class JSONTreeDecoder: Decoder, SingleValueDecodingContainer {
         // The common leaves, without a trip through `T.init(from:)`.
         // (`unsafeBitCast` is a plain copy here: `T` is the very type just checked.)
         if T.self == String.self { return unsafeBitCast(try unboxString(value, at: key, prefix: prefix), to: T.self) }
-        if T.self == Int.self { return unsafeBitCast(try unboxInteger(value, as: Int.self, at: key, prefix: prefix), to: T.self) }
+        if T.self == Int.self {
+            return unsafeBitCast(try unboxInteger(value, as: Int.self, at: key, prefix: prefix), to: T.self)
+        }
         if T.self == Double.self {
             return unsafeBitCast(try unboxFloat(value, as: Double.self, at: key, prefix: prefix), to: T.self)
         }
@@ -144,40 +148,50 @@ final class JSONTreeDecoder: Decoder, SingleValueDecodingContainer {
     }
 
     /// `A` is `T`: decodes it through `JSONDirectlyDecodableArray` without a dynamic cast.
-    private func decodeArray<A: JSONDirectlyDecodableArray, T>(_ elements: [JSONValue], as type: A.Type, resultType: T.Type) throws -> T {
+    private func decodeArray<A: JSONDirectlyDecodableArray, T>(
+        _ elements: [JSONValue], as type: A.Type, resultType: T.Type
+    ) throws -> T {
         unsafeBitCast(try A.decodeElements(elements, with: self), to: T.self)
     }
 
-    func unboxString(_ value: JSONValue, at key: @autoclosure () -> JSONCodingPathElement?, prefix: [JSONCodingPathElement]?) throws -> String {
+    func unboxString(
+        _ value: JSONValue, at key: @autoclosure () -> JSONCodingPathElement?, prefix: [JSONCodingPathElement]?
+    ) throws -> String {
         guard case .string(let string) = value else { throw mismatch(String.self, value, at: key(), prefix) }
         return string
     }
 
-    func unboxBool(_ value: JSONValue, at key: @autoclosure () -> JSONCodingPathElement?, prefix: [JSONCodingPathElement]?) throws -> Bool {
+    func unboxBool(
+        _ value: JSONValue, at key: @autoclosure () -> JSONCodingPathElement?, prefix: [JSONCodingPathElement]?
+    ) throws -> Bool {
         guard case .bool(let bool) = value else { throw mismatch(Bool.self, value, at: key(), prefix) }
         return bool
     }
 
     func unboxInteger<T: FixedWidthInteger>(
-        _ value: JSONValue, as type: T.Type, at key: @autoclosure () -> JSONCodingPathElement?, prefix: [JSONCodingPathElement]?
+        _ value: JSONValue, as type: T.Type, at key: @autoclosure () -> JSONCodingPathElement?,
+        prefix: [JSONCodingPathElement]?
     ) throws -> T {
         guard case .number(let text) = value else { throw mismatch(T.self, value, at: key(), prefix) }
         switch JSONDecodedNumber.integer(text, as: T.self) {
         case .success(let integer): return integer
         case .failure(let problem):
-            throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path(key(), prefix), debugDescription: problem.message))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: path(key(), prefix), debugDescription: problem.message))
         }
     }
 
     func unboxFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(
-        _ value: JSONValue, as type: T.Type, at key: @autoclosure () -> JSONCodingPathElement?, prefix: [JSONCodingPathElement]?
+        _ value: JSONValue, as type: T.Type, at key: @autoclosure () -> JSONCodingPathElement?,
+        prefix: [JSONCodingPathElement]?
     ) throws -> T {
         switch value {
         case .number(let text):
             switch JSONDecodedNumber.floatingPoint(text, as: T.self) {
             case .success(let number): return number
             case .failure(let problem):
-                throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: path(key(), prefix), debugDescription: problem.message))
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(codingPath: path(key(), prefix), debugDescription: problem.message))
             }
         case .string(let text):
             switch text {
@@ -193,15 +207,20 @@ final class JSONTreeDecoder: Decoder, SingleValueDecodingContainer {
 
     /// `value` is not a `T`: `valueNotFound` for null, `typeMismatch` otherwise, as `JSONDecoder`.
     func mismatch(
-        _ type: Any.Type, _ value: JSONValue, at key: @autoclosure () -> JSONCodingPathElement?, _ prefix: [JSONCodingPathElement]?
+        _ type: Any.Type, _ value: JSONValue, at key: @autoclosure () -> JSONCodingPathElement?,
+        _ prefix: [JSONCodingPathElement]?
     ) -> DecodingError {
         let codingPath = path(key(), prefix)
         if case .null = value {
             return DecodingError.valueNotFound(
-                type, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected \(type) value but found null instead."))
+                type,
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "Expected \(type) value but found null instead."))
         }
         return DecodingError.typeMismatch(
             type,
-            DecodingError.Context(codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(value.kindName) instead."))
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "Expected to decode \(type) but found \(value.kindName) instead."))
     }
 }

@@ -25,7 +25,8 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(
                 type,
                 DecodingError.Context(
-                    codingPath: codingPath + [JSONCodingKey(index: currentIndex)], debugDescription: "Unkeyed container is at end."))
+                    codingPath: codingPath + [JSONCodingKey(index: currentIndex)],
+                    debugDescription: "Unkeyed container is at end."))
         }
         return elements[currentIndex]
     }
@@ -143,8 +144,9 @@ struct JSONUnkeyedDecodingContainer: UnkeyedDecodingContainer {
         return result
     }
 
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         let value = try next([String: Any].self)
         let container = try decoder.keyedContainer(
             value, keyedBy: NestedKey.self, at: .index(currentIndex), prefix: prefix, nested: true)

@@ -46,7 +46,9 @@ public struct JSONValueDecoder: Sendable {
             }
         }
         let decoded = try bytes.withContiguousStorageIfAvailable { buffer in
-            try JSONTapeDecoderPool.withDecoder { try $0.decode(T.self, from: UnsafeRawBufferPointer(buffer), userInfo: userInfo) }
+            try JSONTapeDecoderPool.withDecoder {
+                try $0.decode(T.self, from: UnsafeRawBufferPointer(buffer), userInfo: userInfo)
+            }
         }
         if let decoded { return decoded }
         return try Array(bytes).withUnsafeBytes { buffer in

@@ -23,7 +23,8 @@ struct JSONDiscardingSink: JSONEventSink {
     @inline(__always) mutating func beginObject() {}
     @inline(__always) mutating func endObject() {}
     @inline(__always) mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {}
-    @inline(__always) mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {}
+    @inline(__always) mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool)
+    {}
     @inline(__always) mutating func number(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {}
     @inline(__always) mutating func literal(_ value: JSONValue) {}
 }

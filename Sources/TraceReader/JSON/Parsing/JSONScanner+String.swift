@@ -45,10 +45,10 @@ extension JSONScanner {
         }
         switch base[offset &+ 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             return offset &+ 2
         case UInt8(ascii: "u"):
-            for digit in offset &+ 2 ..< offset &+ 6 {
+            for digit in offset &+ 2..<offset &+ 6 {
                 guard digit < count else {
                     throw error("unexpected end of input inside a \\u escape (4 hex digits are needed)", at: count)
                 }
@@ -83,15 +83,25 @@ extension JSONScanner {
         var highest: UInt8 = 0xBF
         switch lead {
         case 0x80...0xBF:
-            throw error("invalid UTF-8 byte \(JSONScanner.hexByte(lead)) (a continuation byte without a lead byte)", at: offset)
+            throw error(
+                "invalid UTF-8 byte \(JSONScanner.hexByte(lead)) (a continuation byte without a lead byte)", at: offset)
         case 0xC0, 0xC1:
-            throw error("invalid UTF-8 byte \(JSONScanner.hexByte(lead)) (it can only start an overlong encoding)", at: offset)
+            throw error(
+                "invalid UTF-8 byte \(JSONScanner.hexByte(lead)) (it can only start an overlong encoding)", at: offset)
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lowest = 0xA0
-        case 0xED: length = 3; highest = 0x9F
+        case 0xE0:
+            length = 3
+            lowest = 0xA0
+        case 0xED:
+            length = 3
+            highest = 0x9F
         case 0xE1...0xEF: length = 3
-        case 0xF0: length = 4; lowest = 0x90
-        case 0xF4: length = 4; highest = 0x8F
+        case 0xF0:
+            length = 4
+            lowest = 0x90
+        case 0xF4:
+            length = 4
+            highest = 0x8F
         case 0xF1...0xF3: length = 4
         default:
             throw error("invalid UTF-8 byte \(JSONScanner.hexByte(lead))", at: offset)
@@ -99,7 +109,9 @@ extension JSONScanner {
         for index in 1..<length {
             let at = offset &+ index
             guard at < count else {
-                throw error("invalid UTF-8: the input ends inside the sequence that starts with byte \(JSONScanner.hexByte(lead))", at: offset)
+                throw error(
+                    "invalid UTF-8: the input ends inside the sequence that starts with byte \(JSONScanner.hexByte(lead))",
+                    at: offset)
             }
             let byte = base[at]
             let (low, high) = index == 1 ? (lowest, highest) : (0x80, 0xBF)
@@ -110,11 +122,12 @@ extension JSONScanner {
                             + "\(length - 1) continuation byte\(length == 2 ? "" : "s"), found \(JSONScanner.hexByte(byte))",
                         at: offset)
                 }
-                let why = switch lead {
-                case 0xE0, 0xF0: "an overlong encoding"
-                case 0xED: "a UTF-16 surrogate (U+D800–U+DFFF) encoded in UTF-8"
-                default: "a code point above U+10FFFF"
-                }
+                let why =
+                    switch lead {
+                    case 0xE0, 0xF0: "an overlong encoding"
+                    case 0xED: "a UTF-16 surrogate (U+D800–U+DFFF) encoded in UTF-8"
+                    default: "a code point above U+10FFFF"
+                    }
                 throw error(
                     "invalid UTF-8: bytes \(JSONScanner.hexByte(lead)) \(JSONScanner.hexByte(byte)) start \(why)",
                     at: offset)

@@ -50,7 +50,9 @@ extension JSONScanner {
             case 0x22:  // "
                 let start = position &+ 1
                 guard let traits = scanTapeString() else { return false }
-                builder.appendLeaf(JSONTapeEntry(.string, start: start, end: position &- 1, hasEscapes: traits & JSONScanner.escapesTrait != 0))
+                builder.appendLeaf(
+                    JSONTapeEntry(
+                        .string, start: start, end: position &- 1, hasEscapes: traits & JSONScanner.escapesTrait != 0))
             case 0x2D, 0x30...0x39:  // - 0-9
                 let start = position
                 do { try scanNumber() } catch { return false }

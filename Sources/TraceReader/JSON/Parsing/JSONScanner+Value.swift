@@ -62,7 +62,8 @@ extension JSONScanner {
                 try scanLiteral("null")
                 sink.literal(.null)
             case 0x5D where afterComma:  // ]
-                throw unexpected(expecting: "a value after ','", at: position, prefix: "trailing commas are not allowed: ")
+                throw unexpected(
+                    expecting: "a value after ','", at: position, prefix: "trailing commas are not allowed: ")
             default:
                 throw unexpected(expecting: "a value", at: position, valueStart: true)
             }
@@ -104,7 +105,9 @@ extension JSONScanner {
 
     /// Scans `"name"` `:` at `position`, reporting the name.
     @inline(__always)
-    private mutating func scanMemberName<Sink: JSONEventSink>(into sink: inout Sink, afterComma: Bool) throws(JSONParseError) {
+    private mutating func scanMemberName<Sink: JSONEventSink>(into sink: inout Sink, afterComma: Bool)
+        throws(JSONParseError)
+    {
         guard position < count, base[position] == 0x22 else {
             if afterComma {
                 if position < count && base[position] == 0x7D {
@@ -134,8 +137,9 @@ extension JSONScanner {
     /// refuse it so that traces stay plain UTF-8 that other tools read the same way).
     mutating func scanDocument<Sink: JSONEventSink>(into sink: inout Sink) throws(JSONParseError) {
         if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
-            throw error("the input starts with a byte order mark (U+FEFF), which JSON does not allow; "
-                + "save it as UTF-8 without a BOM", at: 0)
+            throw error(
+                "the input starts with a byte order mark (U+FEFF), which JSON does not allow; "
+                    + "save it as UTF-8 without a BOM", at: 0)
         }
         try scanValue(into: &sink)
         skipWhitespace()

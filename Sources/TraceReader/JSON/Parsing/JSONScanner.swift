@@ -40,7 +40,8 @@ struct JSONScanner {
     mutating func scanLiteral(_ word: StaticString) throws(JSONParseError) {
         let length = word.utf8CodeUnitCount
         if position &+ length <= count {
-            let tail = UInt32(littleEndian: UnsafeRawPointer(base + position + length - 4).loadUnaligned(as: UInt32.self))
+            let tail = UInt32(
+                littleEndian: UnsafeRawPointer(base + position + length - 4).loadUnaligned(as: UInt32.self))
             let expected = UnsafeRawPointer(word.utf8Start + length - 4).loadUnaligned(as: UInt32.self)
             if tail == UInt32(littleEndian: expected) && (length == 4 || base[position] == word.utf8Start[0]) {
                 let end = position &+ length
@@ -90,7 +91,9 @@ struct JSONScanner {
 
     /// The byte at `offset` is not what the grammar allows there. Invalid UTF-8 is reported as such.
     /// `valueStart`: a value may start at `offset`, so number-shaped mistakes get a hint.
-    func unexpected(expecting what: String, at offset: Int, prefix: String = "", valueStart: Bool = false) -> JSONParseError {
+    func unexpected(expecting what: String, at offset: Int, prefix: String = "", valueStart: Bool = false)
+        -> JSONParseError
+    {
         guard offset < count else { return endOfInput(expecting: what) }
         if base[offset] >= 0x80 {
             do throws(JSONParseError) {
@@ -132,8 +135,11 @@ struct JSONScanner {
             return "control character \(JSONScanner.codePointName(UInt32(byte)))"
         default:
             if let length = try? scanUTF8Sequence(at: offset),
-               let scalar = String(decoding: UnsafeBufferPointer(start: base + offset, count: length - offset), as: UTF8.self)
-                .unicodeScalars.first {
+                let scalar = String(
+                    decoding: UnsafeBufferPointer(start: base + offset, count: length - offset), as: UTF8.self
+                )
+                .unicodeScalars.first
+            {
                 return "'\(scalar)' (\(JSONScanner.codePointName(scalar.value)))"
             }
             return "byte \(JSONScanner.hexByte(byte))"

@@ -41,7 +41,9 @@ enum JSONStringDecoding {
                 var scalar: UInt32 = 0xFFFD
                 switch unit {
                 case 0xD800...0xDBFF:
-                    if offset &+ 6 <= end && base[offset] == UInt8(ascii: "\\") && base[offset &+ 1] == UInt8(ascii: "u") {
+                    if offset &+ 6 <= end && base[offset] == UInt8(ascii: "\\")
+                        && base[offset &+ 1] == UInt8(ascii: "u")
+                    {
                         let low = hex4(base + (offset &+ 2))
                         if (0xDC00...0xDFFF).contains(low) {
                             scalar = 0x10000 &+ ((unit &- 0xD800) &<< 10) &+ (low &- 0xDC00)

@@ -114,7 +114,9 @@ struct JSONTreeBuilder: JSONEventSink {
 
     @inline(__always)
     mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
-        push(.string(JSONStringDecoding.makeString(base, from: start, to: end, hasEscapes: hasEscapes, scratch: &scratch)))
+        push(
+            .string(
+                JSONStringDecoding.makeString(base, from: start, to: end, hasEscapes: hasEscapes, scratch: &scratch)))
     }
 
     @inline(__always)

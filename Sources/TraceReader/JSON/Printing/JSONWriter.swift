@@ -89,7 +89,8 @@ struct JSONWriter {
             case 0xC2 where terminalSafe && offset + 1 < count && (0x80...0x9F).contains(utf8[offset + 1]):
                 codePoint = UInt32(utf8[offset + 1])
                 length = 2
-            case 0xE2 where terminalSafe && offset + 2 < count && utf8[offset + 1] == 0x80
+            case 0xE2
+            where terminalSafe && offset + 2 < count && utf8[offset + 1] == 0x80
                 && (utf8[offset + 2] == 0xA8 || utf8[offset + 2] == 0xA9):
                 codePoint = 0x2000 | UInt32(utf8[offset + 2] - 0x80)
                 length = 3
@@ -114,16 +115,17 @@ struct JSONWriter {
     }
 
     private mutating func appendEscape(_ codePoint: UInt32) {
-        let short: UInt8? = switch codePoint {
-        case 0x22: UInt8(ascii: "\"")
-        case 0x5C: UInt8(ascii: "\\")
-        case 0x08: UInt8(ascii: "b")
-        case 0x0C: UInt8(ascii: "f")
-        case 0x0A: UInt8(ascii: "n")
-        case 0x0D: UInt8(ascii: "r")
-        case 0x09: UInt8(ascii: "t")
-        default: nil
-        }
+        let short: UInt8? =
+            switch codePoint {
+            case 0x22: UInt8(ascii: "\"")
+            case 0x5C: UInt8(ascii: "\\")
+            case 0x08: UInt8(ascii: "b")
+            case 0x0C: UInt8(ascii: "f")
+            case 0x0A: UInt8(ascii: "n")
+            case 0x0D: UInt8(ascii: "r")
+            case 0x09: UInt8(ascii: "t")
+            default: nil
+            }
         bytes.append(UInt8(ascii: "\\"))
         if let short { return bytes.append(short) }
         let hexDigits: StaticString = "0123456789abcdef"

@@ -39,7 +39,8 @@ extension JSONValue {
                 return false
             }
             for (key, _) in left {
-                guard let leftValue = left[key], let rightValue = right[key], leftValue.isEquivalent(to: rightValue) else {
+                guard let leftValue = left[key], let rightValue = right[key], leftValue.isEquivalent(to: rightValue)
+                else {
                     return false
                 }
             }

@@ -34,8 +34,12 @@ extension TraceEvent {
         func text(_ value: EventFields.Text?) -> String? {
             value.map { EventFields.string($0, in: line) }
         }
-        let elapsed = fields.elapsedRange.flatMap { Double(String(decoding: UnsafeRawBufferPointer(rebasing: line[$0]), as: UTF8.self)) }
-        let args = fields.argsRange.flatMap { (try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[$0])))?.objectValue }
+        let elapsed = fields.elapsedRange.flatMap {
+            Double(String(decoding: UnsafeRawBufferPointer(rebasing: line[$0]), as: UTF8.self))
+        }
+        let args = fields.argsRange.flatMap {
+            (try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[$0])))?.objectValue
+        }
         self.init(
             index: index, line: lineNumber, seq: seq, type: EventFields.string(type, in: line),
             store: text(fields.store), action: text(fields.action), caseName: text(fields.caseName),

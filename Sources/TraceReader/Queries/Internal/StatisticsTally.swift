@@ -32,7 +32,9 @@ struct StatisticsTally {
     var unreadable = 0
 
     mutating func add(_ fields: EventFields, _ line: UnsafeRawBufferPointer, step: Int) {
-        let elapsed = fields.elapsedRange.flatMap { Double(String(decoding: UnsafeRawBufferPointer(rebasing: line[$0]), as: UTF8.self)) }
+        let elapsed = fields.elapsedRange.flatMap {
+            Double(String(decoding: UnsafeRawBufferPointer(rebasing: line[$0]), as: UTF8.self))
+        }
         if let elapsed {
             if let lastElapsed { intervals.append(elapsed - lastElapsed) }
             if firstElapsed == nil { firstElapsed = elapsed }
@@ -60,7 +62,8 @@ struct StatisticsTally {
         } else {
             position = actions.count
             actionIDs[key] = position
-            actions.append(TraceStatistics.ActionCount(store: storeNames.names[store], action: actionNames.names[action]))
+            actions.append(
+                TraceStatistics.ActionCount(store: storeNames.names[store], action: actionNames.names[action]))
         }
         actions[position].events += 1
         if fields.changed == false {
@@ -104,7 +107,8 @@ struct StatisticsTally {
 
     func finish(events: Int) -> TraceStatistics {
         let storeCounts = stores.enumerated().map { id, tally in
-            TraceStatistics.StoreCount(name: storeNames.names[id], events: tally.events, unchanged: tally.unchanged, peakPerSecond: tally.peak)
+            TraceStatistics.StoreCount(
+                name: storeNames.names[id], events: tally.events, unchanged: tally.unchanged, peakPerSecond: tally.peak)
         }.sorted { ($0.events, $1.name) > ($1.events, $0.name) }
         let actionCounts = actions.sorted { ($0.events, $1.store, $1.action) > ($1.events, $0.store, $0.action) }
         let duration = firstElapsed.flatMap { first in lastElapsed.map { $0 - first } }

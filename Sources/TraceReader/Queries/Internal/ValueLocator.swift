@@ -32,7 +32,9 @@ enum ValueLocator {
             end = found.upperBound
         }
         // Without a trailing whitespace, so that equal values have equal bytes.
-        guard start < end, let valueEnd = try? JSONSyntax.skipValue(in: bytes, at: start), valueEnd <= end else { return nil }
+        guard start < end, let valueEnd = try? JSONSyntax.skipValue(in: bytes, at: start), valueEnd <= end else {
+            return nil
+        }
         return start..<valueEnd
     }
 
@@ -68,7 +70,9 @@ enum ValueLocator {
     }
 
     /// The range of the last member named `name` of the object whose `{` is at `start`.
-    private static func member(named name: String, in bytes: UnsafeRawBufferPointer, objectAt start: Int, end: Int) -> Range<Int>? {
+    private static func member(named name: String, in bytes: UnsafeRawBufferPointer, objectAt start: Int, end: Int)
+        -> Range<Int>?
+    {
         var name = name
         return name.withUTF8 { wanted in
             var position = skipWhitespace(bytes, from: start + 1, to: end)
@@ -77,12 +81,15 @@ enum ValueLocator {
             var found: Range<Int>?
             while position < end {
                 guard bytes[position] == UInt8(ascii: "\""),
-                      let keyEnd = try? JSONSyntax.skipValue(in: bytes, at: position), keyEnd <= end else { return nil }
+                    let keyEnd = try? JSONSyntax.skipValue(in: bytes, at: position), keyEnd <= end
+                else { return nil }
                 let matches = keyMatches(bytes, quoted: position..<keyEnd, wanted: UnsafeRawBufferPointer(wanted))
                 position = skipWhitespace(bytes, from: keyEnd, to: end)
                 guard position < end, bytes[position] == UInt8(ascii: ":") else { return nil }
                 let valueStart = skipWhitespace(bytes, from: position + 1, to: end)
-                guard valueStart < end, let valueEnd = try? JSONSyntax.skipValue(in: bytes, at: valueStart), valueEnd <= end else { return nil }
+                guard valueStart < end, let valueEnd = try? JSONSyntax.skipValue(in: bytes, at: valueStart),
+                    valueEnd <= end
+                else { return nil }
                 if matches { found = valueStart..<valueEnd }
                 position = skipWhitespace(bytes, from: valueEnd, to: end)
                 guard position < end else { return nil }
@@ -95,7 +102,9 @@ enum ValueLocator {
     }
 
     /// The range of element `index` of the array whose `[` is at `start`.
-    private static func element(_ index: Int, in bytes: UnsafeRawBufferPointer, arrayAt start: Int, end: Int) -> Range<Int>? {
+    private static func element(_ index: Int, in bytes: UnsafeRawBufferPointer, arrayAt start: Int, end: Int) -> Range<
+        Int
+    >? {
         guard index >= 0 else { return nil }
         var position = skipWhitespace(bytes, from: start + 1, to: end)
         guard position < end, bytes[position] != UInt8(ascii: "]") else { return nil }
@@ -113,7 +122,9 @@ enum ValueLocator {
 
     /// Whether the JSON string at `quoted` (with its quotes) is `wanted`: compared as bytes when
     /// it has no escape, decoded otherwise.
-    private static func keyMatches(_ bytes: UnsafeRawBufferPointer, quoted: Range<Int>, wanted: UnsafeRawBufferPointer) -> Bool {
+    private static func keyMatches(_ bytes: UnsafeRawBufferPointer, quoted: Range<Int>, wanted: UnsafeRawBufferPointer)
+        -> Bool
+    {
         let body = (quoted.lowerBound + 1)..<(quoted.upperBound - 1)
         var hasEscape = false
         for offset in body where bytes[offset] == UInt8(ascii: "\\") {
@@ -124,7 +135,9 @@ enum ValueLocator {
             guard body.count == wanted.count else { return false }
             return zip(bytes[body], wanted).allSatisfy { $0 == $1 }
         }
-        guard case .string(let key)? = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[quoted])) else { return false }
+        guard case .string(let key)? = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[quoted])) else {
+            return false
+        }
         return key.utf8.elementsEqual(wanted)
     }
 

@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-internal import RewindSupport
 import Recorder
+internal import RewindSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The index of one piece of a trace's body: a run of whole lines that one thread indexes on its
 /// own. `TraceIndexer` cuts the body into pieces and joins their indices in file order.
@@ -46,10 +47,15 @@ struct ChunkIndex: Sendable {
     /// Indexes the whole lines in `range` of `file`, a trace held in memory. A line that runs
     /// to the end of `range` without a `\n` is the file's last line.
     /// - Parameter maximumLineLength: longer lines are malformed (a parameter for tests).
-    init(file: UnsafeRawBufferPointer, range: Range<Int>, machines: [String: MachineSpec], maximumLineLength: Int = maximumLineLength) {
+    init(
+        file: UnsafeRawBufferPointer, range: Range<Int>, machines: [String: MachineSpec],
+        maximumLineLength: Int = maximumLineLength
+    ) {
         guard !range.isEmpty else { return }
         var line = 0
-        addLines(UnsafeRawBufferPointer(rebasing: file[range]), at: range.lowerBound, line: &line, machines: machines, maximumLineLength: maximumLineLength)
+        addLines(
+            UnsafeRawBufferPointer(rebasing: file[range]), at: range.lowerBound, line: &line, machines: machines,
+            maximumLineLength: maximumLineLength)
         lineCount = line
     }
 
@@ -61,7 +67,8 @@ struct ChunkIndex: Sendable {
     /// - Parameter blockSize: the bytes read at once (a parameter for tests).
     /// - Throws: the system's error number when a read fails.
     init(
-        descriptor: Int32, range: Range<Int>, machines: [String: MachineSpec], maximumLineLength: Int = maximumLineLength,
+        descriptor: Int32, range: Range<Int>, machines: [String: MachineSpec],
+        maximumLineLength: Int = maximumLineLength,
         blockSize: Int = blockSize
     ) throws(SystemError) {
         var line = 0
@@ -84,7 +91,8 @@ struct ChunkIndex: Sendable {
     /// number of the first, and comes back past the last. A last line without `\n` is the
     /// file's last line.
     private mutating func addLines(
-        _ bytes: UnsafeRawBufferPointer, at offset: Int, line: inout Int, machines: [String: MachineSpec], maximumLineLength: Int
+        _ bytes: UnsafeRawBufferPointer, at offset: Int, line: inout Int, machines: [String: MachineSpec],
+        maximumLineLength: Int
     ) {
         guard let base = bytes.baseAddress else { return }
         var position = 0
@@ -100,7 +108,9 @@ struct ChunkIndex: Sendable {
             if end - position > maximumLineLength {
                 addOverlongLine(line: line, maximumLineLength: maximumLineLength)
             } else {
-                indexLine(UnsafeRawBufferPointer(rebasing: bytes[position..<contentEnd]), at: offset + position, line: line, complete: newline != nil, machines: machines)
+                indexLine(
+                    UnsafeRawBufferPointer(rebasing: bytes[position..<contentEnd]), at: offset + position, line: line,
+                    complete: newline != nil, machines: machines)
             }
             line += 1
             position = newline == nil ? bytes.count : end + 1
@@ -108,7 +118,10 @@ struct ChunkIndex: Sendable {
     }
 
     private mutating func addOverlongLine(line: Int, maximumLineLength: Int) {
-        issues.add(line: line, kind: .malformed, "the line is longer than \(TraceLoader.describeSize(maximumLineLength)), the longest line a trace may have; skipped")
+        issues.add(
+            line: line, kind: .malformed,
+            "the line is longer than \(TraceLoader.describeSize(maximumLineLength)), the longest line a trace may have; skipped"
+        )
     }
 
     /// Indexes one line, without its `\n` and `\r`.
@@ -125,9 +138,14 @@ struct ChunkIndex: Sendable {
             fields = try EventScanner.scan(bytes)
         } catch {
             if complete {
-                issues.add(line: line, kind: .malformed, "not one JSON object (column \(error.column): \(error.message)); skipped")
+                issues.add(
+                    line: line, kind: .malformed,
+                    "not one JSON object (column \(error.column): \(error.message)); skipped")
             } else {
-                issues.add(line: line, kind: .truncated, "the last line has no final newline and is not a complete JSON object (column \(error.column): \(error.message)), a write cut short; skipped")
+                issues.add(
+                    line: line, kind: .truncated,
+                    "the last line has no final newline and is not a complete JSON object (column \(error.column): \(error.message)), a write cut short; skipped"
+                )
             }
             return
         }
@@ -143,14 +161,19 @@ struct ChunkIndex: Sendable {
         switch type {
         case .unknown:
             let name = fields.type.map { EventFields.string($0, in: bytes) } ?? ""
-            issues.add(line: line, kind: .unknownType, "an event of type \(EventLineCheck.quoted(name)), which this library does not know; it changes no store")
+            issues.add(
+                line: line, kind: .unknownType,
+                "an event of type \(EventLineCheck.quoted(name)), which this library does not know; it changes no store"
+            )
         case .register, .transition:
             guard let store = fields.store else { return }  // EventLineCheck requires it
-            let id = store.hasEscapes
+            let id =
+                store.hasEscapes
                 ? stores.id(for: EventFields.string(store, in: bytes))
                 : stores.id(for: UnsafeRawBufferPointer(rebasing: bytes[store.range]))
             if id == hasMachine.count { hasMachine.append(machines[stores.names[id]] != nil) }
-            if hasMachine[id], let problem = EventLineCheck.machineProblem(fields, type: type, store: stores.names[id]) {
+            if hasMachine[id], let problem = EventLineCheck.machineProblem(fields, type: type, store: stores.names[id])
+            {
                 issues.add(line: line, kind: .malformed, "\(problem.message); skipped")
                 return
             }

@@ -51,9 +51,12 @@ struct IssueList: Sendable {
         for (slot, kind) in TraceReadIssue.Kind.allCases.enumerated() {
             guard let line = firstOmitted[slot] else { continue }
             let more = found[slot] - Self.limitPerKind
-            all.append(TraceReadIssue(
-                line: line, kind: kind,
-                message: "and \(more) more \(more == 1 ? "line" : "lines") like this from here on; only the first \(Self.limitPerKind) are listed"))
+            all.append(
+                TraceReadIssue(
+                    line: line, kind: kind,
+                    message:
+                        "and \(more) more \(more == 1 ? "line" : "lines") like this from here on; only the first \(Self.limitPerKind) are listed"
+                ))
         }
         return all.enumerated()
             .sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }

@@ -1,15 +1,15 @@
 import Dispatch
+import Recorder
+internal import RewindSupport
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-internal import RewindSupport
-import Recorder
 
 /// Builds a `TraceIndex` from a trace: the body (every line after the header) is cut at line
 /// starts into pieces, one per processor, each indexed by `ChunkIndex` on its own thread, then
@@ -30,7 +30,8 @@ enum TraceIndexer {
         machines: [String: MachineSpec], pieceCount: Int? = nil,
         maximumLineLength: Int = ChunkIndex.maximumLineLength
     ) -> TraceIndex {
-        let bounds = pieceBounds(file, bodyStart: bodyStart, count: pieceCount ?? defaultPieceCount(bodySize: file.count - bodyStart))
+        let bounds = pieceBounds(
+            file, bodyStart: bodyStart, count: pieceCount ?? defaultPieceCount(bodySize: file.count - bodyStart))
         let shared = SharedBytes(buffer: file)
         var pieces = indexPieces(bounds) { range in
             ChunkIndex(file: shared.buffer, range: range, machines: machines, maximumLineLength: maximumLineLength)
@@ -52,7 +53,8 @@ enum TraceIndexer {
         var pieces = indexPieces(bounds) { range in
             do throws(SystemError) {
                 return try ChunkIndex(
-                    descriptor: descriptor, range: range, machines: machines, maximumLineLength: maximumLineLength, blockSize: blockSize)
+                    descriptor: descriptor, range: range, machines: machines, maximumLineLength: maximumLineLength,
+                    blockSize: blockSize)
             } catch {
                 failure.withLock { $0 = $0 ?? error }
                 return ChunkIndex()
@@ -63,7 +65,8 @@ enum TraceIndexer {
     }
 
     /// The pieces between `bounds`, each indexed by `indexPiece`, on one thread per piece.
-    private static func indexPieces(_ bounds: [Int], _ indexPiece: @Sendable (Range<Int>) -> ChunkIndex) -> [ChunkIndex] {
+    private static func indexPieces(_ bounds: [Int], _ indexPiece: @Sendable (Range<Int>) -> ChunkIndex) -> [ChunkIndex]
+    {
         let count = bounds.count - 1
         if count == 1 { return [indexPiece(bounds[0]..<bounds[1])] }
         // Each thread indexes its own piece and stores the result in its own slot; the
@@ -129,7 +132,9 @@ enum TraceIndexer {
     }
 
     /// Joins the pieces' indices, in file order, releasing each piece as it goes.
-    private static func join(_ pieces: inout [ChunkIndex], byteCount: Int, headerEndsInCarriageReturn: Bool) -> TraceIndex {
+    private static func join(_ pieces: inout [ChunkIndex], byteCount: Int, headerEndsInCarriageReturn: Bool)
+        -> TraceIndex
+    {
         var index = TraceIndex()
         index.byteCount = byteCount
         let eventCount = pieces.reduce(0) { $0 + $1.offsets.count }
@@ -168,7 +173,9 @@ enum TraceIndexer {
             issues.append(chunk.issues, lineShift: firstLine)
             if chunk.carriageReturns > 0 {
                 carriageReturns += chunk.carriageReturns
-                if firstCarriageReturnLine == nil { firstCarriageReturnLine = chunk.firstCarriageReturnLine.map { $0 + firstLine } }
+                if firstCarriageReturnLine == nil {
+                    firstCarriageReturnLine = chunk.firstCarriageReturnLine.map { $0 + firstLine }
+                }
             }
             firstLine += chunk.lineCount
         }
@@ -176,7 +183,8 @@ enum TraceIndexer {
             let others = carriageReturns - 1
             issues.add(
                 line: line, kind: .carriageReturn,
-                others == 0 ? "the line ends in \\r\\n; read as if it ended in \\n"
+                others == 0
+                    ? "the line ends in \\r\\n; read as if it ended in \\n"
                     : "this line and \(others) more end in \\r\\n; they are read as if they ended in \\n")
         }
         setSteps(&index, seqs: seqs, issues: &issues)
@@ -199,7 +207,8 @@ enum TraceIndexer {
                     line: index.lines[event], kind: .seqOrder,
                     event == 0
                         ? "the first event has seq \(seq), not 1 or more; steps follow the order of the file in this trace"
-                        : "seq \(seq) is not above the previous event's seq \(previous)\(before); steps follow the order of the file in this trace")
+                        : "seq \(seq) is not above the previous event's seq \(previous)\(before); steps follow the order of the file in this trace"
+                )
             }
             previous = seq
         }
@@ -234,7 +243,10 @@ enum TraceIndexer {
         var grouped = [Int32](repeating: 0, count: index.storeBounds[index.storeBounds.count - 1])
         var wide: [Int] = []
         let fitsInt32 = eventStores.count <= Int(Int32.max)
-        if !fitsInt32 { wide = [Int](repeating: 0, count: grouped.count); grouped = [] }
+        if !fitsInt32 {
+            wide = [Int](repeating: 0, count: grouped.count)
+            grouped = []
+        }
         for (event, store) in eventStores.enumerated() where store >= 0 {
             let final = Int(order[Int(store)])
             if fitsInt32 { grouped[next[final]] = Int32(truncatingIfNeeded: event) } else { wide[next[final]] = event }

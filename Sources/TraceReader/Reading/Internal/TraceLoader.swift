@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import RewindSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Opens a trace: reads its header and indexes its body, from a file (read with `pread`, in
 /// pieces on every core) or from bytes (a pipe read whole, or bytes given in memory).
@@ -62,7 +63,9 @@ enum TraceLoader {
     }
 
     /// Reads the header and indexes the body of a trace held in memory.
-    private static func indexBytes(_ file: UnsafeRawBufferPointer, path: String) throws(TraceOpenError) -> (TraceHeader, TraceIndex) {
+    private static func indexBytes(_ file: UnsafeRawBufferPointer, path: String) throws(TraceOpenError) -> (
+        TraceHeader, TraceIndex
+    ) {
         guard let base = file.baseAddress else { throw emptyFile(path) }
         let newline = memchr(base, 0x0A, file.count).map { UnsafeRawPointer($0) - base }
         let header = try parseHeader(UnsafeRawBufferPointer(rebasing: file[0..<(newline ?? file.count)]), path: path)
@@ -77,7 +80,9 @@ enum TraceLoader {
     /// as `descriptor`, with `pread`: the file is never mapped, so a file cut short while it is
     /// opened reads short instead of killing the process with SIGBUS (as `TraceSource` reads it
     /// afterwards, for the same reason).
-    private static func indexFile(_ descriptor: Int32, size: Int, path: String) throws(TraceOpenError) -> (TraceHeader, TraceIndex) {
+    private static func indexFile(_ descriptor: Int32, size: Int, path: String) throws(TraceOpenError) -> (
+        TraceHeader, TraceIndex
+    ) {
         // Line 1, read until its `\n`; stopped early when its first byte shows it is no header.
         var line: [UInt8] = []
         var newline: Int?
@@ -88,7 +93,9 @@ enum TraceLoader {
             let wanted = min(block, size - start)
             line.append(contentsOf: repeatElement(0, count: wanted))
             let read = line.withUnsafeMutableBytes { buffer in
-                Result { () throws(SystemError) in try readFully(descriptor, into: buffer.baseAddress! + start, count: wanted, at: start) }
+                Result { () throws(SystemError) in
+                    try readFully(descriptor, into: buffer.baseAddress! + start, count: wanted, at: start)
+                }
             }
             let count: Int
             switch read {
@@ -103,11 +110,14 @@ enum TraceLoader {
         if newline == nil && line.count > ChunkIndex.maximumLineLength {
             throw TraceOpenError(
                 kind: .notATrace, path: path, line: 1,
-                message: "line 1 is longer than \(describeSize(ChunkIndex.maximumLineLength)); it is not a trace header")
+                message: "line 1 is longer than \(describeSize(ChunkIndex.maximumLineLength)); it is not a trace header"
+            )
         }
         let headerEnd = newline ?? line.count
         let header = try line.withUnsafeBytes { bytes in
-            Result { () throws(TraceOpenError) in try parseHeader(UnsafeRawBufferPointer(rebasing: bytes[0..<headerEnd]), path: path) }
+            Result { () throws(TraceOpenError) in
+                try parseHeader(UnsafeRawBufferPointer(rebasing: bytes[0..<headerEnd]), path: path)
+            }
         }.get()
         do throws(SystemError) {
             let index = try TraceIndexer.index(
@@ -120,7 +130,8 @@ enum TraceLoader {
         }
     }
 
-    private static func parseHeader(_ line: UnsafeRawBufferPointer, path: String) throws(TraceOpenError) -> TraceHeader {
+    private static func parseHeader(_ line: UnsafeRawBufferPointer, path: String) throws(TraceOpenError) -> TraceHeader
+    {
         do {
             return try TraceHeader.parse(line)
         } catch {
@@ -161,7 +172,9 @@ enum TraceLoader {
             if bytes.count > limit {
                 throw TraceOpenError(
                     kind: .unreadable, path: path,
-                    message: "more than \(describeSize(limit)) came from this pipe or device, which must be held in memory whole; save the trace to a file and open the file (files are indexed without reading them into memory)")
+                    message:
+                        "more than \(describeSize(limit)) came from this pipe or device, which must be held in memory whole; save the trace to a file and open the file (files are indexed without reading them into memory)"
+                )
             }
         }
     }
@@ -189,19 +202,23 @@ enum TraceLoader {
     private static func emptyFile(_ path: String) -> TraceOpenError {
         TraceOpenError(
             kind: .notATrace, path: path, line: 1,
-            message: "the file is empty; a Rewind trace starts with its header line {\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1,...}")
+            message:
+                "the file is empty; a Rewind trace starts with its header line {\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1,...}"
+        )
     }
 
     /// An error for a failed `open`, `fstat` or `read`, saying what to do.
     private static func openError(path: String, code: Int32) -> TraceOpenError {
         let reason = String(cString: strerror(code))
-        let message = switch code {
-        case ENOENT: "no such file; check the path"
-        case EACCES, EPERM: "cannot read the file: \(reason); check its permissions (traces are created readable by their owner only)"
-        case ENOTDIR: "a part of the path is not a directory; check the path"
-        case EISDIR: "is a directory, not a trace; pass one of the trace files in it (usually *.jsonl)"
-        default: "cannot read the file: \(reason)"
-        }
+        let message =
+            switch code {
+            case ENOENT: "no such file; check the path"
+            case EACCES, EPERM:
+                "cannot read the file: \(reason); check its permissions (traces are created readable by their owner only)"
+            case ENOTDIR: "a part of the path is not a directory; check the path"
+            case EISDIR: "is a directory, not a trace; pass one of the trace files in it (usually *.jsonl)"
+            default: "cannot read the file: \(reason)"
+            }
         return TraceOpenError(kind: .unreadable, path: path, message: message)
     }
 }

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import RewindSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where an open trace's lines are read from after indexing: the open file, read with `pread`
 /// one line at a time, or the bytes in memory for a trace that was read whole (a pipe, or
@@ -80,7 +81,8 @@ final class TraceSource: Sendable {
             }
             let wanted = min(capacity, total) - filled
             if wanted == 0 { break }  // read up to `limit` without a newline: the last line
-            guard let count = try? readFully(descriptor, into: buffer + filled, count: wanted, at: offset + filled) else { return nil }
+            guard let count = try? readFully(descriptor, into: buffer + filled, count: wanted, at: offset + filled)
+            else { return nil }
             if let newline = memchr(buffer + filled, 0x0A, count) {
                 let end = UnsafeRawPointer(newline) - UnsafeRawPointer(buffer) + 1
                 return body(Self.line(in: UnsafeRawBufferPointer(start: buffer, count: end)))

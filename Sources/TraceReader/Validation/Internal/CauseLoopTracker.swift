@@ -69,13 +69,16 @@ struct CauseLoopTracker {
     /// the first of its chain to pass the threshold: the caller then calls `beginLoop`, reports
     /// the loop and calls `setProblem(_:forLoopAt:)`.
     @inline(__always)
-    mutating func record(seq: Int, store: Int, action: EventFields.Text?, cause: Int?, line: UnsafeRawBufferPointer) -> Bool {
+    mutating func record(seq: Int, store: Int, action: EventFields.Text?, cause: Int?, line: UnsafeRawBufferPointer)
+        -> Bool
+    {
         if ring.isEmpty || (seq >= ring.count && ring.count < Self.capacity) { makeRoom(for: seq) }
         var entry = Entry()
         entry.seq = seq
         entry.store = Int32(truncatingIfNeeded: store)
         if let action {
-            let id = action.hasEscapes
+            let id =
+                action.hasEscapes
                 ? actions.intern(EventFields.string(action, in: line))
                 : actions.intern(UnsafeRawBufferPointer(rebasing: line[action.range]))
             entry.action = Int32(truncatingIfNeeded: id)
@@ -94,7 +97,9 @@ struct CauseLoopTracker {
         ring[slot(seq)] = entry
         guard Int(entry.count) > maximumDepth else { return false }
         if var loop = loops[entry.root] {
-            if entry.store == loop.store && entry.action == loop.action { loop.count = max(loop.count, Int(entry.count)) }
+            if entry.store == loop.store && entry.action == loop.action {
+                loop.count = max(loop.count, Int(entry.count))
+            }
             loop.lastSeq = max(loop.lastSeq, seq)
             loops[entry.root] = loop
             return false
@@ -120,8 +125,11 @@ struct CauseLoopTracker {
     func message(_ loop: Loop) -> String {
         var seqs = "seq \(loop.firstSeq)"
         if let second = loop.secondSeq, second != loop.lastSeq { seqs += " → \(second)" }
-        if loop.lastSeq != loop.firstSeq { seqs += (loop.secondSeq == loop.lastSeq ? " → " : " → … → ") + "\(loop.lastSeq)" }
-        return "cause loop: \(loop.cycle.joined(separator: " → ")) … repeated \(loop.count) times (\(seqs)), more than the \(maximumDepth) allowed (--max-cause-depth): each event was caused by the one before it; stores that react to each other's changes loop, so make one of them react only when the value it depends on really changed"
+        if loop.lastSeq != loop.firstSeq {
+            seqs += (loop.secondSeq == loop.lastSeq ? " → " : " → … → ") + "\(loop.lastSeq)"
+        }
+        return
+            "cause loop: \(loop.cycle.joined(separator: " → ")) … repeated \(loop.count) times (\(seqs)), more than the \(maximumDepth) allowed (--max-cause-depth): each event was caused by the one before it; stores that react to each other's changes loop, so make one of them react only when the value it depends on really changed"
     }
 
     // MARK: The ring

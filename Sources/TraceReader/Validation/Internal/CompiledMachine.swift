@@ -1,4 +1,5 @@
 import Recorder
+
 /// A `MachineSpec` prepared for checking one event after another: its cases numbered and looked
 /// up by their bytes, and its allowed pairs in a bit matrix (a set of numbers for a machine too
 /// large for one).

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import RewindSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One part of a large file, read with `pread` and scanned by one thread, so that several
 /// threads read and scan the parts of a file at once (`ParallelScan`).
@@ -72,7 +73,9 @@ struct FilePart {
         reachedEnd = false
         readError = 0
         // Memory once held by a long line is not kept for the parts that follow.
-        if capacity > 4 * (size + Self.alignment) && capacity > 1 << 16 { replaceBuffer(capacity: size + Self.alignment) }
+        if capacity > 4 * (size + Self.alignment) && capacity > 1 << 16 {
+            replaceBuffer(capacity: size + Self.alignment)
+        }
 
         let rangeStart = index * size
         let rangeEnd = rangeStart + size
@@ -151,7 +154,8 @@ struct FilePart {
             lines.append(ScannedLine(start: 0, count: -1, isTerminated: isTerminated, fields: EventFields(), error: -1))
             return
         }
-        lines.append(ScannedLine(start: start, count: count, isTerminated: isTerminated, fields: EventFields(), error: -1))
+        lines.append(
+            ScannedLine(start: start, count: count, isTerminated: isTerminated, fields: EventFields(), error: -1))
         let line = UnsafeRawBufferPointer(start: bytes + start, count: count)
         guard !ValidationRun.isEmpty(line) else { return }
         // Scanned in place: the fields are not copied on their way into the array.

@@ -2,11 +2,11 @@ import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Validates a large file on several threads: each reads (`pread`) and scans parts of the file
@@ -86,76 +86,81 @@ struct ParallelScan: ~Copyable {
     /// Reads the regular file open as `descriptor` from its start and has `run` consume every
     /// line, in order. `progress` gets the bytes read so far, after each part, from one thread at
     /// a time.
-    func scan(descriptor: Int32, maximumLineLength: Int, into run: inout ValidationRun, progress: (Int) -> Void) -> Outcome {
+    func scan(descriptor: Int32, maximumLineLength: Int, into run: inout ValidationRun, progress: (Int) -> Void)
+        -> Outcome
+    {
         let slots = slots
         let width = width
         let window = window
         let partSize = partSize
         var rules = RuleState()
         return withoutActuallyEscaping(progress) { progress in
-          withUnsafeMutablePointer(to: &rules) { rules in
-           withUnsafeMutablePointer(to: &run) { run in
-            let shared = Shared(slots: slots, run: run, rules: rules, progress: progress)
-            let taken = Atomic<Int>(0)  // parts handed out so far
-            let consumed = Atomic<Int>(0)  // parts through the rules
-            let done = Atomic<UInt64>(0)  // bit s: the part in slot s is scanned
-            let applying = Atomic<Bool>(false)  // a thread is applying the rules
-            let finished = Atomic<Bool>(false)  // the rules need no more parts
+            withUnsafeMutablePointer(to: &rules) { rules in
+                withUnsafeMutablePointer(to: &run) { run in
+                    let shared = Shared(slots: slots, run: run, rules: rules, progress: progress)
+                    let taken = Atomic<Int>(0)  // parts handed out so far
+                    let consumed = Atomic<Int>(0)  // parts through the rules
+                    let done = Atomic<UInt64>(0)  // bit s: the part in slot s is scanned
+                    let applying = Atomic<Bool>(false)  // a thread is applying the rules
+                    let finished = Atomic<Bool>(false)  // the rules need no more parts
 
-            /// Applies the rules to the parts that are next in order and scanned; false when
-            /// another thread is applying them or the next part is not ready.
-            @Sendable func applyReadyParts() -> Bool {
-                guard applying.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return false }
-                defer { applying.store(false, ordering: .releasing) }
-                var applied = false
-                var next = consumed.load(ordering: .relaxed)
-                while !finished.load(ordering: .relaxed) {
-                    let slot = next % window
-                    guard done.load(ordering: .acquiring) & (1 &<< UInt64(slot)) != 0 else { break }
-                    let part = shared.slots[slot]
-                    if part.readError != 0 {
-                        shared.rules.pointee.failure = part.readError
-                        finished.store(true, ordering: .relaxed)
-                    } else if !Self.consume(part, into: &shared.run.pointee) || part.endsFile {
-                        finished.store(true, ordering: .relaxed)
+                    /// Applies the rules to the parts that are next in order and scanned; false when
+                    /// another thread is applying them or the next part is not ready.
+                    @Sendable func applyReadyParts() -> Bool {
+                        guard applying.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
+                        else { return false }
+                        defer { applying.store(false, ordering: .releasing) }
+                        var applied = false
+                        var next = consumed.load(ordering: .relaxed)
+                        while !finished.load(ordering: .relaxed) {
+                            let slot = next % window
+                            guard done.load(ordering: .acquiring) & (1 &<< UInt64(slot)) != 0 else { break }
+                            let part = shared.slots[slot]
+                            if part.readError != 0 {
+                                shared.rules.pointee.failure = part.readError
+                                finished.store(true, ordering: .relaxed)
+                            } else if !Self.consume(part, into: &shared.run.pointee) || part.endsFile {
+                                finished.store(true, ordering: .relaxed)
+                            }
+                            if part.end > shared.rules.pointee.reported {
+                                shared.rules.pointee.reported = part.end
+                                shared.progress(part.end)
+                            }
+                            done.bitwiseAnd(~(1 &<< UInt64(slot)), ordering: .relaxed)
+                            next += 1
+                            consumed.store(next, ordering: .releasing)
+                            applied = true
+                        }
+                        return applied
                     }
-                    if part.end > shared.rules.pointee.reported {
-                        shared.rules.pointee.reported = part.end
-                        shared.progress(part.end)
+
+                    /// Takes the next part, if the window allows, and reads and scans it; false when none
+                    /// could be taken.
+                    @Sendable func scanNextPart() -> Bool {
+                        var part = taken.load(ordering: .relaxed)
+                        while true {
+                            guard part < consumed.load(ordering: .acquiring) + window else { return false }
+                            let (exchanged, original) = taken.compareExchange(
+                                expected: part, desired: part + 1, ordering: .relaxed)
+                            if exchanged { break }
+                            part = original
+                        }
+                        let slot = part % window
+                        shared.slots[slot].read(
+                            descriptor: descriptor, index: part, size: partSize, maximumLineLength: maximumLineLength)
+                        done.bitwiseOr(1 &<< UInt64(slot), ordering: .releasing)
+                        return true
                     }
-                    done.bitwiseAnd(~(1 &<< UInt64(slot)), ordering: .relaxed)
-                    next += 1
-                    consumed.store(next, ordering: .releasing)
-                    applied = true
-                }
-                return applied
-            }
 
-            /// Takes the next part, if the window allows, and reads and scans it; false when none
-            /// could be taken.
-            @Sendable func scanNextPart() -> Bool {
-                var part = taken.load(ordering: .relaxed)
-                while true {
-                    guard part < consumed.load(ordering: .acquiring) + window else { return false }
-                    let (exchanged, original) = taken.compareExchange(expected: part, desired: part + 1, ordering: .relaxed)
-                    if exchanged { break }
-                    part = original
-                }
-                let slot = part % window
-                shared.slots[slot].read(descriptor: descriptor, index: part, size: partSize, maximumLineLength: maximumLineLength)
-                done.bitwiseOr(1 &<< UInt64(slot), ordering: .releasing)
-                return true
-            }
-
-            DispatchQueue.concurrentPerform(iterations: width) { _ in
-                while !finished.load(ordering: .relaxed) {
-                    if applyReadyParts() { continue }
-                    if !scanNextPart() { sched_yield() }  // the next part in order is being scanned
+                    DispatchQueue.concurrentPerform(iterations: width) { _ in
+                        while !finished.load(ordering: .relaxed) {
+                            if applyReadyParts() { continue }
+                            if !scanNextPart() { sched_yield() }  // the next part in order is being scanned
+                        }
+                    }
+                    return rules.pointee.failure != 0 ? .readFailed(rules.pointee.failure) : .finished
                 }
             }
-            return rules.pointee.failure != 0 ? .readFailed(rules.pointee.failure) : .finished
-           }
-          }
         }
     }
 
@@ -167,7 +172,8 @@ struct ParallelScan: ~Copyable {
                 for index in lines.indices {
                     let isOverlong = lines[index].count < 0
                     let line = LineReader.Line(
-                        bytes: UnsafeRawBufferPointer(start: bytes + lines[index].start, count: max(0, lines[index].count)),
+                        bytes: UnsafeRawBufferPointer(
+                            start: bytes + lines[index].start, count: max(0, lines[index].count)),
                         isTerminated: lines[index].isTerminated, isOverlong: isOverlong)
                     let error = lines[index].error >= 0 ? errors[lines[index].error] : nil
                     // By pointer: passing `lines[index].fields` copied the fields (150 bytes) per line.

@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Recorder
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The validation of one trace, fed one line at a time: the rules of shared/TRACE_FORMAT.md
 /// ("Validity"), applied as the lines go by, keeping only what the next lines need (the previous
@@ -89,7 +90,9 @@ struct ValidationRun {
     /// Checks the next line, scanned in advance (by a worker thread) into `fields`, or found not
     /// to be one JSON object (`error`).
     @inline(__always)
-    mutating func consume(_ line: LineReader.Line, scanned fields: UnsafePointer<EventFields>, error: JSONParseError?) -> Bool {
+    mutating func consume(_ line: LineReader.Line, scanned fields: UnsafePointer<EventFields>, error: JSONParseError?)
+        -> Bool
+    {
         guard let event = begin(line) else { return !stopped }
         if let error {
             reportInvalid(error, isTerminated: line.isTerminated)
@@ -126,10 +129,15 @@ struct ValidationRun {
     /// A line that is not one JSON object: `truncated` when it is the last line without `\n`.
     private mutating func reportInvalid(_ error: JSONParseError, isTerminated: Bool) {
         if !isTerminated {
-            add(.truncated, message: "the last line has no final newline and is not a complete JSON object (column \(error.column): \(error.message)): a write cut short, probably by a crash; the events before it are intact")
+            add(
+                .truncated,
+                message:
+                    "the last line has no final newline and is not a complete JSON object (column \(error.column): \(error.message)): a write cut short, probably by a crash; the events before it are intact"
+            )
             return
         }
-        let message = error.message.hasPrefix("the line is")
+        let message =
+            error.message.hasPrefix("the line is")
             ? error.message
             : "the line is not valid JSON: column \(error.column): \(error.message)"
         add(.malformed, message: message)
@@ -140,7 +148,11 @@ struct ValidationRun {
     mutating func finish() -> ValidationReport {
         for loop in causeLoops.loops.values { writeMessage(of: loop) }
         if lineNumber == 0 {
-            add(.notATrace, line: 1, message: "the file is empty; a Rewind trace starts with its header line {\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1,\"machines\":{...}}")
+            add(
+                .notATrace, line: 1,
+                message:
+                    "the file is empty; a Rewind trace starts with its header line {\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1,\"machines\":{...}}"
+            )
         }
         return report
     }
@@ -235,8 +247,14 @@ struct ValidationRun {
 
     /// Follows the event's `cause` chain, and reports a chain that passed the threshold.
     @inline(__always)
-    private mutating func checkCause(_ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, kind: EventKind, store: Int, seq: Int) {
-        guard causeLoops.record(seq: seq, store: store, action: kind == .transition ? fields.pointee.action : nil, cause: fields.pointee.cause, line: line) else {
+    private mutating func checkCause(
+        _ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, kind: EventKind, store: Int, seq: Int
+    ) {
+        guard
+            causeLoops.record(
+                seq: seq, store: store, action: kind == .transition ? fields.pointee.action : nil,
+                cause: fields.pointee.cause, line: line)
+        else {
             return
         }
         let names = storeNames
@@ -284,7 +302,9 @@ struct ValidationRun {
         }
     }
 
-    private mutating func register(_ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int) {
+    private mutating func register(
+        _ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int
+    ) {
         stores[store].seen = true
         stores[store].sinceLine = lineNumber
         stores[store].sinceSeq = seq
@@ -302,12 +322,17 @@ struct ValidationRun {
             stores[store].current = -1
             stores[store].currentName = name
             let storeName = storeNames.name(store)
-            add(.unknownCase, seq: seq, store: storeName,
-                message: "register of \(storeName) has case \(Self.quoted(name)), which is not a case of its machine (\(machines[machine].caseList))")
+            add(
+                .unknownCase, seq: seq, store: storeName,
+                message:
+                    "register of \(storeName) has case \(Self.quoted(name)), which is not a case of its machine (\(machines[machine].caseList))"
+            )
         }
     }
 
-    private mutating func transition(_ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int) {
+    private mutating func transition(
+        _ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int
+    ) {
         defer {
             stores[store].sinceLine = lineNumber
             stores[store].sinceSeq = seq
@@ -317,7 +342,8 @@ struct ValidationRun {
             stores[store].seen = true
             let storeName = storeNames.name(store)
             let action = fields.pointee.action.map { EventFields.string($0, in: line) } ?? "?"
-            var message = "transition \(action) on \(storeName), which has no earlier register event; a store writes a register event when it is created"
+            var message =
+                "transition \(action) on \(storeName), which has no earlier register event; a store writes a register event when it is created"
             if machine >= 0, let toText = fields.pointee.to {
                 setCurrent(store, machine: machine, to: toText, line)
                 message += " (following it from \(EventFields.string(toText, in: line)) on)"
@@ -339,13 +365,17 @@ struct ValidationRun {
             stores[store].current = to
             stores[store].currentName = nil
         } else {
-            reportUnknownCase(fields.pointee, line, store: store, machine: machine, seq: seq, fromKnown: from != nil, toKnown: to != nil)
+            reportUnknownCase(
+                fields.pointee, line, store: store, machine: machine, seq: seq, fromKnown: from != nil,
+                toKnown: to != nil)
             setCurrent(store, machine: machine, to: toText, line)
         }
     }
 
     /// After any transition, the store's current case is its `to`, whatever was wrong.
-    private mutating func setCurrent(_ store: Int, machine: Int, to text: EventFields.Text, _ line: UnsafeRawBufferPointer) {
+    private mutating func setCurrent(
+        _ store: Int, machine: Int, to text: EventFields.Text, _ line: UnsafeRawBufferPointer
+    ) {
         if let number = caseNumber(text, line, machine: machine) {
             stores[store].current = number
             stores[store].currentName = nil
@@ -357,7 +387,9 @@ struct ValidationRun {
 
     // MARK: Problems and their messages
 
-    private mutating func add(_ kind: ProblemKind, line: Int? = nil, seq: Int? = nil, store: String? = nil, message: String) {
+    private mutating func add(
+        _ kind: ProblemKind, line: Int? = nil, seq: Int? = nil, store: String? = nil, message: String
+    ) {
         switch kind.severity {
         case .fatal, .error: report.errors += 1
         case .warning: report.warnings += 1
@@ -375,10 +407,12 @@ struct ValidationRun {
         if !hasPreviousEvent {
             message = "the first event has seq \(seq), expected 1"
         } else if seq == previousSeq {
-            message = "seq \(seq) repeats the previous event's seq (expected \(expected)); two events were written with one number"
+            message =
+                "seq \(seq) repeats the previous event's seq (expected \(expected)); two events were written with one number"
         } else if seq > expected {
             let gap = seq &- expected
-            message = "seq \(seq) follows seq \(previousSeq) (expected \(expected)): \(gap == 1 ? "1 event is" : "\(gap) events are") missing"
+            message =
+                "seq \(seq) follows seq \(previousSeq) (expected \(expected)): \(gap == 1 ? "1 event is" : "\(gap) events are") missing"
         } else {
             message = "seq \(seq) comes after seq \(previousSeq) (expected \(expected)): seq went back"
         }
@@ -390,11 +424,12 @@ struct ValidationRun {
         wrong: EventFields.KeySet, missing: EventFields.KeySet
     ) {
         let storeName = store >= 0 ? storeNames.name(store) : nil
-        let what = switch kind {
-        case .register: "register event"
-        case .transition: "transition event"
-        case .unknown: "event"
-        }
+        let what =
+            switch kind {
+            case .register: "register event"
+            case .transition: "transition event"
+            case .unknown: "event"
+            }
         var parts: [String] = []
         if !wrong.isEmpty {
             // Rare: parse the whole line (valid JSON) to show the wrong values.
@@ -413,23 +448,28 @@ struct ValidationRun {
         let machineMissing = missing.keys.filter { machineKeys.contains($0) }
         if !plainMissing.isEmpty {
             let list = plainMissing.map { "\"\($0.name)\"" }.joined(separator: ", ")
-            let rule = switch kind {
-            case .register: "a register event has \"type\", \"seq\", \"store\" and \"state\""
-            case .transition: "a transition event has \"type\", \"seq\", \"store\", \"action\", \"changed\" and \"state\""
-            case .unknown: "every event has \"type\" (a string) and \"seq\" (an integer)"
-            }
+            let rule =
+                switch kind {
+                case .register: "a register event has \"type\", \"seq\", \"store\" and \"state\""
+                case .transition:
+                    "a transition event has \"type\", \"seq\", \"store\", \"action\", \"changed\" and \"state\""
+                case .unknown: "every event has \"type\" (a string) and \"seq\" (an integer)"
+                }
             parts.append("\(list) \(plainMissing.count == 1 ? "is" : "are") missing (\(rule))")
         }
         if !machineMissing.isEmpty, machine >= 0, let storeName {
             let list = machineMissing.map { "\"\($0.name)\"" }.joined(separator: " and ")
-            parts.append("\(list) \(machineMissing.count == 1 ? "is" : "are") missing, required because \(storeName) has a state machine (\(machines[machine].caseList))")
+            parts.append(
+                "\(list) \(machineMissing.count == 1 ? "is" : "are") missing, required because \(storeName) has a state machine (\(machines[machine].caseList))"
+            )
         }
         let subject = storeName.map { "\(what) of \($0)" } ?? what
         add(.malformed, seq: fields.seq, store: storeName, message: "\(subject): " + parts.joined(separator: "; "))
     }
 
     private mutating func reportUnknownCase(
-        _ fields: EventFields, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int, fromKnown: Bool, toKnown: Bool
+        _ fields: EventFields, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int, fromKnown: Bool,
+        toKnown: Bool
     ) {
         let storeName = storeNames.name(store)
         var bad: [String] = []
@@ -437,19 +477,27 @@ struct ValidationRun {
         if !toKnown, let text = fields.to { bad.append("to \(Self.quoted(EventFields.string(text, in: line)))") }
         let action = fields.action.map { EventFields.string($0, in: line) } ?? "?"
         let verb = bad.count > 1 ? "are not cases" : "is not a case"
-        add(.unknownCase, seq: seq, store: storeName,
-            message: "transition \(action) on \(storeName): \(bad.joined(separator: " and ")) \(verb) of its machine (\(machines[machine].caseList))")
+        add(
+            .unknownCase, seq: seq, store: storeName,
+            message:
+                "transition \(action) on \(storeName): \(bad.joined(separator: " and ")) \(verb) of its machine (\(machines[machine].caseList))"
+        )
     }
 
-    private mutating func reportDiscontinuity(_ fields: EventFields, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int) {
+    private mutating func reportDiscontinuity(
+        _ fields: EventFields, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int
+    ) {
         let storeName = storeNames.name(store)
         let state = stores[store]
         let current = state.current >= 0 ? machines[machine].caseName(state.current) : (state.currentName ?? "?")
         let from = fields.from.map { EventFields.string($0, in: line) } ?? "?"
         let to = fields.to.map { EventFields.string($0, in: line) } ?? "?"
         let action = fields.action.map { EventFields.string($0, in: line) } ?? "?"
-        add(.discontinuity, seq: seq, store: storeName,
-            message: "discontinuous transition \(from) → \(to) by \(action) in \(storeName) (\(Self.place(fields, line, seq: seq))): \(storeName) is in \(current) since seq \(state.sinceSeq) (line \(state.sinceLine)), so the transition should start from \(current); an event is missing, or the state changed outside an action")
+        add(
+            .discontinuity, seq: seq, store: storeName,
+            message:
+                "discontinuous transition \(from) → \(to) by \(action) in \(storeName) (\(Self.place(fields, line, seq: seq))): \(storeName) is in \(current) since seq \(state.sinceSeq) (line \(state.sinceLine)), so the transition should start from \(current); an event is missing, or the state changed outside an action"
+        )
     }
 
     /// `seq 16, from CatalogStore.swift:31`, or `seq 16` without a source.
@@ -458,15 +506,20 @@ struct ValidationRun {
         return "seq \(seq), from \(EventFields.string(source, in: line))"
     }
 
-    private mutating func reportIllegal(_ fields: EventFields, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int, from: Int) {
+    private mutating func reportIllegal(
+        _ fields: EventFields, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int, from: Int
+    ) {
         let storeName = storeNames.name(store)
         let fromName = fields.from.map { EventFields.string($0, in: line) } ?? "?"
         let toName = fields.to.map { EventFields.string($0, in: line) } ?? "?"
         let action = fields.action.map { EventFields.string($0, in: line) } ?? "?"
         let place = Self.place(fields, line, seq: seq)
         let targets = machines[machine].targets(of: from)
-        let allowed = targets.isEmpty ? "\(fromName) is a final case" : "from \(fromName) it may go to \(targets.joined(separator: ", "))"
-        add(.illegal, seq: seq, store: storeName,
+        let allowed =
+            targets.isEmpty
+            ? "\(fromName) is a final case" : "from \(fromName) it may go to \(targets.joined(separator: ", "))"
+        add(
+            .illegal, seq: seq, store: storeName,
             message: "illegal transition \(fromName) → \(toName) by \(action) in \(storeName) (\(place)); \(allowed)")
     }
 

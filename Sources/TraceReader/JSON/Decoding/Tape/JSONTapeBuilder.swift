@@ -123,11 +123,12 @@ struct JSONTapeBuilder: JSONEventSink {
     @inline(__always)
     mutating func literal(_ value: JSONValue) {
         countInParent()
-        let kind: JSONTapeEntry.Kind = switch value {
-        case .bool(true): .true
-        case .bool(false): .false
-        default: .null
-        }
+        let kind: JSONTapeEntry.Kind =
+            switch value {
+            case .bool(true): .true
+            case .bool(false): .false
+            default: .null
+            }
         tape.append(JSONTapeEntry(kind, start: 0, end: 0))
     }
 }

@@ -28,7 +28,9 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
 
     /// Checks and decodes one document. Invalid JSON throws `DecodingError.dataCorrupted` whose
     /// `underlyingError` is the `JSONParseError`.
-    func decode<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer, userInfo: [CodingUserInfoKey: any Sendable]) throws -> T {
+    func decode<T: Decodable>(
+        _ type: T.Type, from bytes: UnsafeRawBufferPointer, userInfo: [CodingUserInfoKey: any Sendable]
+    ) throws -> T {
         let state = self.state
         defer { state.pointee.reset() }
         var scanner = JSONScanner(bytes)
@@ -48,7 +50,8 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
         } catch {
             throw DecodingError.dataCorrupted(
                 DecodingError.Context(
-                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error)", underlyingError: error))
+                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
+                    underlyingError: error))
         }
         state.pointee.base = scanner.base
         state.pointee.byteCount = bytes.count
@@ -87,7 +90,8 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
         guard state.pointee.tape[index].kind == .object else {
             throw state.pointee.mismatch([String: Any].self, at: index, parent, step)
         }
-        let node = step.kind == .none ? parent : state.pointee.nodes.append(JSONTapePathNode(parent: parent, step: step))
+        let node =
+            step.kind == .none ? parent : state.pointee.nodes.append(JSONTapePathNode(parent: parent, step: step))
         let id = ObjectIdentifier(Key.self)
         let count = state.pointee.slots.count
         // The most recent slots first, and at most 64 of them: a conformance that keeps
@@ -99,16 +103,19 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
                 state.pointee.assign(slot: slot, object: index, node: node)
                 // The slot's view was made for this `Key` (the slot's key type); calling it back
                 // at its own type needs no metadata lookup, where a cast here did one per call.
-                let view = unsafeBitCast(state.pointee.views[slot], to: ((JSONTapeBoxReference) -> KeyedDecodingContainer<Key>).self)
+                let view = unsafeBitCast(
+                    state.pointee.views[slot], to: ((JSONTapeBoxReference) -> KeyedDecodingContainer<Key>).self)
                 return view(state.pointee.boxes[slot])
             }
         }
         assert(MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size)
         let container = KeyedDecodingContainer(JSONTapeKeyedContainer<Key>(decoder: self, slot: count))
-        state.pointee.slots.append(JSONTapeKeyedSlot(keyType: id, object: index, node: node, cursor: index &+ 1, names: .unchecked))
+        state.pointee.slots.append(
+            JSONTapeKeyedSlot(keyType: id, object: index, node: node, cursor: index &+ 1, names: .unchecked))
         state.pointee.assign(slot: count, object: index, node: node)
         state.pointee.boxes.append(unsafeBitCast(container, to: JSONTapeBoxReference.self))
-        let view: (JSONTapeBoxReference) -> KeyedDecodingContainer<Key> = JSONTapeKeyedSlot.view(as: KeyedDecodingContainer<Key>.self)
+        let view: (JSONTapeBoxReference) -> KeyedDecodingContainer<Key> = JSONTapeKeyedSlot.view(
+            as: KeyedDecodingContainer<Key>.self)
         state.pointee.views.append(unsafeBitCast(view, to: ((JSONTapeBoxReference) -> Any).self))
         return container
     }
@@ -119,7 +126,8 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
         guard state.pointee.tape[index].kind == .array else {
             throw state.pointee.mismatch([Any].self, at: index, parent, step)
         }
-        let node = step.kind == .none ? parent : state.pointee.nodes.append(JSONTapePathNode(parent: parent, step: step))
+        let node =
+            step.kind == .none ? parent : state.pointee.nodes.append(JSONTapePathNode(parent: parent, step: step))
         return JSONTapeUnkeyedContainer(decoder: self, array: index, node: node)
     }
 
@@ -136,21 +144,51 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
 
     func decodeNil() -> Bool { state.pointee.tape[state.pointee.value].kind == .null }
 
-    func decode(_ type: Bool.Type) throws -> Bool { try state.pointee.decodeBool(at: state.pointee.value, state.pointee.node, .none) }
-    func decode(_ type: String.Type) throws -> String { try state.pointee.decodeString(at: state.pointee.value, state.pointee.node, .none) }
-    func decode(_ type: Double.Type) throws -> Double { try state.pointee.decodeFloat(at: state.pointee.value, as: Double.self, state.pointee.node, .none) }
-    func decode(_ type: Float.Type) throws -> Float { try state.pointee.decodeFloat(at: state.pointee.value, as: Float.self, state.pointee.node, .none) }
-    func decode(_ type: Int.Type) throws -> Int { try state.pointee.decodeInteger(at: state.pointee.value, as: Int.self, state.pointee.node, .none) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try state.pointee.decodeInteger(at: state.pointee.value, as: Int8.self, state.pointee.node, .none) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try state.pointee.decodeInteger(at: state.pointee.value, as: Int16.self, state.pointee.node, .none) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try state.pointee.decodeInteger(at: state.pointee.value, as: Int32.self, state.pointee.node, .none) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try state.pointee.decodeInteger(at: state.pointee.value, as: Int64.self, state.pointee.node, .none) }
-    func decode(_ type: UInt.Type) throws -> UInt { try state.pointee.decodeInteger(at: state.pointee.value, as: UInt.self, state.pointee.node, .none) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try state.pointee.decodeInteger(at: state.pointee.value, as: UInt8.self, state.pointee.node, .none) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try state.pointee.decodeInteger(at: state.pointee.value, as: UInt16.self, state.pointee.node, .none) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try state.pointee.decodeInteger(at: state.pointee.value, as: UInt32.self, state.pointee.node, .none) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try state.pointee.decodeInteger(at: state.pointee.value, as: UInt64.self, state.pointee.node, .none) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try unbox(T.self, at: state.pointee.value, parent: state.pointee.node, step: .none) }
+    func decode(_ type: Bool.Type) throws -> Bool {
+        try state.pointee.decodeBool(at: state.pointee.value, state.pointee.node, .none)
+    }
+    func decode(_ type: String.Type) throws -> String {
+        try state.pointee.decodeString(at: state.pointee.value, state.pointee.node, .none)
+    }
+    func decode(_ type: Double.Type) throws -> Double {
+        try state.pointee.decodeFloat(at: state.pointee.value, as: Double.self, state.pointee.node, .none)
+    }
+    func decode(_ type: Float.Type) throws -> Float {
+        try state.pointee.decodeFloat(at: state.pointee.value, as: Float.self, state.pointee.node, .none)
+    }
+    func decode(_ type: Int.Type) throws -> Int {
+        try state.pointee.decodeInteger(at: state.pointee.value, as: Int.self, state.pointee.node, .none)
+    }
+    func decode(_ type: Int8.Type) throws -> Int8 {
+        try state.pointee.decodeInteger(at: state.pointee.value, as: Int8.self, state.pointee.node, .none)
+    }
+    func decode(_ type: Int16.Type) throws -> Int16 {
+        try state.pointee.decodeInteger(at: state.pointee.value, as: Int16.self, state.pointee.node, .none)
+    }
+    func decode(_ type: Int32.Type) throws -> Int32 {
+        try state.pointee.decodeInteger(at: state.pointee.value, as: Int32.self, state.pointee.node, .none)
+    }
+    func decode(_ type: Int64.Type) throws -> Int64 {
+        try state.pointee.decodeInteger(at: state.pointee.value, as: Int64.self, state.pointee.node, .none)
+    }
+    func decode(_ type: UInt.Type) throws -> UInt {
+        try state.pointee.decodeInteger(at: state.pointee.value, as: UInt.self, state.pointee.node, .none)
+    }
+    func decode(_ type: UInt8.Type) throws -> UInt8 {
+        try state.pointee.decodeInteger(at: state.pointee.value, as: UInt8.self, state.pointee.node, .none)
+    }
+    func decode(_ type: UInt16.Type) throws -> UInt16 {
+        try state.pointee.decodeInteger(at: state.pointee.value, as: UInt16.self, state.pointee.node, .none)
+    }
+    func decode(_ type: UInt32.Type) throws -> UInt32 {
+        try state.pointee.decodeInteger(at: state.pointee.value, as: UInt32.self, state.pointee.node, .none)
+    }
+    func decode(_ type: UInt64.Type) throws -> UInt64 {
+        try state.pointee.decodeInteger(at: state.pointee.value, as: UInt64.self, state.pointee.node, .none)
+    }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try unbox(T.self, at: state.pointee.value, parent: state.pointee.node, step: .none)
+    }
 
     // MARK: Values
 
@@ -160,10 +198,18 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
         // The common leaves, without a trip through `T.init(from:)` (generic containers such as
         // Array and Optional reach us through the generic requirement even for `String` elements).
         // (`unsafeBitCast` is a move here: `T` is the very type just checked.)
-        if T.self == String.self { return unsafeBitCast(try state.pointee.decodeString(at: index, parent, step), to: T.self) }
-        if T.self == Int.self { return unsafeBitCast(try state.pointee.decodeInteger(at: index, as: Int.self, parent, step), to: T.self) }
-        if T.self == Double.self { return unsafeBitCast(try state.pointee.decodeFloat(at: index, as: Double.self, parent, step), to: T.self) }
-        if T.self == Bool.self { return unsafeBitCast(try state.pointee.decodeBool(at: index, parent, step), to: T.self) }
+        if T.self == String.self {
+            return unsafeBitCast(try state.pointee.decodeString(at: index, parent, step), to: T.self)
+        }
+        if T.self == Int.self {
+            return unsafeBitCast(try state.pointee.decodeInteger(at: index, as: Int.self, parent, step), to: T.self)
+        }
+        if T.self == Double.self {
+            return unsafeBitCast(try state.pointee.decodeFloat(at: index, as: Double.self, parent, step), to: T.self)
+        }
+        if T.self == Bool.self {
+            return unsafeBitCast(try state.pointee.decodeBool(at: index, parent, step), to: T.self)
+        }
         return try descend(into: T.self, at: index, parent: parent, step: step)
     }
 
@@ -173,7 +219,8 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
         let savedValue = state.pointee.value
         let savedNode = state.pointee.node
         let savedNodeCount = state.pointee.nodes.count
-        let node = step.kind == .none ? parent : state.pointee.nodes.append(JSONTapePathNode(parent: parent, step: step))
+        let node =
+            step.kind == .none ? parent : state.pointee.nodes.append(JSONTapePathNode(parent: parent, step: step))
         defer {
             state.pointee.value = savedValue
             state.pointee.node = savedNode
@@ -182,10 +229,28 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
         if state.pointee.tape[index].kind == .array {
             // Arrays of leaves with specialized code (no runtime metadata lookups to make the
             // array), other arrays through `JSONDirectlyDecodableArray`.
-            if T.self == [String].self { return unsafeBitCast(try state.pointee.leafArray(at: index, node: node) { try $0.decodeString(at: $1, $2, $3) }, to: T.self) }
-            if T.self == [Int].self { return unsafeBitCast(try state.pointee.leafArray(at: index, node: node) { try $0.decodeInteger(at: $1, as: Int.self, $2, $3) }, to: T.self) }
-            if T.self == [Double].self { return unsafeBitCast(try state.pointee.leafArray(at: index, node: node) { try $0.decodeFloat(at: $1, as: Double.self, $2, $3) }, to: T.self) }
-            if T.self == [Bool].self { return unsafeBitCast(try state.pointee.leafArray(at: index, node: node) { try $0.decodeBool(at: $1, $2, $3) }, to: T.self) }
+            if T.self == [String].self {
+                return unsafeBitCast(
+                    try state.pointee.leafArray(at: index, node: node) { try $0.decodeString(at: $1, $2, $3) },
+                    to: T.self)
+            }
+            if T.self == [Int].self {
+                return unsafeBitCast(
+                    try state.pointee.leafArray(at: index, node: node) {
+                        try $0.decodeInteger(at: $1, as: Int.self, $2, $3)
+                    }, to: T.self)
+            }
+            if T.self == [Double].self {
+                return unsafeBitCast(
+                    try state.pointee.leafArray(at: index, node: node) {
+                        try $0.decodeFloat(at: $1, as: Double.self, $2, $3)
+                    }, to: T.self)
+            }
+            if T.self == [Bool].self {
+                return unsafeBitCast(
+                    try state.pointee.leafArray(at: index, node: node) { try $0.decodeBool(at: $1, $2, $3) }, to: T.self
+                )
+            }
             if let arrayType = state.pointee.directArrayType(T.self) {
                 return try decodeArray(arrayType, at: index, node: node, as: T.self)
             }
@@ -196,7 +261,9 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
     }
 
     /// `A` is `T`: decodes it through `JSONDirectlyDecodableArray` without a dynamic cast.
-    private func decodeArray<A: JSONDirectlyDecodableArray, T>(_ type: A.Type, at index: Int, node: Int, as resultType: T.Type) throws -> T {
+    private func decodeArray<A: JSONDirectlyDecodableArray, T>(
+        _ type: A.Type, at index: Int, node: Int, as resultType: T.Type
+    ) throws -> T {
         unsafeBitCast(try A.decodeElements(ofArrayAt: index, node: node, with: self), to: T.self)
     }
 }

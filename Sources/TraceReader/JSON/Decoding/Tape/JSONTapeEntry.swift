@@ -39,7 +39,8 @@ struct JSONTapeEntry {
     @inline(__always)
     init(_ kind: Kind, start: Int, end: Int, hasEscapes: Bool = false) {
         self.start = start
-        packed = UInt64(kind.rawValue) << 56 | (hasEscapes ? JSONTapeEntry.escapeFlag : 0)
+        packed =
+            UInt64(kind.rawValue) << 56 | (hasEscapes ? JSONTapeEntry.escapeFlag : 0)
             | UInt64(truncatingIfNeeded: end) & JSONTapeEntry.endMask
     }
 

@@ -30,7 +30,8 @@ struct JSONTapeKeyArrayCache {
         while index < entries.count {
             let entry = entries[index]
             if entry.type == id && entry.length == name.count
-                && JSONTapeState.bytesEqual(names.base + entry.start, name) {
+                && JSONTapeState.bytesEqual(names.base + entry.start, name)
+            {
                 return index
             }
             index &+= 1

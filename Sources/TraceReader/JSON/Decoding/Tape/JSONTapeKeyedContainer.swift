@@ -35,7 +35,8 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
             throw DecodingError.keyNotFound(
                 key,
                 DecodingError.Context(
-                    codingPath: codingPath, debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+                    codingPath: codingPath,
+                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
         }
         return index
     }
@@ -44,7 +45,8 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     @inline(__always)
     private func optionalMember(_ key: Key) -> Int? {
         guard let index = state.pointee.member(key, slot: slot),
-              state.pointee.tape[index].kind != .null else { return nil }
+            state.pointee.tape[index].kind != .null
+        else { return nil }
         return index
     }
 
@@ -110,18 +112,36 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try state.pointee.decodeString(at: index, node, step(index))
     }
 
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try optionalFloat(key, as: Double.self) }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try optionalFloat(key, as: Float.self) }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try optionalFloat(key, as: Double.self)
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try optionalFloat(key, as: Float.self)
+    }
     func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try optionalInteger(key, as: Int.self) }
     func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try optionalInteger(key, as: Int8.self) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try optionalInteger(key, as: Int16.self) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try optionalInteger(key, as: Int32.self) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try optionalInteger(key, as: Int64.self) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+        try optionalInteger(key, as: Int16.self)
+    }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+        try optionalInteger(key, as: Int32.self)
+    }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+        try optionalInteger(key, as: Int64.self)
+    }
     func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try optionalInteger(key, as: UInt.self) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try optionalInteger(key, as: UInt8.self) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try optionalInteger(key, as: UInt16.self) }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try optionalInteger(key, as: UInt32.self) }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try optionalInteger(key, as: UInt64.self) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+        try optionalInteger(key, as: UInt8.self)
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try optionalInteger(key, as: UInt16.self)
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try optionalInteger(key, as: UInt32.self)
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try optionalInteger(key, as: UInt64.self)
+    }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let index = optionalMember(key) else { return nil }
@@ -135,7 +155,9 @@ struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     @inline(__always)
-    private func optionalFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(_ key: Key, as type: T.Type) throws -> T? {
+    private func optionalFloat<T: BinaryFloatingPoint & LosslessStringConvertible>(_ key: Key, as type: T.Type) throws
+        -> T?
+    {
         guard let index = optionalMember(key) else { return nil }
         return try state.pointee.decodeFloat(at: index, as: T.self, node, step(index))
     }

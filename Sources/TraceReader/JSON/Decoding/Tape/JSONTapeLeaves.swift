@@ -1,4 +1,5 @@
 import Recorder
+
 /// Reading leaves (strings, numbers, booleans) off the tape for `JSONTapeDecoder` and its
 /// containers, and the errors when a value is not what was asked for.
 ///
@@ -40,7 +41,9 @@ extension JSONTapeState {
     }
 
     @inline(__always)
-    mutating func decodeInteger<T: FixedWidthInteger>(at index: Int, as type: T.Type, _ parent: Int, _ step: JSONTapeStep) throws -> T {
+    mutating func decodeInteger<T: FixedWidthInteger>(
+        at index: Int, as type: T.Type, _ parent: Int, _ step: JSONTapeStep
+    ) throws -> T {
         let entry = tape[index]
         guard entry.kind == .number else { throw mismatch(T.self, at: index, parent, step) }
         switch JSONDecodedNumber.integer(base, from: entry.start, to: entry.end, as: T.self) {
@@ -81,13 +84,19 @@ extension JSONTapeState {
         let codingPath = codingPath(parent, then: step)
         if entry.kind == .null {
             return DecodingError.valueNotFound(
-                type, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected \(type) value but found null instead."))
+                type,
+                DecodingError.Context(
+                    codingPath: codingPath, debugDescription: "Expected \(type) value but found null instead."))
         }
         return DecodingError.typeMismatch(
-            type, DecodingError.Context(codingPath: codingPath, debugDescription: "Expected to decode \(type) but found \(entry.kindName) instead."))
+            type,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription: "Expected to decode \(type) but found \(entry.kindName) instead."))
     }
 
     mutating func corrupted(_ message: String, _ parent: Int, _ step: JSONTapeStep) -> DecodingError {
-        DecodingError.dataCorrupted(DecodingError.Context(codingPath: codingPath(parent, then: step), debugDescription: message))
+        DecodingError.dataCorrupted(
+            DecodingError.Context(codingPath: codingPath(parent, then: step), debugDescription: message))
     }
 }

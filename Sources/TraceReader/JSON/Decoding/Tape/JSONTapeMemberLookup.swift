@@ -125,7 +125,9 @@ extension JSONTapeState {
                 let prefix = JSONScanner.prefixWord(base, count: byteCount, at: entry.start, length: length)
                 if entry.hasEscapes || prefix & 0x8080_8080_8080_8080 != 0
                     || (length > 8
-                        && !JSONTapeState.isASCII(UnsafeBufferPointer(start: base + (entry.start &+ 8), count: length &- 8))) {
+                        && !JSONTapeState.isASCII(
+                            UnsafeBufferPointer(start: base + (entry.start &+ 8), count: length &- 8)))
+                {
                     return .strings
                 }
                 var other = 0
@@ -134,7 +136,8 @@ extension JSONTapeState {
                     if earlier.length == length && earlier.prefix == prefix
                         && (length <= 8
                             || JSONTapeState.bytesEqual(
-                                base + earlier.start, UnsafeBufferPointer(start: base + entry.start, count: length))) {
+                                base + earlier.start, UnsafeBufferPointer(start: base + entry.start, count: length)))
+                    {
                         return .strings
                     }
                     other &+= 1

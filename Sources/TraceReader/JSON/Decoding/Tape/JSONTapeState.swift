@@ -101,7 +101,8 @@ struct JSONTapeState {
     @inline(__always)
     mutating func string(at index: Int) -> String {
         let entry = tape[index]
-        return JSONStringDecoding.makeString(base, from: entry.start, to: entry.end, hasEscapes: entry.hasEscapes, scratch: &scratch)
+        return JSONStringDecoding.makeString(
+            base, from: entry.start, to: entry.end, hasEscapes: entry.hasEscapes, scratch: &scratch)
     }
 
     /// The name of the member whose name entry is at `index`.
@@ -109,6 +110,7 @@ struct JSONTapeState {
         guard index > 0 && index < tape.count else { return "" }
         let entry = tape[index]
         var scratch: [UInt8] = []
-        return JSONStringDecoding.makeString(base, from: entry.start, to: entry.end, hasEscapes: entry.hasEscapes, scratch: &scratch)
+        return JSONStringDecoding.makeString(
+            base, from: entry.start, to: entry.end, hasEscapes: entry.hasEscapes, scratch: &scratch)
     }
 }

@@ -33,17 +33,43 @@ final class JSONTapeSuperDecoder: Decoder, SingleValueDecodingContainer {
 
     func decode(_ type: Bool.Type) throws -> Bool { try state.pointee.decodeBool(at: value, node, .none) }
     func decode(_ type: String.Type) throws -> String { try state.pointee.decodeString(at: value, node, .none) }
-    func decode(_ type: Double.Type) throws -> Double { try state.pointee.decodeFloat(at: value, as: Double.self, node, .none) }
-    func decode(_ type: Float.Type) throws -> Float { try state.pointee.decodeFloat(at: value, as: Float.self, node, .none) }
-    func decode(_ type: Int.Type) throws -> Int { try state.pointee.decodeInteger(at: value, as: Int.self, node, .none) }
-    func decode(_ type: Int8.Type) throws -> Int8 { try state.pointee.decodeInteger(at: value, as: Int8.self, node, .none) }
-    func decode(_ type: Int16.Type) throws -> Int16 { try state.pointee.decodeInteger(at: value, as: Int16.self, node, .none) }
-    func decode(_ type: Int32.Type) throws -> Int32 { try state.pointee.decodeInteger(at: value, as: Int32.self, node, .none) }
-    func decode(_ type: Int64.Type) throws -> Int64 { try state.pointee.decodeInteger(at: value, as: Int64.self, node, .none) }
-    func decode(_ type: UInt.Type) throws -> UInt { try state.pointee.decodeInteger(at: value, as: UInt.self, node, .none) }
-    func decode(_ type: UInt8.Type) throws -> UInt8 { try state.pointee.decodeInteger(at: value, as: UInt8.self, node, .none) }
-    func decode(_ type: UInt16.Type) throws -> UInt16 { try state.pointee.decodeInteger(at: value, as: UInt16.self, node, .none) }
-    func decode(_ type: UInt32.Type) throws -> UInt32 { try state.pointee.decodeInteger(at: value, as: UInt32.self, node, .none) }
-    func decode(_ type: UInt64.Type) throws -> UInt64 { try state.pointee.decodeInteger(at: value, as: UInt64.self, node, .none) }
-    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.unbox(T.self, at: value, parent: node, step: .none) }
+    func decode(_ type: Double.Type) throws -> Double {
+        try state.pointee.decodeFloat(at: value, as: Double.self, node, .none)
+    }
+    func decode(_ type: Float.Type) throws -> Float {
+        try state.pointee.decodeFloat(at: value, as: Float.self, node, .none)
+    }
+    func decode(_ type: Int.Type) throws -> Int {
+        try state.pointee.decodeInteger(at: value, as: Int.self, node, .none)
+    }
+    func decode(_ type: Int8.Type) throws -> Int8 {
+        try state.pointee.decodeInteger(at: value, as: Int8.self, node, .none)
+    }
+    func decode(_ type: Int16.Type) throws -> Int16 {
+        try state.pointee.decodeInteger(at: value, as: Int16.self, node, .none)
+    }
+    func decode(_ type: Int32.Type) throws -> Int32 {
+        try state.pointee.decodeInteger(at: value, as: Int32.self, node, .none)
+    }
+    func decode(_ type: Int64.Type) throws -> Int64 {
+        try state.pointee.decodeInteger(at: value, as: Int64.self, node, .none)
+    }
+    func decode(_ type: UInt.Type) throws -> UInt {
+        try state.pointee.decodeInteger(at: value, as: UInt.self, node, .none)
+    }
+    func decode(_ type: UInt8.Type) throws -> UInt8 {
+        try state.pointee.decodeInteger(at: value, as: UInt8.self, node, .none)
+    }
+    func decode(_ type: UInt16.Type) throws -> UInt16 {
+        try state.pointee.decodeInteger(at: value, as: UInt16.self, node, .none)
+    }
+    func decode(_ type: UInt32.Type) throws -> UInt32 {
+        try state.pointee.decodeInteger(at: value, as: UInt32.self, node, .none)
+    }
+    func decode(_ type: UInt64.Type) throws -> UInt64 {
+        try state.pointee.decodeInteger(at: value, as: UInt64.self, node, .none)
+    }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try decoder.unbox(T.self, at: value, parent: node, step: .none)
+    }
 }

@@ -34,7 +34,8 @@ struct JSONTapeUnkeyedContainer: UnkeyedDecodingContainer {
             throw DecodingError.valueNotFound(
                 type,
                 DecodingError.Context(
-                    codingPath: codingPath + [JSONCodingKey(index: currentIndex)], debugDescription: "Unkeyed container is at end."))
+                    codingPath: codingPath + [JSONCodingKey(index: currentIndex)],
+                    debugDescription: "Unkeyed container is at end."))
         }
         return position
     }
@@ -106,7 +107,9 @@ struct JSONTapeUnkeyedContainer: UnkeyedDecodingContainer {
         return value
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         let index = try next([String: Any].self)
         let container = try decoder.keyedContainer(NestedKey.self, at: index, parent: node, step: step)
         advance(past: index)
