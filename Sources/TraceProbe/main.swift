@@ -6,7 +6,8 @@
 //
 // Prints `ready` after the header, then `sent K` after action K returns. With --pause-after N it
 // stops after action N and waits to be killed. With --trap-at N, action N is an illegal
-// transition on a store whose policy is `.trap`.
+// transition on a store whose policy is `.trap`. At the end it prints `SIGXFSZ default` when the
+// recorder left that signal's action as it found it (the fault tests check that it does).
 
 import Recorder
 
@@ -52,6 +53,18 @@ func say(_ text: String) {
     _ = line.withCString { write(1, $0, strlen($0)) }
 }
 
+/// Whether SIGXFSZ still has the action a process starts with.
+func fileSizeSignalHasItsDefaultAction() -> Bool {
+    var current = sigaction()
+    guard sigaction(SIGXFSZ, nil, &current) == 0 else { return false }
+    #if os(Linux)
+        // The handler is a C function pointer; SIG_DFL is the null one.
+        return current.__sigaction_handler.sa_handler == nil
+    #else
+        return current.__sigaction_u.__sa_handler == nil
+    #endif
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, let count = Int(arguments[2]) else {
     say("usage: TraceProbe PATH COUNT [--trap-at N] [--pause-after N]")
@@ -83,6 +96,7 @@ do {
             while true { pause() }
         }
     }
+    if fileSizeSignalHasItsDefaultAction() { say("SIGXFSZ default") }
 } catch {
     say("error: \(error)")
     exit(1)

@@ -1,4 +1,5 @@
 internal import RewindSupport
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -10,72 +11,86 @@ internal import RewindSupport
 
 /// A sink that appends lines to a file: the default.
 ///
-/// The file is opened for appending (`O_APPEND`) and created with mode 0600, because traces
-/// hold user data. Each line reaches the operating system in one `write(2)` before the action
-/// that produced it returns, so a process that dies right after an action still has that event
-/// in the file, and a crash during a write leaves at most one torn last line.
+/// The file is created new, with mode 0600, because traces hold user data. Each line reaches the
+/// operating system in one `write(2)` before the action that produced it returns, so a process
+/// that dies right after an action still has that event in the file, and a crash during a write
+/// leaves at most one torn last line.
+///
+/// A sink never writes through a symbolic link and never truncates a file in place: replacing
+/// removes the old name first and creates a new file (`O_CREAT | O_EXCL | O_NOFOLLOW`), so a
+/// link planted at the path cannot redirect the trace into another file.
+///
+/// It leaves the app's signal handling alone. A write that would pass the process's file-size
+/// limit (`ulimit -f`, read when the file is opened) is refused before it is made, so the system
+/// never raises SIGXFSZ (which kills a process by default) and the file keeps whole lines only.
 public final class FileSink: TraceSink {
     /// The file's path.
     public let path: String
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
+    /// The process's file-size limit in bytes, when it has one.
+    private let sizeLimit: Int?
+    /// Bytes written so far; kept only when there is a `sizeLimit`. Atomic: a sink may be
+    /// written from any thread (the recorder calls it under its own lock).
+    private let written = Atomic<Int>(0)
 
     /// Opens `path` for a new trace.
     /// - Parameter replacing: when `false` (the default) an existing file is an error, so a
-    ///   recording never overwrites another; when `true` an existing file is emptied.
+    ///   recording never overwrites another; when `true` an existing file (or link) at `path` is
+    ///   removed and a new file created in its place.
     public init(path: String, replacing: Bool = false) throws(TraceFileError) {
         self.path = path
-        var flags = O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC
-        flags |= replacing ? O_TRUNC : O_EXCL
-        let fd = open(path, flags, 0o600)
-        guard fd >= 0 else { throw TraceFileError(path: path, operation: "create", code: errno) }
-        // An existing file that was replaced keeps its old mode; a trace is always 0600.
-        if fchmod(fd, 0o600) != 0 {
-            let code = errno
-            close(fd)
-            throw TraceFileError(path: path, operation: "create", code: code)
+        if replacing {
+            do {
+                try SystemCalls.unlink(path)
+            } catch  where error.code == ENOENT {
+                // Nothing to replace.
+            } catch {
+                throw TraceFileError(path: path, operation: "replace", code: error.code)
+            }
         }
-        descriptor = fd
-        Self.ignoreFileSizeSignal()
-    }
-
-    deinit {
-        close(descriptor)
+        do {
+            descriptor = try FileDescriptor.open(
+                path, [.writeOnly, .create, .exclusive, .noFollow, .append], permissions: 0o600)
+        } catch {
+            throw TraceFileError(path: path, operation: "create", code: error.code)
+        }
+        sizeLimit = Self.fileSizeLimit()
     }
 
     public func write(_ line: UnsafeRawBufferPointer) throws {
-        guard var next = line.baseAddress else { return }
-        var remaining = line.count
-        while remaining > 0 {
-            let written = systemWrite(descriptor, next, remaining)
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw TraceFileError(path: path, operation: "write", code: errno)
+        if let sizeLimit {
+            let before = written.load(ordering: .relaxed)
+            if before + line.count > sizeLimit {
+                throw TraceFileError(path: path, operation: "write", code: EFBIG)
             }
-            // A short write happens only when the disk or the size limit is reached; the rest
-            // is tried once more, and that attempt reports the error.
-            next += written
-            remaining -= written
+            written.add(line.count, ordering: .relaxed)
+        }
+        do {
+            try descriptor.writeAll(line)
+        } catch {
+            throw TraceFileError(path: path, operation: "write", code: error.code)
         }
     }
 
     public func synchronize() throws {
-        if fsync(descriptor) != 0 { throw TraceFileError(path: path, operation: "synchronize", code: errno) }
+        do {
+            try descriptor.synchronize()
+        } catch {
+            throw TraceFileError(path: path, operation: "synchronize", code: error.code)
+        }
     }
 
-    /// A write past the process's file-size limit (`ulimit -f`) raises SIGXFSZ, which by default
-    /// kills the process. A recorder must never kill its app: when the signal still has its
-    /// default action, it is ignored, so the write fails with `EFBIG` and is reported instead.
-    private static func ignoreFileSizeSignal() {
+    /// The soft `RLIMIT_FSIZE`, or nil when there is none.
+    private static func fileSizeLimit() -> Int? {
+        var limit = rlimit()
         #if os(Linux)
-            var current = sigaction()
-            guard sigaction(SIGXFSZ, nil, &current) == 0 else { return }
-            if unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
-                == unsafeBitCast(SIG_DFL, to: Int.self)
-            {
-                signal(SIGXFSZ, SIG_IGN)
-            }
+            let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+            let infinity = rlim_t.max  // Glibc's RLIM_INFINITY, which Swift cannot import
         #else
-            signal(SIGXFSZ, SIG_IGN)
+            let resource = RLIMIT_FSIZE
+            let infinity = RLIM_INFINITY
         #endif
+        guard getrlimit(resource, &limit) == 0, limit.rlim_cur != infinity else { return nil }
+        return Int(clamping: limit.rlim_cur)
     }
 }

@@ -372,9 +372,7 @@ public final class TraceRecorder: Sendable {
     }
 
     private static let printToStandardError: @Sendable (RecordingFailure) -> Void = { failure in
-        let line = "rewind: \(failure.message)\n"
-        var bytes = Array(line.utf8)
-        _ = bytes.withUnsafeMutableBytes { systemWrite(2, $0.baseAddress!, $0.count) }
+        SystemCalls.writeAll(2, "rewind: \(failure.message)\n")
     }
 }
 

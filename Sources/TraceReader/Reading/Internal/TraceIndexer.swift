@@ -116,7 +116,7 @@ enum TraceIndexer {
         pieces: for piece in 1..<count {
             var offset = max(bodyStart + (size - bodyStart) / count * piece, bounds[bounds.count - 1])
             while offset < size {
-                let read = try readFully(descriptor, into: buffer, count: min(window, size - offset), at: offset)
+                let read = try SystemCalls.read(descriptor, into: buffer, count: min(window, size - offset), at: offset)
                 if read == 0 { break pieces }  // the file is shorter than it was
                 if let newline = memchr(buffer, 0x0A, read) {
                     let end = offset + buffer.distance(to: newline) + 1

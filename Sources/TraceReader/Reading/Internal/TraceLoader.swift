@@ -94,7 +94,7 @@ enum TraceLoader {
             line.append(contentsOf: repeatElement(0, count: wanted))
             let read = line.withUnsafeMutableBytes { buffer in
                 Result { () throws(SystemError) in
-                    try readFully(descriptor, into: buffer.baseAddress! + start, count: wanted, at: start)
+                    try SystemCalls.read(descriptor, into: buffer.baseAddress! + start, count: wanted, at: start)
                 }
             }
             let count: Int

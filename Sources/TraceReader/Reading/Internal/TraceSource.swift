@@ -81,7 +81,8 @@ final class TraceSource: Sendable {
             }
             let wanted = min(capacity, total) - filled
             if wanted == 0 { break }  // read up to `limit` without a newline: the last line
-            guard let count = try? readFully(descriptor, into: buffer + filled, count: wanted, at: offset + filled)
+            guard
+                let count = try? SystemCalls.read(descriptor, into: buffer + filled, count: wanted, at: offset + filled)
             else { return nil }
             if let newline = memchr(buffer + filled, 0x0A, count) {
                 let end = UnsafeRawPointer(newline) - UnsafeRawPointer(buffer) + 1

@@ -136,7 +136,8 @@ struct FilePart {
     private mutating func fill(_ filled: inout Int, upTo wanted: Int, base: Int, descriptor: Int32) -> Bool {
         if wanted > capacity { grow(to: wanted, keeping: filled) }
         do {
-            let count = try readFully(descriptor, into: bytes + filled, count: wanted - filled, at: base + filled)
+            let count = try SystemCalls.read(
+                descriptor, into: bytes + filled, count: wanted - filled, at: base + filled)
             if count < wanted - filled { reachedEnd = true }
             filled += count
         } catch {
