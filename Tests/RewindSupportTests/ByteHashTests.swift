@@ -1,8 +1,6 @@
 import RewindSupport
 import Testing
 
-@testable import Recorder
-
 /// `ByteHash` keys the name tables of the validator and the index, and the encoder's memo: every
 /// byte of a name must count, and the low bits (a table's slot) must spread.
 @Suite struct ByteHashTests {
