@@ -2,14 +2,14 @@
 /// in by multiplication, then a final mix so that the low bits (a table's slot) depend on every
 /// byte. Not for untrusted adversarial input at scale: tables that use it stay small, or are
 /// filled by a trace's own names.
-package enum ByteHash {
+@_spi(RewindInternals) public enum ByteHash {
     /// The hash of `bytes`; `seed` separates kinds of key that may share bytes.
     ///
     /// Names are mostly shorter than 16 bytes, so the last 1 to 16 bytes are read in at most two
     /// loads (overlapping, never outside `bytes`) instead of one byte at a time: hashing a
     /// 12-byte store name went from about 60 instructions to about 20.
     @inlinable @inline(__always)
-    package static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
+    public static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64 = 0) -> UInt64 {
         let count = bytes.count
         var hash: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(truncatingIfNeeded: count) ^ seed
         guard let base = bytes.baseAddress, count > 0 else { return finish(hash) }

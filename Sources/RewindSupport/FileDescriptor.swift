@@ -12,7 +12,7 @@
 /// The package's files are opened through it (`FileDescriptor.open`), read and written through
 /// it, and never mapped (a mapped file that is cut short kills the process with SIGBUS; `pread`
 /// just comes back short).
-package struct FileDescriptor: ~Copyable, Sendable {
+@_spi(RewindInternals) public struct FileDescriptor: ~Copyable, Sendable {
     /// How to open a file.
     package struct Options: OptionSet, Sendable {
         package let rawValue: Int32
@@ -35,7 +35,7 @@ package struct FileDescriptor: ~Copyable, Sendable {
     }
 
     /// The descriptor's number.
-    package let rawValue: Int32
+    public let rawValue: Int32
 
     /// Takes ownership of an open descriptor.
     package init(adopting rawValue: Int32) {
@@ -74,20 +74,20 @@ package struct FileDescriptor: ~Copyable, Sendable {
 
     /// Reads once, at most `buffer.count` bytes; 0 at the end of the file.
     @inlinable
-    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
         try SystemCalls.read(rawValue, into: buffer)
     }
 
     /// Reads `count` bytes at `offset` with `pread` until all are there or the file ends;
     /// returns how many were read.
     @inlinable
-    package func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws(SystemError) -> Int {
+    public func read(into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int) throws(SystemError) -> Int {
         try SystemCalls.read(rawValue, into: buffer, count: count, at: offset)
     }
 
     /// Writes every byte of `bytes` (see `SystemCalls.writeAll`).
     @inlinable
-    package func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+    public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
         try SystemCalls.writeAll(rawValue, bytes)
     }
 

@@ -13,14 +13,14 @@
 /// guards is reported as a data race (checked: two threads incrementing a `Mutex<Int>` give the
 /// right total and six TSan reports). `.ci/run` runs the concurrency tests under TSan, so the
 /// library's locks must be visible to it; a pthread mutex is, and costs about the same.
-package final class Lock<Value: ~Copyable>: @unchecked Sendable {
+@_spi(RewindInternals) public final class Lock<Value: ~Copyable>: @unchecked Sendable {
     // @unchecked: `value` is only touched inside `withLock`, under `mutex`. Both live behind
     // pointers, not in stored `var`s, so an access pays no dynamic exclusivity check: the mutex
     // is what keeps accesses exclusive.
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline let value: UnsafeMutablePointer<Value>
 
-    package init(_ value: consuming Value) {
+    public init(_ value: consuming Value) {
         self.value = .allocate(capacity: 1)
         self.value.initialize(to: value)
         mutex = .allocate(capacity: 1)
@@ -36,7 +36,7 @@ package final class Lock<Value: ~Copyable>: @unchecked Sendable {
 
     /// Runs `body` with the value, holding the lock.
     @inlinable @inline(__always)
-    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
+    public func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
         -> Result
     {
         pthread_mutex_lock(mutex)

@@ -13,11 +13,11 @@
 
 /// The namespace of the package's system calls on descriptors it does not own (standard
 /// input, output and error) and on paths.
-package enum SystemCalls {
+@_spi(RewindInternals) public enum SystemCalls {
     /// Runs `call` again while it fails with `EINTR`: the one place that retry is written.
     /// `call` returns a negative value on failure, with `errno` set.
     @inlinable @inline(__always)
-    package static func retryingOnInterrupt<Value: SignedInteger>(
+    public static func retryingOnInterrupt<Value: SignedInteger>(
         _ call: () -> Value
     ) -> Result<Value, SystemError> {
         while true {
@@ -32,7 +32,7 @@ package enum SystemCalls {
     /// interruption, in as few `write(2)` calls as the system allows (one for a regular file).
     /// - Throws: the system's error when a write fails; the bytes before it were written.
     @inlinable
-    package static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+    public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) {
         guard var next = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
@@ -53,7 +53,7 @@ package enum SystemCalls {
 
     /// Reads once from `descriptor` into `buffer`: at most `buffer.count` bytes, 0 at the end.
     @inlinable
-    package static func read(
+    public static func read(
         _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer
     ) throws(SystemError) -> Int {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
@@ -64,7 +64,7 @@ package enum SystemCalls {
     /// after an interruption or a short read, until all are there or the file ends. Returns how
     /// many were read: fewer than `count` only when the file ended.
     @inlinable
-    package static func read(
+    public static func read(
         _ descriptor: Int32, into buffer: UnsafeMutableRawPointer, count: Int, at offset: Int
     ) throws(SystemError) -> Int {
         var filled = 0
@@ -103,8 +103,8 @@ package enum SystemCalls {
 }
 
 /// Nanoseconds on the monotonic clock.
-@inlinable
-package func monotonicNanoseconds() -> UInt64 {
+@_spi(RewindInternals) @inlinable
+public func monotonicNanoseconds() -> UInt64 {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
     return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)

@@ -1,4 +1,4 @@
-import RewindSupport
+@_spi(RewindInternals) import RewindSupport
 import Testing
 
 /// `ByteHash` keys the name tables of the validator and the index, and the encoder's memo: every

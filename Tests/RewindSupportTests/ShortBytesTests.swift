@@ -1,5 +1,5 @@
 import Foundation
-import RewindSupport
+@_spi(RewindInternals) import RewindSupport
 import Testing
 
 /// `ShortBytes.equal` replaces `memcmp` on the validator's and the index's per-line paths; it

@@ -1,4 +1,4 @@
-internal import RewindSupport
+@_spi(RewindInternals) internal import RewindSupport
 
 /// A sink that keeps the trace in memory, for tests (Rewind's and an app's own).
 ///

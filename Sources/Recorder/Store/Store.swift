@@ -1,4 +1,4 @@
-internal import RewindSupport
+@_spi(RewindInternals) internal import RewindSupport
 import Synchronization
 
 /// A container that owns a value state, changes it only through named actions, and tells

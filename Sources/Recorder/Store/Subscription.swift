@@ -1,4 +1,4 @@
-internal import RewindSupport
+@_spi(RewindInternals) internal import RewindSupport
 
 /// A live subscription to a store. Keep it as long as you want new states; the subscription ends
 /// when the token is released or `cancel()` is called, whichever comes first.

@@ -1,5 +1,5 @@
 import CommandLineArguments
-internal import RewindSupport
+@_spi(RewindInternals) internal import RewindSupport
 
 /// `sample-app record SCENARIO [-o FILE]`: runs a scenario and writes its trace.
 enum RecordCommand: Subcommand {

@@ -1,5 +1,5 @@
 import CommandLineArguments
-internal import RewindSupport
+@_spi(RewindInternals) internal import RewindSupport
 import TraceReader
 
 /// `sample-app replay TRACE [--at N]`: time travel into the app. Restores every store to its

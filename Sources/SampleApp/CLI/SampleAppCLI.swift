@@ -1,5 +1,5 @@
 import CommandLineArguments
-internal import RewindSupport
+@_spi(RewindInternals) internal import RewindSupport
 
 /// The `sample-app` command: picks the mode, and turns errors into messages and exit statuses.
 /// `main.swift` only calls `run`.

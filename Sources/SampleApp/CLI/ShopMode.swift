@@ -1,5 +1,5 @@
 import CommandLineArguments
-internal import RewindSupport
+@_spi(RewindInternals) internal import RewindSupport
 
 /// `sample-app [--trace FILE] [--seed N]`: the shop, interactive. It draws the screen, reads one
 /// command per line, runs it, and draws again.

@@ -1,4 +1,4 @@
-internal import RewindSupport
+@_spi(RewindInternals) internal import RewindSupport
 
 /// One command of the shop, as the shopper types it (`add SHIRT 2`) or a scenario lists it.
 enum ShopCommand: Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-internal import RewindSupport
+@_spi(RewindInternals) internal import RewindSupport
 
 /// Draws the screen as text from a view state: catalog, cart, checkout and a status line.
 ///

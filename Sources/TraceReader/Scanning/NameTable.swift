@@ -1,4 +1,4 @@
-internal import RewindSupport
+@_spi(RewindInternals) internal import RewindSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,5 @@
 import Recorder
+@_spi(RewindInternals) internal import RewindSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,4 +1,4 @@
-internal import RewindSupport
+@_spi(RewindInternals) internal import RewindSupport
 
 // The recorder's memory of the JSON it wrote for parts of earlier states, so that a part an
 // action did not change is copied instead of encoded again.

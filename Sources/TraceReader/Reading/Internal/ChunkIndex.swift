@@ -1,5 +1,5 @@
 import Recorder
-internal import RewindSupport
+@_spi(RewindInternals) internal import RewindSupport
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
 import Dispatch
 import Recorder
-internal import RewindSupport
+@_spi(RewindInternals) internal import RewindSupport
 import Synchronization
 
 #if canImport(Glibc)
