@@ -42,6 +42,15 @@ import Testing
             #"{"type":"transition","seq":2,"elapsed":0.5,"store":"S","action":"a","changed":false,"state":null,"source":"f.swift:1"}"#,
             #"{"type":"transition","seq":3,"elapsed":0.5,"store":"S","action":"a","from":"x","to":"y","changed":true,"state":{"k":"\u00e9\n"},"source":"f.swift:1","cause":2,"args":{"n":1}}"#,
             #"{"type":"transition","seq":3,"elapsed":0.5,"store":"S\"q","action":"é","changed":true,"state":1,"source":"f.swift:1","args":{}}"#,
+            // The keys of the format's version 2 page.
+            #"{"type":"register","seq":1,"elapsed":0,"store":"S","case":"a","machine":{"initial":"a","transitions":{"a":[]}},"state":[]}"#,
+            #"{"type":"register","seq":1,"elapsed":0,"store":"S","case":"a","state":[],"machine":{"initial":"a","transitions":{"a":[]}}}"#,
+            #"{"type":"register","seq":1,"elapsed":0,"store":"S","machine":{"initial":"x"},"state":[]}"#,
+            #"{"type":"restore","seq":4,"elapsed":2.5,"store":"S","case":"a","state":{"a":1},"step":2,"trace":"run.jsonl"}"#,
+            #"{"type":"restore","seq":4,"elapsed":2.5,"store":"S","state":{"a":1}}"#,
+            #"{"type":"transition","seq":3,"elapsed":0.5,"store":"S","action":"a","from":"x","to":"y","changed":true,"patch":[{"op":"replace","path":"/a","value":2}],"source":"f.swift:1"}"#,
+            #"{"type":"transition","seq":3,"elapsed":0.5,"store":"S","action":"a","changed":true,"patch":7,"source":"f.swift:1","cause":2,"args":{"n":1},"stack":["f (A.swift:1)","g"]}"#,
+            #"{"type":"transition","seq":3,"elapsed":0.5,"store":"S","action":"a","changed":true,"state":1,"source":"f.swift:1","stack":[]}"#,
         ]
         for line in lines.map({ Array($0.utf8) }) {
             let (fast, general) = bothScans(line)
@@ -68,6 +77,13 @@ import Testing
             #"{"type":"register","seq":01,"elapsed":0,"store":"S","state":[]}"#,
             #"{"type":"register","seq":1,"elapsed":0,"store":"S","state":[]}}"#,
             #"{"type":"register","seq":1,"elapsed":0,"store":"S","state":[]"#,
+            #"{"type":"register","seq":1,"elapsed":0,"store":"S","machine":[],"state":[]}"#,
+            #"{"type":"register","seq":1,"elapsed":0,"store":"S","machine":{},"state":[],"machine":{}}"#,
+            #"{"type":"restore","seq":4,"elapsed":2.5,"store":"S","case":"a","state":1,"step":"2"}"#,
+            #"{"type":"restore","seq":4,"elapsed":2.5,"store":"S","case":"a","state":1,"trace":2}"#,
+            #"{"type":"restore","seq":4,"elapsed":2.5,"store":"S","machine":{},"state":1}"#,
+            #"{"type":"transition","seq":2,"elapsed":0,"store":"S","action":"a","changed":true,"state":1,"patch":[],"source":"s"}"#,
+            #"{"type":"transition","seq":2,"elapsed":0,"store":"S","action":"a","changed":true,"state":1,"source":"s","stack":[1]}"#,
         ]
         for line in lines.map({ Array($0.utf8) }) {
             #expect(bothScans(line).fast == nil, "\(String(decoding: line, as: UTF8.self))")
