@@ -227,10 +227,15 @@ enum EventScanner {
                 position = try JSONSyntax.skipValue(in: line, at: position)
                 fields.stateRange = start..<position
                 fields.present.insert(key)
-            case .args:
+            case .args, .machine:
+                // An object (a machine's shape is `EventLineCheck`'s to check).
                 position = try JSONSyntax.skipValue(in: line, at: position)
                 if first == UInt8(ascii: "{") {
-                    fields.argsRange = start..<position
+                    if key == .args {
+                        fields.argsRange = start..<position
+                    } else {
+                        fields.machineRange = start..<position
+                    }
                     fields.present.insert(key)
                 } else {
                     fields.wrongTypes.insert(key)
@@ -253,15 +258,6 @@ enum EventScanner {
             case .stack:
                 position = try JSONSyntax.skipValue(in: line, at: position)
                 if isArrayOfStrings(start..<position) {
-                    fields.present.insert(key)
-                } else {
-                    fields.wrongTypes.insert(key)
-                }
-            case .machine:
-                // Only its JSON type here; whether it is shaped as a machine is `EventLineCheck`'s.
-                position = try JSONSyntax.skipValue(in: line, at: position)
-                if first == UInt8(ascii: "{") {
-                    fields.machineRange = start..<position
                     fields.present.insert(key)
                 } else {
                     fields.wrongTypes.insert(key)

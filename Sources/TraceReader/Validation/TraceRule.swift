@@ -37,12 +37,18 @@ public struct TraceRule: Sendable, Hashable, CustomStringConvertible {
             object.append(key: "case", value: .string(caseName))
             var within = JSONObject()
             if let events { within.append(key: "events", value: .number(String(events))) }
-            if let seconds { within.append(key: "seconds", value: .number(String(seconds))) }
+            if let seconds { within.append(key: "seconds", value: .number(Self.text(of: seconds))) }
             object.append(key: "within", value: .object(within))
         case .notAtEnd(let cases):
             object.append(key: "notAtEnd", value: .array(cases.map(JSONValue.string)))
         }
         return JSONPrinter.compact(.object(object), terminalSafe: true)
+    }
+
+    /// A number of seconds as JSON text: `5` rather than `5.0`.
+    static func text(of seconds: Double) -> String {
+        if seconds.isFinite && seconds == seconds.rounded() && abs(seconds) < 1e15 { return String(Int(seconds)) }
+        return seconds.isFinite ? String(seconds) : "1e400"
     }
 
     /// Reads a `rules` value: an array of rules, each `{"store": S, "case": C, "within": {"events":

@@ -23,7 +23,7 @@ struct ChunkIndex: Sendable {
     var lines = IntegerColumn()
     /// Each event's store id in `stores`, or -1 for an event of an unknown type.
     var storeIDs: [Int32] = []
-    /// The stores named by this piece's register and transition events.
+    /// The stores named by this piece's register, transition and restore events.
     var stores = StoreNameTable()
     /// Per store id: whether the header gives the store a machine.
     private var hasMachine: [Bool] = []

@@ -48,9 +48,17 @@ import Recorder
 ///   discontinuity): the entry starts over (its count and clock restart). A `seconds` clock is
 ///   judged on the events after the entering event, before each event enters or leaves anything.
 ///   An `unresolved` problem has the `seq` of the store's last register, restore or transition.
+/// - Rules: a `within` rule needs `case` (a string); `events` is a JSON integer of at least 1 (one
+///   beyond 64 bits never comes), `seconds` any number, 0 and negative ones included. An
+///   unshaped `rules` makes the header `not-a-trace` (`TraceRule`).
+/// - A header whose `version` is an integer other than 1 or 2 (however large) is `not-a-trace`
+///   as an unknown version; a `version` that is not an integer (`1.0`, `"1"`) is not a header.
 /// - Version 2: a store's state is known from any event that carries a whole `state` (an
 ///   unregistered store's too, from its first one). A patch that does not apply leaves the state
-///   unknown until the next whole state, and later patches go unchecked until then.
+///   unknown until the next whole state, and later patches go unchecked until then. Patches are
+///   applied as `JSONPatch.apply` applies them: `test` compares numbers by value (`1` equals
+///   `1.0`) and objects without regard to member order, and `remove` of the whole document (path
+///   `""`) does not apply.
 /// - `cause-loop` (this project's addition, docs/TRACE_FORMAT_ADDITIONS.md) is checked on
 ///   register and transition events that are well-formed; see `CauseLoopTracker`.
 struct ValidationRun {
@@ -625,11 +633,12 @@ struct ValidationRun {
             let message: String
             if overdue.byEvents {
                 let count = events ?? 0
+                let transitions = count == 1 ? "1 transition" : "\(count) transitions"
                 message =
-                    "\(rule.store) is still in \(caseName) after \(count) \(count == 1 ? "transition" : "transitions") \(since); it must leave it within \(count) (rule \(rule))"
+                    "\(rule.store) is still in \(caseName) after \(transitions) \(since); it must leave it within \(transitions) (rule \(rule))"
             } else {
                 message =
-                    "\(rule.store) is still in \(caseName) \(overdue.after) s after entering it \(since); it must leave it within \(seconds ?? 0) s (rule \(rule))"
+                    "\(rule.store) is still in \(caseName) \(TraceRule.text(of: overdue.after)) s after entering it \(since); it must leave it within \(TraceRule.text(of: seconds ?? 0)) s (rule \(rule))"
             }
             add(.overdue, seq: seq, store: rule.store, message: message)
         }
