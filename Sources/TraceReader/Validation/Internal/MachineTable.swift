@@ -19,6 +19,28 @@ struct MachineTable {
     /// How many carried machines are kept before `compact` is due.
     static let compactionThreshold = 4096
 
+    // The per-event lookups, through a pointer to the machine: reading `machines[number]`, even
+    // through a buffer pointer's subscript, copies the machine and retains each of its tables.
+
+    /// The number of case `name` in machine `number`, or nil when it is not one of its cases.
+    @inline(__always)
+    func caseNumber(_ name: UnsafeRawBufferPointer, in number: Int) -> Int? {
+        machines.withUnsafeBufferPointer { ($0.baseAddress.unsafelyUnwrapped + number).pointee.caseNumber(name) }
+    }
+
+    /// The number of case `name` in machine `number`, or nil when it is not one of its cases.
+    func caseNumber(_ name: String, in number: Int) -> Int? {
+        machines.withUnsafeBufferPointer { ($0.baseAddress.unsafelyUnwrapped + number).pointee.caseNumber(name) }
+    }
+
+    /// Whether machine `number` allows one action from case `from` to case `to`.
+    @inline(__always)
+    func allows(from: Int, to: Int, in number: Int) -> Bool {
+        machines.withUnsafeBufferPointer {
+            ($0.baseAddress.unsafelyUnwrapped + number).pointee.allows(from: from, to: to)
+        }
+    }
+
     /// Adds a fixed machine; returns its number.
     mutating func addFixed(_ spec: MachineSpec) -> Int {
         precondition(machines.count == fixedCount, "fixed machines come first")

@@ -254,8 +254,10 @@ struct ValidationRun {
         let kind = eventKind(fields, line)
         var store = -1
         if kind != .unknown, let name = fields.pointee.store { store = storeNumber(name, line) }
-        var machine = store >= 0 ? stores[store].machine : -1
         let present = fields.pointee.present
+        // Before any machine number is read: compaction renumbers them.
+        if present.contains(.machine) && machines.needsCompaction { compactMachines() }
+        var machine = store >= 0 ? stores[store].machine : -1
 
         // The rarer members: a `machine` (shaped as one), and in version 2 `patch` and `state`.
         // (Optionals: nothing to allocate or release on the lines that have none.)
@@ -327,7 +329,6 @@ struct ValidationRun {
         if hasRules { followRules(fields.pointee, line, kind: kind, store: store, machine: machine, seq: seq, overdue) }
         if version >= 2 && store >= 0 { followState(fields.pointee, line, store: store, operations: operations) }
         if kind == .register || kind == .transition { checkCause(fields, line, kind: kind, store: store, seq: seq) }
-        if carried >= 0 && machines.needsCompaction { compactMachines() }
     }
 
     /// Checks the shapes a scan does not: a `machine` on any event (and keeps a register's
@@ -415,11 +416,8 @@ struct ValidationRun {
     /// The case number of `text` in `machine`, or nil when it is not one of its cases.
     @inline(__always)
     private func caseNumber(_ text: EventFields.Text, _ line: UnsafeRawBufferPointer, machine: Int) -> Int? {
-        // Through a buffer pointer: `machines[machine]` would copy the machine (and retain its tables).
-        machines.machines.withUnsafeBufferPointer { machines in
-            if text.hasEscapes { return machines[machine].caseNumber(EventFields.string(text, in: line)) }
-            return machines[machine].caseNumber(UnsafeRawBufferPointer(rebasing: line[text.range]))
-        }
+        if text.hasEscapes { return machines.caseNumber(EventFields.string(text, in: line), in: machine) }
+        return machines.caseNumber(UnsafeRawBufferPointer(rebasing: line[text.range]), in: machine)
     }
 
     /// The event's `elapsed` as a double, when it has one.
@@ -519,7 +517,7 @@ struct ValidationRun {
             if current != from {
                 reportDiscontinuity(fields.pointee, line, store: store, machine: machine, seq: seq)
             }
-            if !machines.machines.withUnsafeBufferPointer({ $0[machine].allows(from: from, to: to) }) {
+            if !machines.allows(from: from, to: to, in: machine) {
                 reportIllegal(fields.pointee, line, store: store, machine: machine, seq: seq, from: from)
             }
             stores[store].current = to
@@ -580,7 +578,7 @@ struct ValidationRun {
         for index in list {
             guard case .within(let caseName, _, _) = rules.rules[index].condition else { continue }
             // Rules apply to stores with a machine, and only to cases it has.
-            guard machine >= 0, let ruleCase = machines.machines[machine].caseNumber(caseName) else {
+            guard machine >= 0, let ruleCase = machines.caseNumber(caseName, in: machine) else {
                 rules.leave(index)
                 continue
             }
