@@ -85,7 +85,8 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     if trace.lastStep >= 0 {
-        for step in [0, trace.lastStep / 2, trace.lastStep, trace.lastStep + 1] {
+        // One past the last step, unless the last is the largest seq there is.
+        for step in [0, trace.lastStep / 2, trace.lastStep, trace.lastStep == Int.max ? Int.max : trace.lastStep + 1] {
             let state = trace.appState(atStep: step)
             for store in trace.storeNames {
                 if state[store] != trace.state(of: store, atStep: step) {

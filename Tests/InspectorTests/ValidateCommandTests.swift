@@ -216,13 +216,13 @@ enum ValidateTesting {
         hall.turnOn(3)
         hall.turnOn(5)  // on → on: illegal
         hall.turnOff()
-        porch.turnOff()  // Porch has no machine in the header: no check
+        porch.turnOff()  // Porch has no machine in the header (unless its register carries it)
         hall.turnOff()  // off → off: illegal
         let (status, out, _) = V.run(["validate", "--format", "json", path])
         #expect(status == 1)
         let report = try JSONParser.parse(out.trimmingCharacters(in: .newlines))
         #expect(report["events"]?.intValue == 7)
-        let problems = report["problems"]?.arrayValue ?? []
+        let problems = (report["problems"]?.arrayValue ?? []).filter { $0["store"] == .string("Hall") }
         #expect(problems.map { $0["kind"]?.stringValue } == ["illegal", "illegal"])
         #expect(problems.map { $0["line"]?.intValue } == [5, 8])
         #expect(problems.map { $0["seq"]?.intValue } == [4, 7])
@@ -335,6 +335,86 @@ enum ValidateTesting {
         #expect(refused.out.isEmpty)
     }
 
+    /// A version 2 trace with rules that shows each kind the format's version 2 page added.
+    private func traceWithTheNewKinds(_ folder: V.Folder) throws -> String {
+        let header =
+            #"{"type":"header","format":"rewind-trace","version":2,"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":["loading","loaded"],"loaded":["loading"]}}},"rules":[{"store":"CatalogStore","case":"loading","within":{"events":1}},{"store":"CatalogStore","notAtEnd":["loading"]}]}"#
+        return try folder.write(
+            "new.jsonl",
+            [
+                header, V.register(1),
+                #"{"type":"register","seq":2,"store":"Cart","case":"empty","state":{"items":[]}}"#,
+                #"{"type":"transition","seq":3,"store":"CatalogStore","action":"load","from":"idle","to":"loading","changed":true,"state":{}}"#,
+                #"{"type":"transition","seq":4,"store":"CatalogStore","action":"load","from":"loading","to":"loading","changed":true,"patch":[{"op":"remove","path":"/page"}]}"#,
+            ])
+    }
+
+    @Test func everyFormatCarriesTheNewKinds() throws {
+        let folder = try V.Folder()
+        let path = try traceWithTheNewKinds(folder)
+        let json = V.run(["validate", "--format", "json", path])
+        #expect(json.status == 1)
+        let report = try JSONParser.parse(json.out.trimmingCharacters(in: .newlines))
+        let problems = report["problems"]?.arrayValue ?? []
+        #expect(
+            problems.map {
+                "\($0["kind"]?.stringValue ?? "") \($0["severity"]?.stringValue ?? "") \($0["line"]?.intValue ?? 0)"
+            }
+                == ["unchecked warning 3", "overdue error 5", "unresolved warning 5", "bad-patch error 5"])
+        #expect(report["errors"]?.intValue == 2 && report["warnings"]?.intValue == 2)
+
+        let text = V.run(["validate", path]).out
+        for kind in ["[unchecked]", "[overdue]", "[unresolved]", "[bad-patch]"] {
+            #expect(text.contains(kind), "\(kind)")
+        }
+        #expect(text.contains("\(path):5: warning: CatalogStore ends the trace in loading"))
+
+        let github = V.run(["validate", "--format", "github", path]).out
+        #expect(github.contains("::warning file=\(path),line=3,title=unchecked::"))
+        #expect(github.contains("::error file=\(path),line=5,title=overdue::"))
+        #expect(github.contains("::warning file=\(path),line=5,title=unresolved::"))
+        #expect(github.contains("::error file=\(path),line=5,title=bad-patch::"))
+        #expect(
+            V.run(["validate", "--format", "github", "--strict", path]).out.contains(
+                "::error file=\(path),line=5,title=unresolved::"))
+
+        let junit = V.run(["validate", "--format", "junit", path]).out
+        let xml = XMLStructure(Data(junit.utf8))
+        #expect(xml.error == nil)
+        #expect(xml.count(of: "failure") == 2)
+        #expect(junit.contains(#"<failure type="overdue""#) && junit.contains(#"<failure type="bad-patch""#))
+        #expect(junit.contains("[unresolved]") && junit.contains("[unchecked]"))
+        let strict = V.run(["validate", "--format", "junit", "--strict", path]).out
+        #expect(XMLStructure(Data(strict.utf8)).count(of: "failure") == 4)
+    }
+
+    @Test func aSpecFilesRulesReplaceTheHeaders() throws {
+        let folder = try V.Folder()
+        let path = try traceWithTheNewKinds(folder)
+        let machines = #""machines":{}"#
+        let cleared = try folder.write("cleared.json", [#"{\#(machines),"rules":[]}"#])
+        let out = V.run(["validate", "--format", "json", "--spec", cleared, path]).out
+        #expect(!out.contains("overdue") && !out.contains("unresolved"), "\(out)")
+        let other = try folder.write(
+            "other.json", [#"{\#(machines),"rules":[{"store":"CatalogStore","notAtEnd":["idle","loading"]}]}"#])
+        let replaced = V.run(["validate", "--format", "json", "--spec", other, path]).out
+        #expect(!replaced.contains("overdue") && replaced.contains("unresolved"), "\(replaced)")
+        let kept = try folder.write("kept.json", [#"{\#(machines)}"#])
+        #expect(V.run(["validate", "--format", "json", "--spec", kept, path]).out.contains("overdue"))
+    }
+
+    @Test func aSpecWhoseRulesAreNotShapedIsACommandLineError() throws {
+        let folder = try V.Folder()
+        let path = try traceWithTheNewKinds(folder)
+        let bad = try folder.write(
+            "bad.json", [#"{"machines":{},"rules":[{"store":"CatalogStore","case":"loading","within":{"events":0}}]}"#])
+        let (status, out, err) = V.run(["validate", "--spec", bad, path])
+        #expect(status == 2)
+        #expect(out.isEmpty)
+        #expect(err.hasPrefix("inspector: \(bad): spec: \"rules\"[0] "), "\(err)")
+        #expect(err.contains(#""events" is 0, expected an integer of at least 1"#), "\(err)")
+    }
+
     @Test func textFromATraceCannotDriveTheTerminal() throws {
         let folder = try V.Folder()
         let path = try folder.write(
@@ -359,6 +439,7 @@ enum ValidateTesting {
         #expect(status == 0)
         for word in [
             "--spec", "--strict", "text", "json", "github", "junit", "Exit status", "not-a-trace", "unknown-case",
+            "unchecked", "overdue", "unresolved", "bad-patch", #""rules""#, "notAtEnd", "within",
         ] {
             #expect(out.contains(word), "\(word)")
         }

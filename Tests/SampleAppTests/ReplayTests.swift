@@ -87,8 +87,8 @@ import TraceReader
         ("[1,2]\n", ":1: line 1 is not a trace header"),
         (#"{"type":"header","format":"other","version":1}"# + "\n", ":1: line 1 is not a trace header"),
         (
-            #"{"type":"header","format":"rewind-trace","version":2,"app":"SampleApp","machines":{}}"# + "\n",
-            ":1: unknown trace version 2"
+            #"{"type":"header","format":"rewind-trace","version":3,"app":"SampleApp","machines":{}}"# + "\n",
+            ":1: unknown trace version 3"
         ),
         (
             #"{"type":"header","format":"rewind-trace","version":1,"app":"Other","machines":{}}"# + "\n",

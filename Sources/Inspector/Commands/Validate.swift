@@ -21,17 +21,25 @@ enum Validate: Command {
         Usage: inspector validate TRACE... [--spec FILE] [--strict] [--format text|json|github|junit]
                                   [--max-problems N] [--max-cause-depth N]
 
-        Checks each trace against the validity rules of the Rewind trace format: the header, the
-        shape and types of every event, seq numbers, and each store's state machine (unknown
-        cases, discontinuities, illegal transitions). A directory stands for the *.jsonl files
-        directly in it, in name order (not those in its subfolders). Files are validated in
-        parallel; the output keeps the order given. A large file shows its progress on standard
-        error when that is a terminal.
+        Checks each trace against the validity rules of the Rewind trace format (versions 1 and
+        2): the header, the shape and types of every event, seq numbers, each store's state
+        machine (from the header, the store's register event or --spec: unknown cases,
+        discontinuities, illegal transitions), the rules over time of the header or the spec
+        (a case left too late, a case the trace ends in), and in version 2 that every patch
+        applies to the state before it. A directory stands for the *.jsonl files directly in it,
+        in name order (not those in its subfolders). Files are validated in parallel; the output
+        keeps the order given. A large file shows its progress on standard error when that is a
+        terminal.
 
         Options:
-          --spec FILE         take state machines from FILE, {"machines": {...}} shaped like a
-                              trace header's; they replace the trace's, store by store
-          --strict            count warnings (a torn last line) as errors
+          --spec FILE         take state machines and rules from FILE,
+                              {"machines": {...}, "rules": [...]} shaped like a trace header's:
+                              its machines replace the trace's, store by store (a register's
+                              machine too); its "rules", when it has the key, replace the
+                              header's ("rules": [] checks none). A rule is
+                              {"store": S, "case": C, "within": {"events": K, "seconds": T}}
+                              or {"store": S, "notAtEnd": [C, ...]}
+          --strict            count warnings (a torn last line, unchecked, unresolved) as errors
           --format FORMAT     text (default): one line per problem, FILE:LINE: error: MESSAGE [KIND],
                                 then a summary line per file
                               json: one object per file per line, as the trace format describes
@@ -43,16 +51,19 @@ enum Validate: Command {
                               may pass through the same store and action before it is a
                               cause-loop warning (default 8, at least 1)
 
-        Problem kinds: not-a-trace (fatal), malformed, seq, unregistered, unknown-case,
-        discontinuity, illegal (errors), truncated, cause-loop (warnings). cause-loop is this
-        project's addition to the format (docs/TRACE_FORMAT_ADDITIONS.md): stores that react to
-        each other in a loop.
+        Problem kinds: not-a-trace (fatal); malformed, seq, unregistered, unknown-case,
+        discontinuity, illegal, overdue (a rule's "within" broken), bad-patch (a version 2 patch
+        that does not apply) (errors); truncated, unchecked (a case for a store without a
+        machine), unresolved (a store ends in a case its rule's "notAtEnd" lists), cause-loop
+        (warnings). cause-loop is this project's addition to the format
+        (docs/TRACE_FORMAT_ADDITIONS.md): stores that react to each other in a loop.
 
         Exit status:
           0  no errors (warnings allowed unless --strict)
           1  at least one error (or, with --strict, a warning)
-          2  a file is missing, unreadable or not a trace, or the command line is wrong
-             (the other files are still validated and reported)
+          2  a file is missing, unreadable or not a trace, or the command line is wrong (a spec
+             file whose machines or rules are not shaped included); the other traces are still
+             validated and reported, except after a bad spec
         """
 
     /// Files from this size on show progress on a terminal.
@@ -73,16 +84,17 @@ enum Validate: Command {
             throw UsageError("missing TRACE: give trace files (*.jsonl) or directories of them")
         }
 
-        var machines: [String: MachineSpec] = [:]
+        var spec = SpecFile.Contents()
         if let specPath {
             do {
-                machines = try SpecFile.machines(at: specPath)
+                spec = try SpecFile.read(at: specPath)
             } catch {
                 throw FileError(error.path, line: error.line, "spec: \(error.message)")
             }
         }
         let validator = TraceValidator(
-            machines: machines, maximumProblems: maximumProblems, maximumCauseDepth: maximumCauseDepth)
+            machines: spec.machines, rules: spec.rules, maximumProblems: maximumProblems,
+            maximumCauseDepth: maximumCauseDepth)
 
         // Directories become their *.jsonl files; one that has none is a file error of its own.
         var targets: [Target] = []

@@ -35,9 +35,11 @@ public struct TraceEvent: Sendable, Equatable {
     /// The store's full state after the event.
     public var state: JSONValue?
 
-    /// Whether the event is a `register` or `transition`: one that sets a store's state.
+    /// Whether the event is a `register`, `transition` or `restore`: one that sets a store's
+    /// state. (A version 2 transition may carry a `patch` instead of its `state`; `state` is
+    /// then nil.)
     public var setsState: Bool {
-        type == "register" || type == "transition"
+        type == "register" || type == "transition" || type == "restore"
     }
 
     /// Creates an event from its parts.

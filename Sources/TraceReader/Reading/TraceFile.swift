@@ -122,12 +122,15 @@ public final class TraceFile: Sendable {
 
     // MARK: App state
 
-    /// The store names, in the order of their first register or transition event.
+    /// The store names, in the order of their first register, transition or restore event.
     public var storeNames: [String] { index.storeNames }
 
     /// The app state at step `step`: each store that has an event at or before the step, mapped
-    /// to the `state` of its latest `register` or `transition` event, in the order of
+    /// to the `state` of its latest `register`, `transition` or `restore` event, in the order of
     /// `storeNames`. Step 0 (or below) is the empty object; a step past the end is the last step.
+    /// A store whose latest event is a version 2 transition that carries a `patch` instead of its
+    /// `state` is left out: its state there is not available from this reader yet (it is not
+    /// rebuilt from the patches), rather than given wrong.
     public func appState(atStep step: Int) -> JSONObject {
         guard step > 0 else { return JSONObject() }
         let count = index.eventCount(atStep: step)
@@ -141,9 +144,9 @@ public final class TraceFile: Sendable {
         return state
     }
 
-    /// The state of `store` at step `step`: the `state` of its latest `register` or `transition`
-    /// event at or before the step; nil before its first one, or for a store the trace does not
-    /// have.
+    /// The state of `store` at step `step`: the `state` of its latest `register`, `transition` or
+    /// `restore` event at or before the step; nil before its first one, for a store the trace does
+    /// not have, or when that event is a version 2 transition with a `patch` (not rebuilt yet).
     public func state(of store: String, atStep step: Int) -> JSONValue? {
         latestEvent(of: store, atStep: step).flatMap { object(ofEvent: $0)?["state"] }
     }

@@ -8,7 +8,7 @@ import Recorder
 /// header.machines["CatalogStore"]?.allows(from: "idle", to: "loading")   // true
 /// ```
 public struct TraceHeader: Sendable, Equatable {
-    /// The format version; `parse` accepts only 1.
+    /// The format version; `parse` accepts 1 and 2 (`supportedVersions`).
     public var version: Int
     /// The recording app's name, when the header has one.
     public var app: String?
@@ -18,27 +18,33 @@ public struct TraceHeader: Sendable, Equatable {
     public var machines: [String: MachineSpec]
     /// The store names of `machines`, in the order the header lists them.
     public var machineOrder: [String]
+    /// The rules over time of the header's `rules` (shared/TRACE_FORMAT.md, "Rules over time"),
+    /// in the order written; empty when the header has none.
+    public var rules: [TraceRule]
 
-    /// The only version of the format this library reads.
+    /// The version a writer writes unless it needs version 2 (a transition with a `patch`).
     public static let supportedVersion = 1
+    /// The versions of the format this library reads: 1, and 2 (transitions may carry a `patch`).
+    public static let supportedVersions = 1...2
 
     /// Creates a header from its parts.
     public init(
         version: Int = TraceHeader.supportedVersion, app: String? = nil, started: String? = nil,
-        machines: [String: MachineSpec] = [:], machineOrder: [String]? = nil
+        machines: [String: MachineSpec] = [:], machineOrder: [String]? = nil, rules: [TraceRule] = []
     ) {
         self.version = version
         self.app = app
         self.started = started
         self.machines = machines
         self.machineOrder = machineOrder ?? machines.keys.sorted()
+        self.rules = rules
     }
 
     /// Reads the header from the bytes of line 1 (without its `\n`; a `\r` before it is fine).
     ///
-    /// - Throws: `TraceHeaderError` saying why the line is not a version 1 trace header: not
-    ///   JSON, not an object, `type` not `"header"`, an unknown `format` or `version`, or
-    ///   `machines` missing or not shaped as the format page says.
+    /// - Throws: `TraceHeaderError` saying why the line is not a version 1 or 2 trace header: not
+    ///   JSON, not an object, `type` not `"header"`, an unknown `format` or `version`, `machines`
+    ///   missing or not shaped as the format page says, or `rules` not shaped as rules.
     ///
     /// `app` and `started` are optional and informative: when one is not a string it is read as
     /// absent rather than refusing the whole trace (the format page lists their types but does
@@ -67,16 +73,23 @@ public struct TraceHeader: Sendable, Equatable {
 
         guard let versionValue = object["version"] else {
             throw TraceHeaderError(
-                "line 1 is not a trace header: it has no \"version\"; expected \"version\":\(supportedVersion)")
+                "line 1 is not a trace header: it has no \"version\"; expected \"version\":1 or \"version\":2")
         }
         guard let version = versionValue.intValue else {
+            if case .number(let text) = versionValue, text.utf8.allSatisfy({ $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) })
+            {
+                // An integer too large for `Int`: a version all the same, and not one this reads.
+                throw TraceHeaderError(
+                    "unknown trace version \(describe(versionValue)); this inspector reads versions 1 and 2 (upgrade Rewind to read newer traces)"
+                )
+            }
             throw TraceHeaderError(
-                "line 1 is not a trace header: \"version\" is \(describe(versionValue)), expected the integer \(supportedVersion)"
+                "line 1 is not a trace header: \"version\" is \(describe(versionValue)), expected the integer 1 or 2"
             )
         }
-        guard version == supportedVersion else {
+        guard supportedVersions.contains(version) else {
             throw TraceHeaderError(
-                "unknown trace version \(version); this inspector reads version \(supportedVersion) (upgrade Rewind to read newer traces)"
+                "unknown trace version \(version); this inspector reads versions 1 and 2 (upgrade Rewind to read newer traces)"
             )
         }
 
@@ -86,9 +99,17 @@ public struct TraceHeader: Sendable, Equatable {
             )
         }
         let (machines, order) = try parseMachines(machinesValue, context: "the header's \"machines\"")
+        var rules: [TraceRule] = []
+        if let rulesValue = object["rules"] {
+            do {
+                rules = try TraceRule.parseList(rulesValue)
+            } catch {
+                throw TraceHeaderError("line 1 is not a trace header: its \(error.message)")
+            }
+        }
         return TraceHeader(
             version: version, app: object["app"]?.stringValue, started: object["started"]?.stringValue,
-            machines: machines, machineOrder: order)
+            machines: machines, machineOrder: order, rules: rules)
     }
 
     /// Reads a `machines` value, store name → `{"initial": CASE, "transitions": {CASE: [CASE, ...]}}`,
@@ -116,30 +137,35 @@ public struct TraceHeader: Sendable, Equatable {
             guard machines[store] == nil else {
                 throw TraceHeaderError("\(context) lists machine \(name) twice; keep one")
             }
-            machines[store] = try parseMachine(machineValue, name: name)
+            machines[store] = try parseMachine(machineValue, name: "machine \(name)")
             order.append(store)
         }
         return (machines, order)
     }
 
-    private static func parseMachine(_ value: JSONValue, name: String) throws(TraceHeaderError) -> MachineSpec {
+    /// Reads one machine, `{"initial": CASE, "transitions": {CASE: [CASE, ...]}}`, as the header,
+    /// a `--spec` file and a `register` event's `machine` write it.
+    /// - Parameter name: what messages call it: `machine "CatalogStore"`, `"machine"`.
+    /// - Throws: `TraceHeaderError` naming the case when the machine is not shaped as the format
+    ///   page says.
+    static func parseMachine(_ value: JSONValue, name: String) throws(TraceHeaderError) -> MachineSpec {
         let shape = "{\"initial\": CASE, \"transitions\": {CASE: [CASE, ...]}}"
         guard case .object(let machine) = value else {
-            throw TraceHeaderError("machine \(name) is \(describe(value)), expected an object \(shape)")
+            throw TraceHeaderError("\(name) is \(describe(value)), expected an object \(shape)")
         }
         guard let initialValue = machine["initial"] else {
-            throw TraceHeaderError("machine \(name) has no \"initial\" case; expected \(shape)")
+            throw TraceHeaderError("\(name) has no \"initial\" case; expected \(shape)")
         }
         guard let initial = initialValue.stringValue else {
             throw TraceHeaderError(
-                "machine \(name): \"initial\" is \(describe(initialValue)), expected a case name (a string)")
+                "\(name): \"initial\" is \(describe(initialValue)), expected a case name (a string)")
         }
         guard let tableValue = machine["transitions"] else {
-            throw TraceHeaderError("machine \(name) has no \"transitions\"; expected \(shape)")
+            throw TraceHeaderError("\(name) has no \"transitions\"; expected \(shape)")
         }
         guard case .object(let table) = tableValue else {
             throw TraceHeaderError(
-                "machine \(name): \"transitions\" is \(describe(tableValue)), expected an object mapping each case to the cases it may go to"
+                "\(name): \"transitions\" is \(describe(tableValue)), expected an object mapping each case to the cases it may go to"
             )
         }
         var cases: [String] = []
@@ -147,11 +173,11 @@ public struct TraceHeader: Sendable, Equatable {
         for (source, targetsValue) in table {
             guard transitions[source] == nil else {
                 throw TraceHeaderError(
-                    "machine \(name): case \(quoted(source)) is a key of \"transitions\" twice; keep one")
+                    "\(name): case \(quoted(source)) is a key of \"transitions\" twice; keep one")
             }
             guard case .array(let targetValues) = targetsValue else {
                 throw TraceHeaderError(
-                    "machine \(name): the transitions of \(quoted(source)) are \(describe(targetsValue)), expected an array of case names ([] for a final case)"
+                    "\(name): the transitions of \(quoted(source)) are \(describe(targetsValue)), expected an array of case names ([] for a final case)"
                 )
             }
             var targets: [String] = []
@@ -159,7 +185,7 @@ public struct TraceHeader: Sendable, Equatable {
             for target in targetValues {
                 guard let targetName = target.stringValue else {
                     throw TraceHeaderError(
-                        "machine \(name): the transitions of \(quoted(source)) list \(describe(target)), expected case names (strings)"
+                        "\(name): the transitions of \(quoted(source)) list \(describe(target)), expected case names (strings)"
                     )
                 }
                 targets.append(targetName)
@@ -169,13 +195,13 @@ public struct TraceHeader: Sendable, Equatable {
         }
         guard transitions[initial] != nil else {
             throw TraceHeaderError(
-                "machine \(name): initial case \(quoted(initial)) is not a key of \"transitions\"; every case must be one (a final case maps to [])"
+                "\(name): initial case \(quoted(initial)) is not a key of \"transitions\"; every case must be one (a final case maps to [])"
             )
         }
         for source in cases {
             for target in transitions[source] ?? [] where transitions[target] == nil {
                 throw TraceHeaderError(
-                    "machine \(name): the transitions of \(quoted(source)) list \(quoted(target)), which is not a key of \"transitions\"; add \(quoted(target)): [] if it is a final case"
+                    "\(name): the transitions of \(quoted(source)) list \(quoted(target)), which is not a key of \"transitions\"; add \(quoted(target)): [] if it is a final case"
                 )
             }
         }

@@ -82,6 +82,11 @@ enum EventScanner {
         case 0x6563_7275_6F73: .source
         case 0x65_7375_6163: .cause
         case 0x7367_7261: .args
+        case 0x7065_7473: .step
+        case 0x65_6361_7274: .trace
+        case 0x6B_6361_7473: .stack
+        case 0x65_6E69_6863_616D: .machine
+        case 0x68_6374_6170: .patch
         default: nil
         }
     }
@@ -222,14 +227,46 @@ enum EventScanner {
                 position = try JSONSyntax.skipValue(in: line, at: position)
                 fields.stateRange = start..<position
                 fields.present.insert(key)
-            case .args:
+            case .args, .machine:
+                // An object (a machine's shape is `EventLineCheck`'s to check).
                 position = try JSONSyntax.skipValue(in: line, at: position)
                 if first == UInt8(ascii: "{") {
-                    fields.argsRange = start..<position
+                    if key == .args {
+                        fields.argsRange = start..<position
+                    } else {
+                        fields.machineRange = start..<position
+                    }
                     fields.present.insert(key)
                 } else {
                     fields.wrongTypes.insert(key)
                 }
+            case .step:
+                if scanPlainInteger() != nil {
+                    fields.present.insert(key)
+                } else {
+                    position = try JSONSyntax.skipValue(in: line, at: start)
+                    fields.wrongTypes.insert(key)
+                }
+            case .trace:
+                if first == UInt8(ascii: "\"") {
+                    _ = try scanStringValue()
+                    fields.present.insert(key)
+                } else {
+                    position = try JSONSyntax.skipValue(in: line, at: position)
+                    fields.wrongTypes.insert(key)
+                }
+            case .stack:
+                position = try JSONSyntax.skipValue(in: line, at: position)
+                if isArrayOfStrings(start..<position) {
+                    fields.present.insert(key)
+                } else {
+                    fields.wrongTypes.insert(key)
+                }
+            case .patch:
+                // Any JSON value: its shape matters in version 2 only (`EventLineCheck.patchOperations`).
+                position = try JSONSyntax.skipValue(in: line, at: position)
+                fields.patchRange = start..<position
+                fields.present.insert(key)
             }
         }
 
@@ -334,6 +371,30 @@ enum EventScanner {
             {
                 position &+= 5  // false
                 return true
+            }
+            return false
+        }
+
+        /// Whether the valid JSON value in `range` is an array whose elements are all strings
+        /// (`stack`). Leaves the cursor where it was.
+        func isArrayOfStrings(_ range: Range<Int>) -> Bool {
+            var cursor = self
+            cursor.position = range.lowerBound
+            guard cursor.position < range.upperBound, base[cursor.position] == UInt8(ascii: "[") else { return false }
+            cursor.position &+= 1
+            cursor.skipWhitespace()
+            if cursor.position < range.upperBound && base[cursor.position] == UInt8(ascii: "]") { return true }
+            while cursor.position < range.upperBound {
+                guard base[cursor.position] == UInt8(ascii: "\""), (try? cursor.scanStringValue()) != nil else {
+                    return false
+                }
+                cursor.skipWhitespace()
+                guard cursor.position < range.upperBound else { return false }
+                let byte = base[cursor.position]
+                cursor.position &+= 1
+                if byte == UInt8(ascii: "]") { return true }
+                guard byte == UInt8(ascii: ",") else { return false }
+                cursor.skipWhitespace()
             }
             return false
         }
@@ -456,6 +517,9 @@ struct EventFields: Equatable {
     enum Key: UInt16, CaseIterable, Sendable {
         // In the order the recorder writes them.
         case type, seq, elapsed, store, action, caseName, from, to, changed, state, source, cause, args
+        // Since the format's version 2 page: `restore`'s `step` and `trace`, a transition's
+        // `stack`, a register's `machine`, and a version 2 transition's `patch`.
+        case step, trace, stack, machine, patch
 
         /// The key as written in a trace: `"case"` for `.caseName`.
         var name: String {
@@ -468,19 +532,22 @@ struct EventFields: Equatable {
         /// The JSON type the format requires, for messages: "an integer".
         var expectedType: String {
             switch self {
-            case .seq, .cause: "an integer"
+            case .seq, .cause, .step: "an integer"
             case .elapsed: "a number"
             case .changed: "a boolean"
             case .args: "an object"
             case .state: "any JSON value"
-            case .type, .store, .action, .caseName, .from, .to, .source: "a string"
+            case .type, .store, .action, .caseName, .from, .to, .source, .trace: "a string"
+            case .stack: "an array of strings"
+            case .machine: #"a machine {"initial": CASE, "transitions": {CASE: [CASE, ...]}}"#
+            case .patch: #"an array of operations, each an object with a string "op" and a string "path""#
             }
         }
     }
 
     /// A set of `Key`s, as bits.
     struct KeySet: Equatable, Sendable {
-        var bits: UInt16 = 0
+        var bits: UInt32 = 0
 
         static let empty = KeySet()
 
@@ -525,11 +592,25 @@ struct EventFields: Equatable {
         get { argsSpan.range }
         set { argsSpan = Span(newValue) }
     }
+    /// The bytes of the `machine` object (its shape is not checked by the scan).
+    var machineRange: Range<Int>? {
+        get { machineSpan.range }
+        set { machineSpan = Span(newValue) }
+    }
+    /// The bytes of the `patch` value, whatever its type.
+    var patchRange: Range<Int>? {
+        get { patchSpan.range }
+        set { patchSpan = Span(newValue) }
+    }
     private var elapsedSpan = Span(nil)
     private var stateSpan = Span(nil)
     private var argsSpan = Span(nil)
+    private var machineSpan = Span(nil)
+    private var patchSpan = Span(nil)
     /// The keys present with a JSON type other than the format's (a `seq` of `1.5` or `"1"`,
-    /// a `store` of `null`, a `seq` too large for `Int`).
+    /// a `store` of `null`, a `seq` too large for `Int`, a `stack` holding a number, a `machine`
+    /// that is not an object). `patch` is never here: any value is kept for its version's rules.
+    /// `step`, `trace` and `stack` are only in `present` or here: no reader needs their values.
     var wrongTypes = KeySet()
     /// The keys present with the right type: those that are not nil above.
     var present = KeySet()
@@ -571,6 +652,9 @@ struct EventFields: Equatable {
         case .source: source = nil
         case .cause: cause = nil
         case .args: argsRange = nil
+        case .step, .trace, .stack: break
+        case .machine: machineRange = nil
+        case .patch: patchRange = nil
         }
     }
 

@@ -12,9 +12,12 @@
 ///
 /// The recorder writes the members of an event in one order, with no whitespace:
 ///
-///     {"type":"register","seq":N,"elapsed":E,"store":S[,"case":C],"state":V}
+///     {"type":"register","seq":N,"elapsed":E,"store":S[,"case":C][,"machine":{…}],"state":V[,"machine":{…}]}
+///     {"type":"restore","seq":N,"elapsed":E,"store":S[,"case":C],"state":V[,"step":N][,"trace":T]}
 ///     {"type":"transition","seq":N,"elapsed":E,"store":S,"action":A[,"from":F,"to":T],
-///      "changed":B,"state":V,"source":S[,"cause":N][,"args":{…}]}
+///      "changed":B,"state":V|"patch":P,"source":S[,"cause":N][,"args":{…}][,"stack":[…]]}
+///
+/// (`machine` is read before or after `state`, wherever a recorder puts it.)
 ///
 /// so a line from the recorder can be read by matching each `,"name":` as bytes instead of
 /// scanning and classifying every member name. Values are read by the same functions as the
@@ -28,9 +31,13 @@ extension EventScanner.Cursor {
     mutating func scanRecorderLayout(into fields: inout EventFields) -> Bool {
         guard let type = string(after: Literals.openType), !type.hasEscapes else { return false }
         let isTransition: Bool
+        var isRestore = false
         switch type.range.count {
         case 10 where same(type.range.lowerBound, Literals.transition): isTransition = true
         case 8 where same(type.range.lowerBound, Literals.register): isTransition = false
+        case 7 where same(type.range.lowerBound, Literals.restore):
+            isTransition = false
+            isRestore = true
         default: return false
         }
         fields.type = type
@@ -64,7 +71,8 @@ extension EventScanner.Cursor {
             guard scanBoolean() else { return false }
             fields.changed = position &- changedStart == 4  // `true`; `false` is 5 bytes
             fields.present.insert(.changed)
-            guard skipState(into: &fields), let source = string(after: Literals.source) else { return false }
+            guard skipState(into: &fields) || skipPatch(into: &fields), let source = string(after: Literals.source)
+            else { return false }
             fields.source = source
             fields.present.insert(.source)
             if literal(Literals.cause) {
@@ -73,19 +81,42 @@ extension EventScanner.Cursor {
                 fields.present.insert(.cause)
             }
             if literal(Literals.args) {
-                guard position < count, base[position] == UInt8(ascii: "{") else { return false }
-                let start = position
-                guard let end = try? JSONSyntax.skipValue(in: line, at: position) else { return false }
-                position = end
-                fields.argsRange = start..<end
+                guard let range = skipValue(startingWith: UInt8(ascii: "{")) else { return false }
+                fields.argsRange = range
                 fields.present.insert(.args)
+            }
+            if literal(Literals.stack) {
+                guard let range = skipValue(startingWith: UInt8(ascii: "[")), isArrayOfStrings(range) else {
+                    return false
+                }
+                fields.present.insert(.stack)
             }
         } else {
             if let caseName = string(after: Literals.caseName) {
                 fields.caseName = caseName
                 fields.present.insert(.caseName)
             }
+            if !isRestore && literal(Literals.machine) {
+                guard let range = skipValue(startingWith: UInt8(ascii: "{")) else { return false }
+                fields.machineRange = range
+                fields.present.insert(.machine)
+            }
             guard skipState(into: &fields) else { return false }
+            if isRestore {
+                if literal(Literals.step) {
+                    guard scanPlainInteger() != nil else { return false }
+                    fields.present.insert(.step)
+                }
+                if literal(Literals.trace) {
+                    guard position < count, base[position] == UInt8(ascii: "\""), (try? scanStringValue()) != nil
+                    else { return false }
+                    fields.present.insert(.trace)
+                }
+            } else if !fields.present.contains(.machine) && literal(Literals.machine) {
+                guard let range = skipValue(startingWith: UInt8(ascii: "{")) else { return false }
+                fields.machineRange = range
+                fields.present.insert(.machine)
+            }
         }
         guard position &+ 1 == count, base[position] == UInt8(ascii: "}") else { return false }
         position = count
@@ -97,6 +128,7 @@ extension EventScanner.Cursor {
         static let openType: StaticString = #"{"type":"#
         static let transition: StaticString = "transition"
         static let register: StaticString = "register"
+        static let restore: StaticString = "restore"
         static let seq: StaticString = #","seq":"#
         static let elapsed: StaticString = #","elapsed":"#
         static let store: StaticString = #","store":"#
@@ -109,6 +141,11 @@ extension EventScanner.Cursor {
         static let source: StaticString = #","source":"#
         static let cause: StaticString = #","cause":"#
         static let args: StaticString = #","args":"#
+        static let stack: StaticString = #","stack":"#
+        static let machine: StaticString = #","machine":"#
+        static let patch: StaticString = #","patch":"#
+        static let step: StaticString = #","step":"#
+        static let trace: StaticString = #","trace":"#
     }
 
     /// Whether the line holds `literal` at `offset`.
@@ -137,6 +174,30 @@ extension EventScanner.Cursor {
             return nil
         }
         return text
+    }
+
+    /// Moves past the valid JSON value at the cursor, which must start with `first` (`{` for an
+    /// object, `[` for an array); returns its range, or nil (the cursor then is anywhere).
+    @inline(__always)
+    private mutating func skipValue(startingWith first: UInt8) -> Range<Int>? {
+        guard position < count, base[position] == first else { return nil }
+        let start = position
+        guard let end = try? JSONSyntax.skipValue(in: line, at: position) else { return nil }
+        position = end
+        return start..<end
+    }
+
+    /// Moves past `,"patch":` and its value, which must be valid JSON (of any type, as in the
+    /// general scan).
+    @inline(__always)
+    private mutating func skipPatch(into fields: inout EventFields) -> Bool {
+        guard literal(Literals.patch), position < count, base[position] > 0x20,
+            let end = try? JSONSyntax.skipValue(in: line, at: position)
+        else { return false }
+        fields.patchRange = position..<end
+        fields.present.insert(.patch)
+        position = end
+        return true
     }
 
     /// Moves past `,"state":` and its value, which must be valid JSON.

@@ -1,4 +1,5 @@
 import Recorder
+@_spi(RewindInternals) internal import RewindSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -8,49 +9,82 @@ import Recorder
     import Darwin
 #endif
 
-/// A file that pins a team's state machines, `{"machines": {...}}` shaped like a trace header's
-/// (shared/TRACE_FORMAT.md), for `inspector validate --spec FILE`: its machines replace the
-/// trace's, store by store, so that CI fails when the app records a machine other than the one
-/// the repository declares. Other keys are ignored, so a trace's header line is a spec too.
+/// A file that pins a team's state machines and rules over time, `{"machines": {...}, "rules":
+/// [...]}` (shared/TRACE_FORMAT.md), for `inspector validate --spec FILE`: its machines replace
+/// the trace's, store by store, and its `rules`, when it has the key, replace the header's (`[]`
+/// clears them), so that CI fails when the app records a machine other than the one the
+/// repository declares. `machines` is required; other keys are ignored, so a trace's header line
+/// is a spec too.
 public enum SpecFile {
+    /// What a spec file holds.
+    public struct Contents: Sendable, Equatable {
+        /// The machines, by store name.
+        public var machines: [String: MachineSpec]
+        /// The rules over time, in the order written; nil when the file has no `rules` key (the
+        /// header's then apply).
+        public var rules: [TraceRule]?
+
+        /// Creates the contents of a spec file.
+        public init(machines: [String: MachineSpec] = [:], rules: [TraceRule]? = nil) {
+            self.machines = machines
+            self.rules = rules
+        }
+    }
+
     /// The largest spec file read: 64 MiB.
     static let maximumSize = 64 << 20
 
     /// The machines of the spec file at `path`, by store name.
-    /// - Throws: `ValidationFileError` naming the file and what to change when it cannot be read,
-    ///   is not JSON, or its machines are not shaped as the format page says.
+    /// - Throws: as `read(at:)`.
     public static func machines(at path: String) throws(ValidationFileError) -> [String: MachineSpec] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw ValidationFileError(path: path, message: TraceValidator.openFailure(code))
+        try read(at: path).machines
+    }
+
+    /// The machines and rules of the spec file at `path`.
+    /// - Throws: `ValidationFileError` naming the file and what to change when it cannot be read,
+    ///   is not JSON, or its machines or rules are not shaped as the format page says (naming the
+    ///   rule).
+    public static func read(at path: String) throws(ValidationFileError) -> Contents {
+        let file: FileDescriptor
+        do {
+            file = try FileDescriptor.open(path, .readOnly)
+        } catch {
+            throw ValidationFileError(path: path, message: TraceValidator.openFailure(error.code))
         }
-        defer { close(descriptor) }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { chunk.deallocate() }
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code = errno
+            let count: Int
+            do {
+                count = try file.read(into: chunk)
+            } catch {
                 let message =
-                    code == EISDIR
-                    ? "is a directory, not a spec file" : "cannot read: \(String(cString: strerror(code)))"
+                    error.code == EISDIR ? "is a directory, not a spec file" : "cannot read: \(error.reason)"
                 throw ValidationFileError(path: path, message: message)
             }
             if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
             guard bytes.count <= maximumSize else {
                 throw ValidationFileError(
-                    path: path, message: "is larger than 64 MiB; a spec file holds only {\"machines\": {...}}")
+                    path: path,
+                    message: "is larger than 64 MiB; a spec file holds only {\"machines\": {...}, \"rules\": [...]}")
             }
         }
-        return try machines(in: bytes, file: path)
+        return try contents(of: bytes, file: path)
     }
 
     /// The machines of a spec file's contents; `file` names it in errors.
     public static func machines(in bytes: some Collection<UInt8>, file: String) throws(ValidationFileError) -> [String:
         MachineSpec]
+    {
+        try contents(of: bytes, file: file).machines
+    }
+
+    /// The machines and rules of a spec file's contents; `file` names it in errors.
+    /// - Throws: `ValidationFileError` as `read(at:)` says.
+    public static func contents(of bytes: some Collection<UInt8>, file: String) throws(ValidationFileError)
+        -> Contents
     {
         let value: JSONValue
         do {
@@ -59,7 +93,7 @@ public enum SpecFile {
             throw ValidationFileError(
                 path: file,
                 message:
-                    "not JSON (line \(error.line), column \(error.column): \(error.message)); a spec file is {\"machines\": {...}}"
+                    "not JSON (line \(error.line), column \(error.column): \(error.message)); a spec file is {\"machines\": {...}, \"rules\": [...]}"
             )
         }
         guard let machinesValue = value["machines"] else {
@@ -69,10 +103,19 @@ public enum SpecFile {
                     "expected an object {\"machines\": {STORE: {\"initial\": CASE, \"transitions\": {...}}}}, shaped like a trace header's machines"
             )
         }
+        var contents = Contents()
         do {
-            return try TraceHeader.parseMachines(machinesValue, context: "\"machines\"").machines
+            contents.machines = try TraceHeader.parseMachines(machinesValue, context: "\"machines\"").machines
         } catch {
             throw ValidationFileError(path: file, message: error.message)
         }
+        if let rulesValue = value["rules"] {
+            do {
+                contents.rules = try TraceRule.parseList(rulesValue)
+            } catch {
+                throw ValidationFileError(path: file, message: error.message)
+            }
+        }
+        return contents
     }
 }

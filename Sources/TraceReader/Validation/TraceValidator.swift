@@ -9,7 +9,8 @@ import Recorder
     import Darwin
 #endif
 
-/// Checks traces against the validity rules of shared/TRACE_FORMAT.md, the engine of
+/// Checks traces against the validity rules of shared/TRACE_FORMAT.md (versions 1 and 2, rules
+/// over time included), the engine of
 /// `inspector validate`, for an app's own tests too:
 ///
 /// ```swift
@@ -25,8 +26,12 @@ import Recorder
 /// large file is read and scanned in parts of 1 MB by every core at once, while the rules are
 /// applied to the parts already scanned, in order; the result is the same as on one thread.
 public struct TraceValidator: Sendable {
-    /// Machines that replace the header's, store by store (`inspector validate --spec`).
+    /// Machines that replace the header's, store by store (`inspector validate --spec`); they
+    /// also win over the machines that register events carry.
     public var machines: [String: MachineSpec]
+    /// Rules over time that replace the header's (a `--spec` file's `rules`); nil keeps the
+    /// header's, `[]` checks none.
+    public var rules: [TraceRule]?
     /// The most problems a report lists; the rest are counted in `ValidationReport.omitted`.
     /// This bounds the memory spent on a file that is wrong on every line.
     public var maximumProblems: Int
@@ -51,14 +56,16 @@ public struct TraceValidator: Sendable {
     /// - Parameters:
     ///   - machines: machines that replace the header's, store by store; stores not named here
     ///     keep the header's machine.
+    ///   - rules: rules over time that replace the header's; nil keeps the header's.
     ///   - maximumProblems: the most problems a report lists (the others are still counted).
     ///   - maximumCauseDepth: the most times a chain of causes may pass through the same store
     ///     and action before it is reported as a `cause-loop`.
     public init(
-        machines: [String: MachineSpec] = [:], maximumProblems: Int = 1000,
+        machines: [String: MachineSpec] = [:], rules: [TraceRule]? = nil, maximumProblems: Int = 1000,
         maximumCauseDepth: Int = TraceValidator.defaultMaximumCauseDepth
     ) {
         self.machines = machines
+        self.rules = rules
         self.maximumProblems = maximumProblems
         self.maximumCauseDepth = max(1, maximumCauseDepth)
     }
@@ -91,7 +98,8 @@ public struct TraceValidator: Sendable {
             _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
         #endif
         var run = ValidationRun(
-            file: path, machines: machines, maximumProblems: maximumProblems, maximumCauseDepth: maximumCauseDepth)
+            file: path, machines: machines, rules: rules, maximumProblems: maximumProblems,
+            maximumCauseDepth: maximumCauseDepth)
         let maximumLineLength = maximumLineLength
         // A large regular file is read and scanned in parts on every core; anything else (a
         // small file, a pipe) a block at a time on this thread.
@@ -130,7 +138,8 @@ public struct TraceValidator: Sendable {
     /// Validates a trace held in memory, such as `MemorySink.data`; `file` names it in the report.
     public func validate(bytes: some Collection<UInt8>, file: String = "trace.jsonl") -> ValidationReport {
         var run = ValidationRun(
-            file: file, machines: machines, maximumProblems: maximumProblems, maximumCauseDepth: maximumCauseDepth)
+            file: file, machines: machines, rules: rules, maximumProblems: maximumProblems,
+            maximumCauseDepth: maximumCauseDepth)
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             LineReader.forEachLine(in: UnsafeRawBufferPointer(buffer), maximumLineLength: maximumLineLength) {
                 run.consume($0)

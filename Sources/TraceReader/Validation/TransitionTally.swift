@@ -59,8 +59,10 @@ public struct TransitionTally: Sendable {
     /// The trace's header.
     public var header: TraceHeader
     /// The stores with a machine, in the header's order (the spec's machines that the header
-    /// lacks after them, by name); then the stores without a machine that took transitions with
-    /// `from` and `to`, in the order first seen.
+    /// lacks after them, by name, then the stores whose register event carries a machine, in the
+    /// order first seen); then the stores without a machine that took transitions with `from`
+    /// and `to`, in the order first seen. A store's machine is the spec's, else the one its last
+    /// register event carries, else the header's.
     public var stores: [Store]
     /// The number of lines after the header that are not one JSON object.
     public var unreadableLines: Int
@@ -120,6 +122,10 @@ public struct TransitionTally: Sendable {
         var actionNames = NameTable()
         /// (store, from, to) → index in `taken`.
         var pairs: [Pair: Int] = [:]
+        /// The machine each store's last register event carried (nil: it carried none), and the
+        /// stores in the order first seen with one.
+        var registerMachines: [String: MachineSpec?] = [:]
+        var registerMachineOrder: [String] = []
         var taken: [(store: Int, from: Int, to: Int, count: Int, actions: [Int])] = []
 
         struct Pair: Hashable {
@@ -159,8 +165,12 @@ public struct TransitionTally: Sendable {
                 unreadable += 1
                 return true
             }
-            guard let type = fields.type, EventFields.string(type, in: line.bytes) == "transition",
-                let store = fields.store, let from = fields.from, let to = fields.to
+            guard let type = fields.type else { return true }
+            let eventType = EventLineCheck.eventType(type, in: line.bytes)
+            if eventType == .register, let store = fields.store {
+                noteMachine(of: EventFields.string(store, in: line.bytes), fields, line.bytes)
+            }
+            guard eventType == .transition, let store = fields.store, let from = fields.from, let to = fields.to
             else { return true }
             let pair = Pair(
                 store: intern(&storeNames, store, line.bytes), from: intern(&caseNames, from, line.bytes),
@@ -174,6 +184,16 @@ public struct TransitionTally: Sendable {
                 taken.append((pair.store, pair.from, pair.to, 1, action.map { [$0] } ?? []))
             }
             return true
+        }
+
+        /// Keeps the machine a register event carries (or that it carries none).
+        private mutating func noteMachine(of store: String, _ fields: EventFields, _ line: UnsafeRawBufferPointer) {
+            guard case .success(let machine)? = EventLineCheck.machine(in: fields, line: line) else {
+                if registerMachines[store] != nil { registerMachines[store] = .some(nil) }
+                return
+            }
+            if registerMachines[store] == nil { registerMachineOrder.append(store) }
+            registerMachines[store] = .some(machine)
         }
 
         private func intern(_ table: inout NameTable, _ text: EventFields.Text, _ line: UnsafeRawBufferPointer) -> Int {
@@ -192,9 +212,12 @@ public struct TransitionTally: Sendable {
                     message: "not a trace: the file is empty; a Rewind trace starts with its header line")
             }
             var machines = header.machines
+            for case (let store, let machine?) in registerMachines { machines[store] = machine }
             for (store, spec) in overrides { machines[store] = spec }
             var order = header.machineOrder
             order += overrides.keys.filter { header.machines[$0] == nil }.sorted()
+            order += registerMachineOrder.filter { header.machines[$0] == nil && overrides[$0] == nil }
+            order = order.filter { machines[$0] != nil }
             var stores = order.map { Store(name: $0, machine: machines[$0], taken: []) }
             var index: [String: Int] = [:]
             for (position, store) in stores.enumerated() { index[store.name] = position }

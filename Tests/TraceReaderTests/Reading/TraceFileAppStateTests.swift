@@ -117,8 +117,8 @@ import Testing
         let lines = [
             F.header(machines: "{}"),
             F.register(1, "A", state: "1"),
-            // Only `type` and `seq` are checked on an unknown type: its `store` may mean anything.
-            #"{"type":"note","seq":2,"store":["A"],"state":99,"text":"hello"}"#,
+            // The page's keys keep their types on an unknown type too; the others may mean anything.
+            #"{"type":"note","seq":2,"store":"A","state":99,"text":["hello"]}"#,
             F.transition(3, "A", state: "3"),
         ]
         let trace = try F.open(lines)

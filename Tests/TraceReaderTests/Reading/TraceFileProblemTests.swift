@@ -148,7 +148,7 @@ import Testing
     @Test func line1MustBeAHeader() throws {
         let cases: [(String, String)] = [
             (F.register(1, "A", state: "1") + "\n", "header"),
-            (#"{"type":"header","format":"rewind-trace","version":2,"machines":{}}"# + "\n", "version 2"),
+            (#"{"type":"header","format":"rewind-trace","version":3,"machines":{}}"# + "\n", "version 3"),
             (#"{"type":"header","format":"other","version":1,"machines":{}}"# + "\n", "format"),
             (#"{"type":"header","format":"rewind-trace","version":1}"# + "\n", "machines"),
             ("\n" + F.header() + "\n", "empty"),

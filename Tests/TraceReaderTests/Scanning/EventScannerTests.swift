@@ -46,6 +46,45 @@ import Testing
         #expect(fields.has(.state) && fields.has(.args) && !fields.has(.caseName))
     }
 
+    @Test func readsTheKeysOfTheVersionTwoPage() throws {
+        let line =
+            #"{"type":"restore","seq":9,"store":"C","case":"a","state":1,"step":5,"trace":"run.jsonl","stack":["f (A.swift:1)","g"],"machine":{"initial":"a","transitions":{"a":[]}},"patch":[{"op":"add","path":"/a","value":1}]}"#
+        let fields = try scan(line)
+        let utf8 = Array(line.utf8)
+        #expect(fields.wrongTypes.isEmpty)
+        #expect(
+            fields.has(.step) && fields.has(.trace) && fields.has(.stack) && fields.has(.machine) && fields.has(.patch))
+        #expect(
+            fields.machineRange.map { String(decoding: utf8[$0], as: UTF8.self) }
+                == #"{"initial":"a","transitions":{"a":[]}}"#)
+        #expect(
+            fields.patchRange.map { String(decoding: utf8[$0], as: UTF8.self) }
+                == #"[{"op":"add","path":"/a","value":1}]"#)
+    }
+
+    @Test func theVersionTwoKeysHaveTheirTypes() throws {
+        let fields = try scan(#"{"step":"5","trace":5,"stack":["a",1],"machine":[],"patch":7}"#)
+        #expect(fields.wrongTypes.keys == [.step, .trace, .stack, .machine])
+        // Any `patch` value is kept: its shape is the version's business.
+        #expect(fields.has(.patch))
+        for stack in ["[]", #"[ "a" , "b\n" ]"#, #"["\u00e9"]"#] {
+            #expect(try scan(#"{"stack":\#(stack)}"#).has(.stack), "\(stack)")
+        }
+        for stack in [#""a""#, "[null]", #"[["a"]]"#, #"["a",{}]"#, "{}"] {
+            #expect(try scan(#"{"stack":\#(stack)}"#).wrongTypes.contains(.stack), "\(stack)")
+        }
+        for step in ["1.0", "1e2", "99999999999999999999", "-0"] where step != "-0" {
+            #expect(try scan(#"{"step":\#(step)}"#).wrongTypes.contains(.step), "\(step)")
+        }
+    }
+
+    @Test func aRepeatedNewKeyKeepsTheLastValue() throws {
+        let fields = try scan(#"{"machine":1,"machine":{"initial":"a","transitions":{"a":[]}},"patch":[],"patch":{}}"#)
+        #expect(fields.wrongTypes.isEmpty && fields.has(.machine))
+        let line = #"{"patch":[],"patch":{}}"#
+        #expect(try scan(line).patchRange.map { String(decoding: Array(line.utf8)[$0], as: UTF8.self) } == "{}")
+    }
+
     @Test func aStateOfAnyTypeIsKeptAsItsBytes() throws {
         for state in ["null", "true", "-1.5e3", #""s""#, "[]", #"{"a":{"b":[{}]}}"#] {
             let line = #"{"type":"register","seq":1,"store":"S","state":"# + state + " }"

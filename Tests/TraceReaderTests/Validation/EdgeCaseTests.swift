@@ -65,7 +65,8 @@ import Testing
             T.header, T.register(1, "anything", store: "Cart"), T.transition(2, "nowhere", "elsewhere", store: "Cart"),
             T.transition(3, "x", "x", store: "Cart"),
         ])
-        #expect(problems.isEmpty)
+        // Only `unchecked` for the case its register carries: no machine judges the transitions.
+        #expect(problems == [Found(.unchecked, line: 2, seq: 1, store: "Cart")])
     }
 
     // "For such a store a register without case, or a transition without from or to, is malformed."
@@ -187,12 +188,28 @@ import Testing
     // "An event of an unknown type is still checked for seq."
     @Test func anEventOfAnUnknownTypeIsCheckedForSeqAndCounted() {
         let report = T.validate([
-            T.header, T.register(1), #"{"type":"snapshot","seq":3,"store":5,"whatever":[1]}"#,
+            T.header, T.register(1), #"{"type":"snapshot","seq":3,"store":"Cart","whatever":[1]}"#,
             T.transition(4, "idle", "loading"),
         ])
-        // Its keys are not checked ("store" is a number here): only type and seq are.
-        #expect(report.problems.map(Found.init) == [Found(.seq, line: 3, seq: 3)])
+        // Keys the page does not define are not checked; its problems name its store.
+        #expect(report.problems.map(Found.init) == [Found(.seq, line: 3, seq: 3, store: "Cart")])
         #expect(report.events == 3)
+    }
+
+    // "The type rules of malformed apply to every event, whatever its type."
+    @Test(arguments: [
+        #""store":5"#, #""elapsed":"1""#, #""cause":1.5"#, #""step":"3""#, #""trace":7"#, #""stack":[1]"#,
+        #""stack":"f""#, #""changed":0"#, #""args":[]"#, #""machine":{"initial":"a","transitions":{}}"#,
+        #""machine":"m""#, #""case":null"#, #""from":1"#, #""to":{}"#, #""action":true"#, #""source":[]"#,
+    ])
+    func theTypeRulesApplyToAnEventOfAnUnknownType(member: String) {
+        let report = T.validate([
+            T.header, T.register(1), #"{"type":"snapshot","seq":2,\#(member)}"#, T.transition(3, "idle", "loading"),
+        ])
+        // Malformed, so not an event: the next one is not checked for seq.
+        #expect(report.problems.map(\.kind) == [.malformed], "\(member)")
+        #expect(report.problems.first?.line == 3)
+        #expect(report.events == 2)
     }
 
     @Test func anEventOfAnUnknownTypeDoesNotTouchStores() {

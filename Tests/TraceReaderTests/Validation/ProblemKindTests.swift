@@ -32,8 +32,16 @@ import Testing
             #""format" is "other", expected "rewind-trace""#
         ),
         (
-            #"{"type":"header","format":"rewind-trace","version":2,"machines":{}}"# + "\n",
-            "unknown trace version 2; this inspector reads version 1"
+            #"{"type":"header","format":"rewind-trace","version":3,"machines":{}}"# + "\n",
+            "unknown trace version 3; this inspector reads versions 1 and 2"
+        ),
+        (
+            #"{"type":"header","format":"rewind-trace","version":0,"machines":{}}"# + "\n",
+            "unknown trace version 0; this inspector reads versions 1 and 2"
+        ),
+        (
+            #"{"type":"header","format":"rewind-trace","version":99999999999999999999,"machines":{}}"# + "\n",
+            "unknown trace version 99999999999999999999"
         ),
         (
             #"{"type":"header","format":"rewind-trace","version":"1","machines":{}}"# + "\n",
@@ -102,7 +110,12 @@ import Testing
             T.header, #"{"seq":1,"store":"CatalogStore","state":{}}"#,
             #"{"type":"register","store":"CatalogStore","case":"idle","state":{}}"#,
         ])
-        #expect(problems == [Found(.malformed, line: 2, seq: 1), Found(.malformed, line: 3, store: "CatalogStore")])
+        // The store is named whenever the line has a string `store`, even without a `type`.
+        #expect(
+            problems == [
+                Found(.malformed, line: 2, seq: 1, store: "CatalogStore"),
+                Found(.malformed, line: 3, store: "CatalogStore"),
+            ])
     }
 
     @Test(arguments: [
@@ -148,6 +161,37 @@ import Testing
                 report.problems.first?.message.contains("\"\(key)\" is ") == true,
                 "\(report.problems.first?.message ?? "")")
         }
+    }
+
+    // The message names the key with the wrong type and the type it must have.
+    @Test(arguments: [
+        (#""store":7"#, #""store" is 7, expected a string"#),
+        (#""seq":"7""#, #""seq" is "7", expected an integer"#),
+        (
+            #""seq":99999999999999999999"#,
+            #""seq" is 99999999999999999999, expected an integer between -2^63 and 2^63-1"#
+        ),
+        (#""cause":-99999999999999999999"#, #""cause" is -99999999999999999999, expected an integer between"#),
+        (#""elapsed":true"#, #""elapsed" is true, expected a number"#),
+        (#""source":12"#, #""source" is 12, expected a string"#),
+        (#""stack":[1]"#, #""stack" is an array, expected an array of strings"#),
+        (#""changed":1"#, #""changed" is 1, expected a boolean"#),
+    ])
+    func aWrongTypeIsNamedWithTheTypeExpected(member: String, message: String) {
+        let line = String(T.transition(2, "idle", "loading").dropLast()) + "," + member + "}"
+        let report = T.validate([T.header, T.register(1), line])
+        #expect(report.problems.first?.message.contains(message) == true, "\(report.problems.first?.message ?? "")")
+    }
+
+    // The keys of the version 2 page have their types on a transition too.
+    @Test(arguments: [
+        #""stack":["f",2]"#, #""stack":{}"#, #""step":1.5"#, #""trace":["t"]"#, #""machine":5"#,
+        #""machine":{"initial":"a"}"#,
+    ])
+    func theNewKeysHaveTheirTypes(member: String) {
+        let line = String(T.transition(2, "idle", "loading").dropLast()) + "," + member + "}"
+        #expect(
+            T.problems([T.header, T.register(1), line]) == [Found(.malformed, line: 3, seq: 2, store: "CatalogStore")])
     }
 
     @Test func aMalformedEventNamesItsSeqAndStoreWhenTheyCanBeRead() {
@@ -197,6 +241,25 @@ import Testing
                 Found(.seq, line: 4, seq: 3, store: "CatalogStore"),
                 Found(.seq, line: 5, seq: 2, store: "CatalogStore"),
             ])
+    }
+
+    // After the largest seq no seq can follow: the next one would be 2^63, which wraps.
+    @Test func aSeqAfterTheLargestIsASeqProblem() {
+        let report = T.validate([
+            T.header, T.register(9_223_372_036_854_775_806), T.transition(9_223_372_036_854_775_807, "idle", "loading"),
+            T.transition(-9_223_372_036_854_775_808, "loading", "loaded"),
+            T.transition(-9_223_372_036_854_775_807, "loaded", "loading"),
+        ])
+        #expect(
+            report.problems.map(Found.init) == [
+                Found(.seq, line: 2, seq: 9_223_372_036_854_775_806, store: "CatalogStore"),
+                Found(.seq, line: 4, seq: -9_223_372_036_854_775_808, store: "CatalogStore"),
+            ])
+        #expect(report.problems[1].message.contains("expected 9223372036854775808"), "\(report.problems[1].message)")
+        let gap = T.validate([T.header, T.register(1), T.transition(Int.max, "idle", "loading")])
+        #expect(gap.problems.first?.message.contains("9223372036854775805 events are missing") == true)
+        let wide = T.validate([T.header, T.register(-5), T.transition(Int.max, "idle", "loading")])
+        #expect(wide.problems.last?.message.contains("9223372036854775811 events are missing") == true)
     }
 
     @Test func theFirstEventMustHaveSeqOne() {

@@ -43,7 +43,10 @@ import Testing
             let mutated = mutate(try ValidationFixtures.recordedTrace(seed: seed, actions: 12), using: &random)
             kinds.formUnion(TraceValidator().validate(bytes: mutated).problems.map(\.kind))
         }
-        #expect(kinds == Set(ProblemKind.allCases).subtracting([.notATrace, .causeLoop]))
+        // A version 1 trace of a recorder without rules: none of the kinds of patches, rules or
+        // machine-less cases (`GeneratedTraceTests` shows those).
+        let later: Set<ProblemKind> = [.unchecked, .overdue, .unresolved, .badPatch]
+        #expect(kinds == Set(ProblemKind.allCases).subtracting([.notATrace, .causeLoop]).subtracting(later))
     }
 
     @Test func theParallelScanAgreesWithTheSequentialOne() throws {

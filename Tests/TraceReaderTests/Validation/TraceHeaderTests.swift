@@ -59,7 +59,7 @@ import Testing
         ),
         (
             #"{"type":"header","format":"rewind-trace","version":1.0,"machines":{}}"#,
-            #"line 1 is not a trace header: "version" is 1.0, expected the integer 1"#
+            #"line 1 is not a trace header: "version" is 1.0, expected the integer 1 or 2"#
         ),
     ])
     func refusesWithAMessageThatSaysWhatToChange(text: String, message: String) {

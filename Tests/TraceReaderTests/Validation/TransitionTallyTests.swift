@@ -37,6 +37,23 @@ import Testing
         #expect(tally.stores[0].machine == spec)
     }
 
+    @Test func aMachineARegisterCarriesIsTheStoresMachine() throws {
+        let panel = #"{"initial":"off","transitions":{"off":["on"],"on":["off"]}}"#
+        let lines = [
+            T.header, T.registerState(1, "off", store: "Panel", members: #","machine":\#(panel)"#),
+            T.transition(2, "off", "on", store: "Panel"),
+            T.registerState(3, "off", members: #","machine":\#(panel)"#),
+        ]
+        let tally = try TransitionTally.count(bytes: Array((lines.joined(separator: "\n") + "\n").utf8))
+        #expect(tally.stores.map(\.name) == ["CatalogStore", "Panel"])
+        #expect(tally.stores.allSatisfy { $0.machine?.initial == "off" })
+        #expect(tally.stores[1].count(from: "off", to: "on") == 1)
+        // A later register without a machine leaves the header's.
+        let again = lines + [T.register(4)]
+        let header = try TransitionTally.count(bytes: Array((again.joined(separator: "\n") + "\n").utf8))
+        #expect(header.stores[0].machine?.initial == "idle")
+    }
+
     @Test func notATraceIsAnErrorOnLineOne() {
         #expect(throws: ValidationFileError.self) {
             try TransitionTally.count(bytes: Array("nope\n".utf8), file: "x.jsonl")

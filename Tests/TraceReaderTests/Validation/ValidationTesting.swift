@@ -11,6 +11,19 @@ enum ValidationTesting {
     static let header =
         #"{"type":"header","format":"rewind-trace","version":1,"app":"Shop","machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":["loaded","failed"],"loaded":["loading"],"failed":["loading"]}}}}"#
 
+    /// The machine of `header`, as JSON.
+    static let catalogMachine =
+        #"{"initial":"idle","transitions":{"idle":["loading"],"loading":["loaded","failed"],"loaded":["loading"],"failed":["loading"]}}"#
+
+    /// A header of `version` with CatalogStore's machine (unless `machines` says otherwise) and
+    /// `rules`, a JSON array, when given.
+    static func header(version: Int = 1, machines: String? = nil, rules: String? = nil) -> String {
+        let machinesText = machines ?? #"{"CatalogStore":\#(catalogMachine)}"#
+        let rulesMember = rules.map { #","rules":\#($0)"# } ?? ""
+        return
+            #"{"type":"header","format":"rewind-trace","version":\#(version),"machines":\#(machinesText)\#(rulesMember)}"#
+    }
+
     /// A problem as the tests compare it: kind, line, seq and store.
     struct Found: Equatable, CustomStringConvertible {
         var kind: ProblemKind
@@ -42,8 +55,46 @@ enum ValidationTesting {
     }
 
     /// The problems of `lines`, as compared by the tests.
-    static func problems(_ lines: [String], final: Bool = true, machines: [String: MachineSpec] = [:]) -> [Found] {
-        validate(lines, final: final, machines: machines).problems.map(Found.init)
+    static func problems(
+        _ lines: [String], final: Bool = true, machines: [String: MachineSpec] = [:], rules: [TraceRule]? = nil
+    ) -> [Found] {
+        let validator = TraceValidator(machines: machines, rules: rules)
+        return validate(lines, final: final, strictness: validator).problems.map(Found.init)
+    }
+
+    /// A restore event (CatalogStore by default), with `members` (`,"step":3`) after its state.
+    static func restore(
+        _ seq: Int, _ caseName: String? = "idle", store: String = "CatalogStore", elapsed: Double = 1.0,
+        members: String = ""
+    ) -> String {
+        let caseMember = caseName.map { #","case":"\#($0)""# } ?? ""
+        return
+            #"{"type":"restore","seq":\#(seq),"elapsed":\#(elapsed),"store":"\#(store)"\#(caseMember),"state":{"n":0}\#(members)}"#
+    }
+
+    /// A register event whose state is `{"n":0,"items":[]}` (for patches), with `members`
+    /// (`,"machine":{...}`) before its state.
+    static func registerState(
+        _ seq: Int, _ caseName: String? = "idle", store: String = "CatalogStore", members: String = ""
+    ) -> String {
+        let caseMember = caseName.map { #","case":"\#($0)""# } ?? ""
+        return
+            #"{"type":"register","seq":\#(seq),"elapsed":0.0,"store":"\#(store)"\#(caseMember)\#(members),"state":{"n":0,"items":[]}}"#
+    }
+
+    /// A transition (CatalogStore by default) that carries `body`: `"patch":[...]`, `"state":...`,
+    /// both or neither, and `elapsed` when given.
+    static func transition(
+        _ seq: Int, _ from: String?, _ to: String?, body: String, store: String = "CatalogStore",
+        elapsed: Double? = nil
+    ) -> String {
+        var cases = ""
+        if let from { cases += #","from":"\#(from)""# }
+        if let to { cases += #","to":"\#(to)""# }
+        let elapsedMember = elapsed.map { #","elapsed":\#($0)"# } ?? ""
+        let bodyMember = body.isEmpty ? "" : "," + body
+        return
+            #"{"type":"transition","seq":\#(seq)\#(elapsedMember),"store":"\#(store)","action":"act"\#(cases),"changed":true\#(bodyMember)}"#
     }
 
     /// A register event of CatalogStore.

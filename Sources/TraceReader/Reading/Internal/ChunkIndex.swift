@@ -23,10 +23,20 @@ struct ChunkIndex: Sendable {
     var lines = IntegerColumn()
     /// Each event's store id in `stores`, or -1 for an event of an unknown type.
     var storeIDs: [Int32] = []
-    /// The stores named by this piece's register and transition events.
+    /// The stores named by this piece's register, transition and restore events.
     var stores = StoreNameTable()
     /// Per store id: whether the header gives the store a machine.
     private var hasMachine: [Bool] = []
+    /// Per store id: whether the store's latest register in this piece carried a `machine` (1)
+    /// or not (0); -1 before its first register in the piece. The last value is what the next
+    /// piece starts from (`TraceIndexer` carries it over).
+    private(set) var registerMachine: [Int8] = []
+    /// Restores and transitions that are events unless the store's latest register, in an
+    /// earlier piece, carried a `machine` (then they lack `case`, or `from` and `to`): resolved
+    /// by `TraceIndexer` when it joins the pieces in order.
+    private(set) var pending: [Pending] = []
+    /// The format version of the trace (1 or 2).
+    private var version = 1
     /// What was skipped or noticed, on local line numbers.
     var issues = IssueList()
     /// The number of lines in the piece, the last one counted even without its `\n`.
@@ -41,16 +51,30 @@ struct ChunkIndex: Sendable {
     /// How much of the file a piece reads at once.
     static let blockSize = 4 << 20
 
+    /// An event of this piece that is malformed if its store has a machine from an earlier piece.
+    struct Pending: Sendable {
+        /// Its position among this piece's events.
+        var event: Int
+        /// Its local line.
+        var line: Int
+        /// Its store's local id.
+        var store: Int
+        /// Why it is malformed, then.
+        var message: String
+    }
+
     /// An empty index.
     init() {}
 
     /// Indexes the whole lines in `range` of `file`, a trace held in memory. A line that runs
-    /// to the end of `range` without a `\n` is the file's last line.
+    /// to the end of `range` without a `\n` is the file's last line. `version` is the trace's
+    /// format version.
     /// - Parameter maximumLineLength: longer lines are malformed (a parameter for tests).
     init(
-        file: UnsafeRawBufferPointer, range: Range<Int>, machines: [String: MachineSpec],
+        file: UnsafeRawBufferPointer, range: Range<Int>, machines: [String: MachineSpec], version: Int = 1,
         maximumLineLength: Int = maximumLineLength
     ) {
+        self.version = version
         guard !range.isEmpty else { return }
         var line = 0
         addLines(
@@ -67,10 +91,11 @@ struct ChunkIndex: Sendable {
     /// - Parameter blockSize: the bytes read at once (a parameter for tests).
     /// - Throws: the system's error number when a read fails.
     init(
-        descriptor: Int32, range: Range<Int>, machines: [String: MachineSpec],
+        descriptor: Int32, range: Range<Int>, machines: [String: MachineSpec], version: Int = 1,
         maximumLineLength: Int = maximumLineLength,
         blockSize: Int = blockSize
     ) throws(SystemError) {
+        self.version = version
         var line = 0
         try LineReader.forEachChunk(
             descriptor: descriptor, range: range, blockSize: blockSize, maximumLineLength: maximumLineLength
@@ -150,7 +175,7 @@ struct ChunkIndex: Sendable {
             return
         }
         let type: EventLineCheck.EventType
-        switch EventLineCheck.check(fields, in: bytes) {
+        switch EventLineCheck.check(fields, in: bytes, version: version) {
         case .failure(let problem):
             issues.add(line: line, kind: .malformed, "\(problem.message); skipped")
             return
@@ -165,17 +190,34 @@ struct ChunkIndex: Sendable {
                 line: line, kind: .unknownType,
                 "an event of type \(EventLineCheck.quoted(name)), which this library does not know; it changes no store"
             )
-        case .register, .transition:
+        case .register, .restore, .transition:
             guard let store = fields.store else { return }  // EventLineCheck requires it
             let id =
                 store.hasEscapes
                 ? stores.id(for: EventFields.string(store, in: bytes))
                 : stores.id(for: UnsafeRawBufferPointer(rebasing: bytes[store.range]))
-            if id == hasMachine.count { hasMachine.append(machines[stores.names[id]] != nil) }
-            if hasMachine[id], let problem = EventLineCheck.machineProblem(fields, type: type, store: stores.names[id])
-            {
-                issues.add(line: line, kind: .malformed, "\(problem.message); skipped")
-                return
+            if id == hasMachine.count {
+                hasMachine.append(machines[stores.names[id]] != nil)
+                registerMachine.append(-1)
+            }
+            // The store's machine at the event: the header's, or its latest register's (at a
+            // register, its own) `machine`; the validator's rule.
+            let problem = EventLineCheck.machineProblem(fields, type: type, store: stores.names[id])
+            if type == .register {
+                let carries: Int8 = fields.machineRange != nil ? 1 : 0
+                if let problem, hasMachine[id] || carries == 1 {
+                    issues.add(line: line, kind: .malformed, "\(problem.message); skipped")
+                    return
+                }
+                registerMachine[id] = carries
+            } else if let problem {
+                if hasMachine[id] || registerMachine[id] == 1 {
+                    issues.add(line: line, kind: .malformed, "\(problem.message); skipped")
+                    return
+                }
+                if registerMachine[id] < 0 {
+                    pending.append(Pending(event: offsets.count, line: line, store: id, message: problem.message))
+                }
             }
             storeID = Int32(truncatingIfNeeded: id)
         }

@@ -26,7 +26,7 @@ struct TraceIndex: Sendable {
     var storeNames: [String] = []
     /// Store name → position in `storeNames`.
     var storeIDs: [String: Int] = [:]
-    /// The indices of the register and transition events of every store, store after store
+    /// The indices of the register, transition and restore events of every store, store after store
     /// (store `s` holds `storeEvents[storeBounds[s]..<storeBounds[s + 1]]`), each store's in
     /// file order.
     var storeEvents = IntegerColumn()
@@ -65,7 +65,8 @@ struct TraceIndex: Sendable {
         return nil
     }
 
-    /// The latest register or transition event of store `store` among the first `count` events.
+    /// The latest register, transition or restore event of store `store` among the first `count`
+    /// events.
     func latestEvent(ofStore store: Int, amongFirst count: Int) -> Int? {
         let range = storeBounds[store]..<storeBounds[store + 1]
         let position = storeEvents.firstIndex(above: count - 1, in: range)

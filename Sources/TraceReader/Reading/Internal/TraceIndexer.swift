@@ -27,14 +27,16 @@ enum TraceIndexer {
     ///   - headerEndsInCarriageReturn: line 1 ends in `\r\n`, for the `crlf` issue.
     static func index(
         _ file: UnsafeRawBufferPointer, bodyStart: Int, headerEndsInCarriageReturn: Bool,
-        machines: [String: MachineSpec], pieceCount: Int? = nil,
+        machines: [String: MachineSpec], version: Int = 1, pieceCount: Int? = nil,
         maximumLineLength: Int = ChunkIndex.maximumLineLength
     ) -> TraceIndex {
         let bounds = pieceBounds(
             file, bodyStart: bodyStart, count: pieceCount ?? defaultPieceCount(bodySize: file.count - bodyStart))
         let shared = SharedBytes(buffer: file)
         var pieces = indexPieces(bounds) { range in
-            ChunkIndex(file: shared.buffer, range: range, machines: machines, maximumLineLength: maximumLineLength)
+            ChunkIndex(
+                file: shared.buffer, range: range, machines: machines, version: version,
+                maximumLineLength: maximumLineLength)
         }
         return join(&pieces, byteCount: file.count, headerEndsInCarriageReturn: headerEndsInCarriageReturn)
     }
@@ -44,7 +46,7 @@ enum TraceIndexer {
     /// - Throws: the system's error number when a read fails.
     static func index(
         descriptor: Int32, size: Int, bodyStart: Int, headerEndsInCarriageReturn: Bool,
-        machines: [String: MachineSpec], pieceCount: Int? = nil,
+        machines: [String: MachineSpec], version: Int = 1, pieceCount: Int? = nil,
         maximumLineLength: Int = ChunkIndex.maximumLineLength, blockSize: Int = ChunkIndex.blockSize
     ) throws(SystemError) -> TraceIndex {
         let count = pieceCount ?? defaultPieceCount(bodySize: size - bodyStart)
@@ -53,8 +55,8 @@ enum TraceIndexer {
         var pieces = indexPieces(bounds) { range in
             do throws(SystemError) {
                 return try ChunkIndex(
-                    descriptor: descriptor, range: range, machines: machines, maximumLineLength: maximumLineLength,
-                    blockSize: blockSize)
+                    descriptor: descriptor, range: range, machines: machines, version: version,
+                    maximumLineLength: maximumLineLength, blockSize: blockSize)
             } catch {
                 failure.withLock { $0 = $0 ?? error }
                 return ChunkIndex()
@@ -149,6 +151,9 @@ enum TraceIndexer {
         var names: [String] = []
         var eventStores: [Int32] = []
         eventStores.reserveCapacity(eventCount)
+        // Per global store id: whether its latest register, in the pieces joined so far, carried
+        // a `machine`.
+        var carriesMachine: [Bool] = []
         var firstLine = 2
         for piece in pieces.indices {
             var chunk = ChunkIndex()
@@ -157,7 +162,12 @@ enum TraceIndexer {
                 if let id = namesSeen[name] { return Int32(truncatingIfNeeded: id) }
                 namesSeen[name] = names.count
                 names.append(name)
+                carriesMachine.append(false)
                 return Int32(truncatingIfNeeded: names.count - 1)
+            }
+            resolvePending(&chunk, carriesMachine: carriesMachine, localToGlobal: localToGlobal)
+            for (local, carries) in chunk.registerMachine.enumerated() where carries >= 0 {
+                carriesMachine[Int(localToGlobal[local])] = carries == 1
             }
             if pieces.count == 1 {
                 index.offsets = chunk.offsets  // moved, not copied
@@ -191,6 +201,30 @@ enum TraceIndexer {
         groupByStore(&index, eventStores: eventStores, names: names)
         index.issues = issues.issues()
         return index
+    }
+
+    /// Drops from `chunk` the events that are malformed after all: restores and transitions
+    /// without `case`, `from` or `to` whose store's latest register, in an earlier piece, carried
+    /// a `machine` (rare: a piece starts a megabytes into the file).
+    private static func resolvePending(_ chunk: inout ChunkIndex, carriesMachine: [Bool], localToGlobal: [Int32]) {
+        let dropped = chunk.pending.filter { carriesMachine[Int(localToGlobal[$0.store])] }
+        guard !dropped.isEmpty else { return }
+        let positions = Set(dropped.map(\.event))
+        var offsets: [Int] = []
+        var seqs = IntegerColumn()
+        var lines = IntegerColumn()
+        var storeIDs: [Int32] = []
+        for event in chunk.offsets.indices where !positions.contains(event) {
+            offsets.append(chunk.offsets[event])
+            seqs.append(chunk.seqs[event])
+            lines.append(chunk.lines[event])
+            storeIDs.append(chunk.storeIDs[event])
+        }
+        chunk.offsets = offsets
+        chunk.seqs = seqs
+        chunk.lines = lines
+        chunk.storeIDs = storeIDs
+        for event in dropped { chunk.issues.add(line: event.line, kind: .malformed, "\(event.message); skipped") }
     }
 
     /// Steps are the seqs when they go up from event to event (gaps allowed); otherwise the

@@ -72,7 +72,7 @@ enum TraceLoader {
         let index = TraceIndexer.index(
             file, bodyStart: newline.map { $0 + 1 } ?? file.count,
             headerEndsInCarriageReturn: newline != nil && newline! > 0 && file[newline! - 1] == 0x0D,
-            machines: header.machines)
+            machines: header.machines, version: header.version)
         return (header, index)
     }
 
@@ -123,7 +123,7 @@ enum TraceLoader {
             let index = try TraceIndexer.index(
                 descriptor: descriptor, size: size, bodyStart: newline.map { $0 + 1 } ?? size,
                 headerEndsInCarriageReturn: newline.map { $0 > 0 && line[$0 - 1] == 0x0D } ?? false,
-                machines: header.machines)
+                machines: header.machines, version: header.version)
             return (header, index)
         } catch {
             throw openError(path: path, code: error.code)

@@ -85,7 +85,8 @@ struct CauseLoopTracker {
         }
         entry.root = seq
         // The fast path: an event with no cause is the start of its chain.
-        guard let cause, cause < seq, let parent = self.entry(cause) else {
+        // `Int.min` marks an empty slot: a cause (or seq) of `Int.min` starts a chain.
+        guard let cause, cause < seq, cause != Int.min, let parent = self.entry(cause) else {
             ring[slot(seq)] = entry
             return false
         }
@@ -215,7 +216,10 @@ struct CauseLoopTracker {
     /// memory bounded. The caller writes their final messages.
     mutating func takeFinishedLoops(before seq: Int) -> [Loop] {
         guard loops.count >= 1024 else { return [] }
-        let finished = loops.filter { $0.value.lastSeq <= seq - Self.capacity }
+        // `seq - capacity` without overflow: a seq near `Int.min` finishes nothing.
+        let (oldest, overflow) = seq.subtractingReportingOverflow(Self.capacity)
+        guard !overflow else { return [] }
+        let finished = loops.filter { $0.value.lastSeq <= oldest }
         for root in finished.keys { loops[root] = nil }
         return Array(finished.values)
     }
