@@ -96,6 +96,20 @@ package enum SystemCalls {
         guard cRename(source, target) == 0 else { throw SystemError(code: errno) }
     }
 
+    /// Waits until `descriptor` has bytes to read (or its end, or an error to report), at most
+    /// `timeoutMilliseconds` (-1: no limit), with `poll`. Returns false when the time ran out or
+    /// a signal interrupted the wait, so that the caller can look at what the signal changed.
+    package static func waitForInput(_ descriptor: Int32, timeoutMilliseconds: Int32) throws(SystemError) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&entry, 1, timeoutMilliseconds)
+        if ready < 0 {
+            let code = errno
+            if code == EINTR { return false }
+            throw SystemError(code: code)
+        }
+        return ready > 0
+    }
+
     /// Whether `descriptor` is a terminal.
     package static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1

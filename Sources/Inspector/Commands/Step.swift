@@ -59,143 +59,31 @@ enum Step: Command {
 
     // MARK: Full screen
 
+    /// The loop of the full-screen view: keys from the terminal go through `StepView.update`,
+    /// whose effects are performed here.
     private static func runFullScreen(_ start: StepSession, terminal: Terminal, style: Style) {
         defer { terminal.restore() }
-        var session = start
-        var screen = StepScreen(style: style)
-        var typed: String?  // digits of a jump, or "/…" of a search, being typed
+        var view = StepView(session: start, style: style)
         // Validation runs on another thread; its result is handed over under a Mutex.
         let found = Mutex<[Int: [Problem]]?>(nil)
-        let trace = session.trace
+        let trace = start.trace
         DispatchQueue.global(qos: .userInitiated).async {
             let problems = TraceOpening.problemsByLine(of: trace)
             found.withLock { $0 = problems }
         }
-        var validated = false
-        screen.validating = true
-        var redraw = true
-        var paneLength = 0  // from the last draw; scrolling keys do not change the pane
+        var effects = StepView.Effects.redraw
         while true {
-            let (columns, rows) = terminal.size
-            if redraw {
-                let frame = screen.render(for: session, columns: columns, rows: rows)
-                paneLength = frame.paneLength
-                terminal.draw(frame.lines)
+            if effects.contains(.quit) { return }
+            if effects.contains(.suspend) { terminal.suspend() }
+            if effects.contains(.redraw) {
+                let (columns, rows) = terminal.size
+                terminal.draw(view.render(columns: columns, rows: rows))
             }
-            redraw = true
             guard let key = terminal.readKey() else { return }
-            if key == .tick {
-                redraw = false
-                if !validated, let problems = found.withLock({ $0 }) {
-                    validated = true
-                    screen.validating = false
-                    session.setProblems(problems)
-                    redraw = true
-                }
-                continue
+            effects = view.update(key)
+            if key == .tick, !view.validated, let problems = found.withLock({ $0 }) {
+                effects.formUnion(view.problemsFound(problems))
             }
-            if var entry = typed {
-                switch key {
-                case .enter:
-                    typed = nil
-                    if entry.hasPrefix("/") {
-                        let text = String(entry.dropFirst())
-                        screen.message =
-                            session.find(text)
-                            ? nil
-                            : "no store or action matches \"\(TTY.safe(text.isEmpty ? session.lastSearch ?? "" : text))\""
-                    } else if let step = Int(entry), step <= session.trace.lastStep, session.go(toStep: step) {
-                        screen.message = nil
-                    } else {
-                        screen.message = "no step \(entry): steps go from 0 to \(session.trace.lastStep)"
-                    }
-                    screen.scroll = 0
-                case .escape, .interrupt:
-                    typed = nil
-                    screen.message = nil
-                case .backspace:
-                    entry.removeLast()
-                    typed = entry.isEmpty ? nil : entry
-                    screen.message = typed.map { $0.hasPrefix("/") ? "find: \($0.dropFirst())" : "jump to step \($0)" }
-                case .character(let character):
-                    if entry.hasPrefix("/") || character.isNumber {
-                        entry.append(character)
-                        typed = entry
-                    }
-                    screen.message =
-                        entry.hasPrefix("/") ? "find: \(TTY.safe(String(entry.dropFirst())))" : "jump to step \(entry)"
-                default:
-                    break
-                }
-                continue
-            }
-            screen.message = nil
-            switch key {
-            case .right, .character("l"), .character("n"):
-                if !session.next() { screen.message = "this is the last step" }
-                screen.scroll = 0
-            case .left, .character("h"), .character("p"):
-                if !session.previous() { screen.message = "this is step 0" }
-                screen.scroll = 0
-            case .home, .character("g"):
-                session.first()
-                screen.scroll = 0
-            case .end, .character("G"):
-                session.last()
-                screen.scroll = 0
-            case .character("]"), .character("["):
-                let forward = key == .character("]")
-                if !session.nextProblem(forward: forward) {
-                    screen.message =
-                        !validated
-                        ? "still validating; problems are marked when it is done"
-                        : session.problemEvents.isEmpty
-                            ? "no problems in this trace"
-                            : forward ? "no problem after this step" : "no problem before this step"
-                }
-                screen.scroll = 0
-            case .tab:
-                screen.pane = screen.pane == .diff ? .state : .diff
-                screen.scroll = 0
-            case .down, .character("j"):
-                screen.scroll += 1
-            case .up, .character("k"):
-                screen.scroll = max(0, screen.scroll - 1)
-            case .pageDown:
-                screen.scroll += max(1, rows / 2)
-            case .pageUp:
-                screen.scroll = max(0, screen.scroll - max(1, rows / 2))
-            case .character("v"):
-                if let path = screen.selectNextValue(in: session) {
-                    screen.message = "value \(path) (w: jump to the step that last changed it)"
-                } else {
-                    screen.message = "this step changed no value"
-                }
-            case .character("w"):
-                if let path = screen.selectedPath(in: session) {
-                    let from = session.step
-                    if let change = session.goToLastChange(of: path) {
-                        screen.message =
-                            "\(path) was last changed before step \(from) here, by \(TTY.safe(change.event.store ?? "?")).\(TTY.safe(EventLine.action(of: change.event)))"
-                    } else {
-                        screen.message = "no step before \(from) changed \(path)"
-                    }
-                } else {
-                    screen.message = "this step changed no value; press w on a step whose diff shows one"
-                }
-                screen.scroll = 0
-            case .character("/"):
-                typed = "/"
-                screen.message = "find: "
-            case .character(let character) where character.isNumber:
-                typed = String(character)
-                screen.message = "jump to step \(character)"
-            case .character("q"), .interrupt:
-                return
-            default:
-                break
-            }
-            screen.scroll = min(screen.scroll, max(0, paneLength - 1))
         }
     }
 

@@ -1,3 +1,5 @@
+internal import RewindSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -102,17 +104,7 @@ final class TextStream {
     /// Sends buffered bytes to the descriptor. A closed pipe (EPIPE) ends the writes quietly.
     func flush() {
         guard let descriptor, !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    break
-                }
-                offset += written
-            }
-        }
+        buffer.withUnsafeBytes { raw in try? SystemCalls.writeAll(descriptor, raw) }
         buffer.removeAll(keepingCapacity: true)
     }
 }
@@ -148,9 +140,11 @@ final class LineSource {
                 return String(decoding: pending, as: UTF8.self)
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor!, $0.baseAddress, 4096) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 {
+            let count =
+                (try? chunk.withUnsafeMutableBytes { buffer in
+                    Result { () throws(SystemError) in try SystemCalls.read(descriptor!, into: buffer) }
+                }.get()) ?? 0
+            if count == 0 {
                 ended = true
                 continue
             }
