@@ -104,9 +104,14 @@ import Testing
         #expect(status == 2)
         #expect(out.isEmpty)
         #expect(err.hasPrefix("inspector: \(path):1: not a trace: line 1 is not JSON"))
-        #expect(V.run(["graph", folder.path + "/missing.jsonl"]).status == 2)
-        #expect(V.run(["graph"]).status == 2)
-        #expect(V.run(["graph", path, "--format", "png"]).status == 2)
+        let missing = V.run(["graph", folder.path + "/missing.jsonl"])
+        #expect(missing.status == 2 && missing.err.contains("missing.jsonl: cannot open"), "\(missing.err)")
+        #expect(V.run(["graph"]).err.contains("missing TRACE"))
+        // On a good trace, so that only the format can be what is refused.
+        let good = try folder.write("good.jsonl", [V.header, V.register(1)])
+        #expect(V.run(["graph", good]).status == 0)
+        let png = V.run(["graph", good, "--format", "png"])
+        #expect(png.status == 2 && png.err.contains("--format must be one of dot, mermaid"), "\(png.err)")
     }
 
     @Test func unreadableLinesAreLeftOutWithAWarning() throws {
