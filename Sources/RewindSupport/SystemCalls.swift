@@ -110,6 +110,11 @@ package enum SystemCalls {
         return ready > 0
     }
 
+    /// Sleeps for about `milliseconds` (a signal may end it sooner).
+    package static func pause(milliseconds: Int32) {
+        _ = poll(nil, 0, milliseconds)
+    }
+
     /// Whether `descriptor` is a terminal.
     package static func isTerminal(_ descriptor: Int32) -> Bool {
         isatty(descriptor) == 1

@@ -1,6 +1,8 @@
 import Foundation
+import Recorder
 import TestSupport
 import Testing
+import TraceReader
 
 @testable import Inspector
 
@@ -122,5 +124,24 @@ import Testing
         #expect(out.contains("[label=\"toLoading (1)\"]"))
         #expect(
             err == "inspector: \(path): 1 line could not be read and was left out; run 'inspector validate \(path)'\n")
+    }
+
+    /// A machine too large to draw (a fully connected one) is drawn with the transitions taken
+    /// only, and the graph says what it left out.
+    @Test func aMachineTooLargeToDrawShowsWhatWasTaken() throws {
+        let cases = (0..<200).map { "c\($0)" }
+        let machine = MachineSpec(
+            initial: "c0", cases: cases, transitions: Dictionary(uniqueKeysWithValues: cases.map { ($0, cases) }))
+        let taken = [
+            TransitionTally.Taken(from: "c0", to: "c5", count: 2, actions: ["go"]),
+            TransitionTally.Taken(from: "c5", to: "zz", count: 1, actions: ["jump"]),
+        ]
+        let graph = MachineGraph(store: "S", machine: machine, taken: taken, largestDrawn: 1000)
+        #expect(graph.nodes.map(\.name) == ["c0", "c5", "zz"])
+        #expect(graph.nodes.map(\.declared) == [true, true, false])
+        #expect(graph.edges.map { "\($0.from)→\($0.to) \($0.declared) \($0.count)" } == ["0→1 true 2", "1→2 false 1"])
+        #expect(graph.omitted.cases == 198 && graph.omitted.edges == 40_000 - 1)
+        let whole = MachineGraph(store: "S", machine: machine, taken: taken, largestDrawn: 40_000)
+        #expect(whole.edges.count == 40_001 && whole.omitted == (0, 0))
     }
 }

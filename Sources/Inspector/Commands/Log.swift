@@ -28,7 +28,7 @@ enum Log: Command {
         try arguments.finish()
         let trace = try TraceOpening.open(path)
         TraceOpening.reportIssues(of: trace, console: console)
-        let problems = TraceOpening.problemsByLine(of: trace)
+        let problems = try TraceOpening.problemsByLine(of: trace)
         if let store, !trace.storeNames.contains(store) {
             throw UsageError(
                 "no store named '\(TTY.safe(store))' in \(path); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"

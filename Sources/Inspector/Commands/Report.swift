@@ -91,7 +91,7 @@ enum Report: Command {
 
         let validation: ValidationReport
         do {
-            validation = try TraceValidator(machines: machines).validate(file: path)
+            validation = try trace.validate(with: TraceValidator(machines: machines))
         } catch {
             throw FileError(error.path, line: error.line, error.message)
         }

@@ -51,7 +51,7 @@ enum Step: Command {
             runFullScreen(session, terminal: terminal, style: console.style)
             return ExitStatus.success
         }
-        var session = StepSession(trace: trace, problems: TraceOpening.problemsByLine(of: trace))
+        var session = StepSession(trace: trace, problems: try TraceOpening.problemsByLine(of: trace))
         _ = session.go(toStep: step)
         runScript(&session, console: console)
         return ExitStatus.success
@@ -65,10 +65,10 @@ enum Step: Command {
         defer { terminal.restore() }
         var view = StepView(session: start, style: style)
         // Validation runs on another thread; its result is handed over under a Mutex.
-        let found = Mutex<[Int: [Problem]]?>(nil)
+        let found = Mutex<Result<[Int: [Problem]], FileError>?>(nil)
         let trace = start.trace
         DispatchQueue.global(qos: .userInitiated).async {
-            let problems = TraceOpening.problemsByLine(of: trace)
+            let problems = Result { () throws(FileError) in try TraceOpening.problemsByLine(of: trace) }
             found.withLock { $0 = problems }
         }
         var effects = StepView.Effects.redraw
@@ -81,8 +81,11 @@ enum Step: Command {
             }
             guard let key = terminal.readKey() else { return }
             effects = view.update(key)
-            if key == .tick, !view.validated, let problems = found.withLock({ $0 }) {
-                effects.formUnion(view.problemsFound(problems))
+            if key == .tick, !view.validated, let outcome = found.withLock({ $0 }) {
+                switch outcome {
+                case .success(let problems): effects.formUnion(view.problemsFound(problems))
+                case .failure(let error): effects.formUnion(view.validationFailed(error))
+                }
             }
         }
     }

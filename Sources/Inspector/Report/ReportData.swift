@@ -76,9 +76,9 @@ struct ReportData {
             ScriptData.append(
                 json: "{\"state\":" + JSONPrinter.compact(store.state, terminalSafe: true) + "}\n", to: &details)
         }
+        let ordered = Set(header.machineOrder)
         let drawn =
-            header.machineOrder.filter { machines[$0] != nil }
-            + machines.keys.filter { !header.machineOrder.contains($0) }.sorted()
+            header.machineOrder.filter { machines[$0] != nil } + machines.keys.filter { !ordered.contains($0) }.sorted()
         for store in drawn {
             guard let machine = machines[store] else { continue }
             graphs.append(MachineGraph(store: store, machine: machine, taken: counts.taken(by: store)))

@@ -38,9 +38,14 @@ enum TraceOpening {
         return step
     }
 
-    /// The validation problems of the trace, by file line, for marking events.
-    static func problemsByLine(of trace: TraceFile) -> [Int: [Problem]] {
-        guard let report = try? TraceValidator().validate(file: trace.path) else { return [:] }
-        return Dictionary(grouping: report.problems, by: \.line)
+    /// The validation problems of the trace, by file line, for marking events: from the bytes
+    /// the trace was opened from (a pipe is never read twice).
+    /// - Throws: `FileError` when the file can no longer be read.
+    static func problemsByLine(of trace: TraceFile) throws(FileError) -> [Int: [Problem]] {
+        do {
+            return Dictionary(grouping: try trace.validate().problems, by: \.line)
+        } catch {
+            throw FileError(error.path, line: error.line, error.message)
+        }
     }
 }

@@ -58,6 +58,15 @@ struct StepView {
         return .redraw
     }
 
+    /// Validation could not read the file (it changed since it was opened): says so, and marks
+    /// no problem.
+    mutating func validationFailed(_ error: FileError) -> Effects {
+        validated = true
+        screen.validating = false
+        screen.message = "cannot validate: \(error)"
+        return .redraw
+    }
+
     /// Applies `key`; returns what the caller must do.
     mutating func update(_ key: Key) -> Effects {
         switch key {

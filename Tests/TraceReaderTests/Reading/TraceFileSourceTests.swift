@@ -50,10 +50,10 @@ import Testing
         #expect(error.message.contains("permissions"))
     }
 
-    @Test func devNullIsAnEmptyFile() throws {
+    @Test func devNullIsSaidToBeADeviceNotAnEmptyFile() throws {
         let error = try #require(openError("/dev/null"))
         #expect(error.kind == .notATrace)
-        #expect(error.description.hasPrefix("/dev/null:1: the file is empty"))
+        #expect(error.description.hasPrefix("/dev/null:1: is a character device that gave no bytes"))
     }
 
     @Test func anEmptyFileIsNotATrace() throws {
