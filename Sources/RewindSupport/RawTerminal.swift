@@ -14,8 +14,9 @@ import Synchronization
 /// `enter` saves the terminal's settings, turns off echo, line editing and signal keys (Ctrl-C
 /// and Ctrl-Z arrive as bytes 3 and 26), and writes the view's enter sequence (alternate screen,
 /// hidden cursor). `restore` writes the leave sequence and puts the settings back; it runs too
-/// from the handlers of SIGINT, SIGTERM, SIGHUP and SIGQUIT (then the signal does what it does),
-/// and by `atexit`, so the user's shell is never left in raw mode.
+/// from the handlers of SIGINT, SIGTERM, SIGHUP and SIGQUIT (then the signal does what it does), of
+/// SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS and SIGFPE (a trap or a crash: the process ends
+/// anyway), and by `atexit`, so the user's shell is never left in raw mode.
 ///
 /// SIGTSTP (`kill -TSTP`, or `suspend()` for Ctrl-Z) restores the terminal before the process
 /// stops; SIGCONT puts it back in raw mode and sets `takeContinued()`, so the view redraws.
@@ -139,7 +140,9 @@ package enum RawTerminal {
     private static func installHandlers() {
         guard !installed.exchange(true, ordering: .sequentiallyConsistent) else { return }
         atexit { RawTerminal.restore() }
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+        // The signals that end the process, a trap or a crash (SIGILL, SIGTRAP, SIGSEGV, …)
+        // included: the terminal is put back, then the signal does what it does.
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE] {
             signal(signalNumber) { number in
                 RawTerminal.restore()
                 signal(number, SIG_DFL)

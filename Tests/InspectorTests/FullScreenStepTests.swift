@@ -177,4 +177,23 @@ import Testing
         _ = try tmux.wait(for: "keys work again") { $0.contains("step 4 of 7") }
         try tmux.keys("q")
     }
+
+    /// A crash (a trap is SIGILL or SIGTRAP) still puts the terminal back before the process ends.
+    @Test(arguments: ["ILL", "SEGV", "TRAP"])
+    func aCrashRestoresTheTerminal(signal: String) throws {
+        try #require(Self.hasTmux, "tmux is not installed: apt-get install -y tmux (.ci/run does)")
+        let trace = try RecordedTrace()
+        let tmux = Tmux()
+        try tmux.run([
+            "new-session", "-d", "-s", tmux.session, "-x", "100", "-y", "30",
+            "SWIFT_BACKTRACE=enable=no \(Self.inspectorPath) step \(trace.path); echo EXITED-$?; sleep 30",
+        ])
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        _ = try tmux.wait(for: "the first screen") { $0.contains("step 0 of 7") }
+        _ = try ChildProcess.run("pkill", ["-\(signal)", "-f", "^\(Self.inspectorPath) step \(trace.path)"])
+        _ = try tmux.wait(for: "the program to end") { $0.contains("EXITED-") }
+        let mode = try tmux.run(
+            ["display-message", "-p", "-t", tmux.session, "#{alternate_on} #{cursor_flag}"], output: true)
+        #expect(mode.trimmingCharacters(in: .whitespacesAndNewlines) == "0 1")
+    }
 }

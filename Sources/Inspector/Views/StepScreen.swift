@@ -84,7 +84,7 @@ struct StepScreen {
         // Status line.
         let fileName = trace.path.split(separator: "/").last.map(String.init) ?? trace.path
         var status = " \(TTY.safe(fileName)) · step \(session.step) of \(trace.lastStep)"
-        if let elapsed = session.event?.elapsed { status += " · +" + EventLine.seconds(elapsed) }
+        if let elapsed = session.event?.elapsed { status += " · " + EventLine.offset(elapsed) }
         if let problem = session.currentProblems.first {
             status += " · " + (problem.severity == .warning ? "⚠ " : "✖ ") + problem.kind.rawValue
         }
