@@ -69,10 +69,10 @@ import TraceReader
         session.last()
         moved = session.nextProblem(forward: false)
         #expect(moved && session.step == 4)
-        #expect(session.diff.isEmpty)  // loading → loading changed nothing
+        #expect((try session.readDiff()).isEmpty)  // loading → loading changed nothing
         moved = session.go(toStep: 7)
         #expect(moved)
-        #expect(session.diff.changes.count == 1)
+        #expect((try session.readDiff()).changes.count == 1)
     }
 
     @Test func theScreenFitsTheTerminalAndMarksTheCurrentStep() throws {

@@ -48,7 +48,8 @@ enum Log: Command {
             }
         }
         for index in 0..<trace.eventCount {
-            guard let event = trace.event(at: index) else { continue }
+            let read = { () throws(TraceChangedError) in try trace.readEvent(at: index) }
+            guard let event = try TraceOpening.reading(read) else { continue }
             if let store, event.store != store { continue }
             if let action, !(event.action ?? event.type).contains(action) { continue }
             let found = problems[event.line] ?? []

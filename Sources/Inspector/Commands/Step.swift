@@ -53,7 +53,13 @@ enum Step: Command {
         }
         var session = StepSession(trace: trace, problems: try TraceOpening.problemsByLine(of: trace))
         _ = session.go(toStep: step)
-        runScript(&session, console: console)
+        do {
+            try runScript(&session, console: console)
+        } catch {
+            // A line that can no longer be read ends the session with a message, as `show` does.
+            console.out.flush()
+            throw FileError(error.path, line: error.line, error.message)
+        }
         return ExitStatus.success
     }
 
@@ -92,49 +98,51 @@ enum Step: Command {
 
     // MARK: Line commands
 
-    private static func runScript(_ session: inout StepSession, console: Console) {
+    /// Reads commands from standard input until its end or `quit`.
+    /// - Throws: `TraceChangedError` when a line the command needs can no longer be read.
+    private static func runScript(_ session: inout StepSession, console: Console) throws(TraceChangedError) {
         let out = console.out
         let printer = StateDiffPrinter(width: 100, terminalSafe: true, colors: false)
-        func show() {
-            out.line(describe(session))
-            let diff = session.diff
+        func show() throws(TraceChangedError) {
+            out.line(try describe(session))
+            let diff = try session.readDiff()
             if !diff.isEmpty { out.write(printer.text(diff)) }
         }
-        show()
+        try show()
         while let line = console.input.readLine() {
             let words = line.split(separator: " ", maxSplits: 1).map(String.init)
             guard let command = words.first else { continue }
             let argument = words.count > 1 ? words[1].trimmingCharacters(in: " ") : ""
             switch command {
             case "next", "n":
-                if session.next() { show() } else { out.line("at the last step (\(session.trace.lastStep))") }
+                if session.next() { try show() } else { out.line("at the last step (\(session.trace.lastStep))") }
             case "prev", "p":
-                if session.previous() { show() } else { out.line("at step 0") }
+                if session.previous() { try show() } else { out.line("at step 0") }
             case "first":
                 session.first()
-                show()
+                try show()
             case "last":
                 session.last()
-                show()
+                try show()
             case "goto":
                 if let step = Int(argument), step >= 0, step <= session.trace.lastStep, session.go(toStep: step) {
-                    show()
+                    try show()
                 } else {
                     out.line("goto needs a step from 0 to \(session.trace.lastStep), not '\(TTY.safe(argument))'")
                 }
             case "find":
                 if session.find(argument) {
-                    show()
+                    try show()
                 } else {
                     out.line("no store or action matches \"\(TTY.safe(argument))\"")
                 }
             case "who":
-                if whoSet(argument, in: &session, out: out) { show() }
+                if whoSet(argument, in: &session, out: out) { try show() }
             case "diff":
-                let diff = session.diff
+                let diff = try session.readDiff()
                 if diff.isEmpty { out.line("no change") } else { out.write(printer.text(diff)) }
             case "state":
-                out.line(JSONPrinter.pretty(.object(session.appState), terminalSafe: true))
+                out.line(JSONPrinter.pretty(.object(try session.readAppState()), terminalSafe: true))
             case "problems":
                 let problems = session.currentProblems
                 if problems.isEmpty { out.line("no problem at this step") }
@@ -184,9 +192,9 @@ enum Step: Command {
     }
 
     /// The header line of a step in the line-command mode.
-    static func describe(_ session: StepSession) -> String {
+    static func describe(_ session: StepSession) throws(TraceChangedError) -> String {
         let trace = session.trace
-        guard let event = session.event else {
+        guard let event = try session.readEvent() else {
             return "step 0 of \(trace.lastStep): before any event"
         }
         var text =

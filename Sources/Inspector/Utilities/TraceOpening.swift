@@ -27,6 +27,16 @@ enum TraceOpening {
         }
     }
 
+    /// Runs `body`, which reads lines of an open trace; a line that can no longer be read (the
+    /// file changed since it was opened) becomes a `FileError` naming it (exit 2).
+    static func reading<Value>(_ body: () throws(TraceChangedError) -> Value) throws(FileError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw FileError(error.path, line: error.line, error.message)
+        }
+    }
+
     /// Reads a step number for `trace`: a whole number from 0 to the trace's last step.
     static func step(_ text: String, in trace: TraceFile, what: String = "step") throws(UsageError) -> Int {
         guard let step = Int(text), step >= 0 else {

@@ -98,3 +98,23 @@ import Testing
         #expect((run.outputText + run.errorText).contains("not JSON"), "\(command): \(run.errorText)")
     }
 }
+
+/// A trace cut short while a command holds it open: the lines that are gone are an error with a
+/// message (exit 2), never step 0, `{}` or "no change".
+@Suite struct CutShortTests {
+    @Test(arguments: ["goto 7", "state", "diff", "next"])
+    func stepStopsWithAMessageWhenItsLinesAreGone(command: String) throws {
+        let trace = try RecordedTrace()
+        // The header stays; every event line goes while `step` waits for its next command.
+        let script = #"""
+            header=$(head -n 1 "$T" | wc -c)
+            { sleep 2; truncate -s "$header" "$T"; echo "goto 6"; echo "\#(command)"; } | "$I" step "$T" --at 6
+            """#
+        let run = try PipeInputTests.shell(script, trace: trace)
+        #expect(run.termination == .exited(2), "\(command): \(run.outputText) \(run.errorText)")
+        #expect(run.errorText.contains("can no longer be read"), "\(command): \(run.errorText)")
+        #expect(!run.outputText.contains("step 0 of 7"), "\(command): \(run.outputText)")
+        #expect(!run.outputText.contains("no change"))
+        #expect(!run.outputText.hasSuffix("{}\n"))
+    }
+}
