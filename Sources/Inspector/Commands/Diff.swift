@@ -47,7 +47,7 @@ enum Diff: Command {
         if let store {
             guard trace.storeNames.contains(store) else {
                 throw UsageError(
-                    "no store named '\(TTY.safe(store))' in \(path); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
+                    "no store named '\(TTY.safe(store))' in \(TTY.safe(path)); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
                 )
             }
             before = JSONObject(before.filter { $0.key == store })
@@ -56,7 +56,7 @@ enum Diff: Command {
         let diff = StateDiff(from: before, to: after)
         switch format {
         case "json-patch":
-            console.out.line(JSONPrinter.compact(JSONPatch.make(diff), terminalSafe: console.isTerminal))
+            console.out.line(JSONPrinter.compact(JSONPatch.make(diff), terminalSafe: true))
         case "paths":
             let printer = StateDiffPrinter(
                 width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)

@@ -31,7 +31,7 @@ enum Log: Command {
         let problems = try TraceOpening.problemsByLine(of: trace)
         if let store, !trace.storeNames.contains(store) {
             throw UsageError(
-                "no store named '\(TTY.safe(store))' in \(path); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
+                "no store named '\(TTY.safe(store))' in \(TTY.safe(path)); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
             )
         }
         // Column widths from the first 500 events: enough to align, without reading a huge trace twice.

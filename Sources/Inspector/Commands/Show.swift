@@ -55,7 +55,7 @@ enum Show: Command {
             }
             value = found
         }
-        console.out.line(JSONPrinter.pretty(value, terminalSafe: console.isTerminal))
+        console.out.line(JSONPrinter.pretty(value, terminalSafe: true))
         return ExitStatus.success
     }
 }

@@ -177,7 +177,7 @@ enum Validate: Command {
                 return ready
             }
             if !ready.isEmpty && progressShown {
-                console.err.write("\r\u{1B}[K")
+                console.err.writeControl("\r\u{1B}[K")
                 progressShown = false
             }
             for outcome in ready { report(outcome) }
@@ -189,13 +189,13 @@ enum Validate: Command {
                 }
                 if total > 0 {
                     let percent = min(100, read * 100 / total)
-                    console.err.write(
-                        "\r\u{1B}[Kinspector validate: \(megabytes(read)) of \(megabytes(total)) (\(percent)%)")
+                    console.err.writeControl("\r\u{1B}[K")
+                    console.err.write("inspector validate: \(megabytes(read)) of \(megabytes(total)) (\(percent)%)")
                     progressShown = true
                 }
             }
         }
-        if progressShown { console.err.write("\r\u{1B}[K") }
+        if progressShown { console.err.writeControl("\r\u{1B}[K") }
     }
 
     /// `123 MB`, `1.2 GB`.

@@ -64,6 +64,13 @@ final class Console {
 }
 
 /// An output stream: a file descriptor with a buffer, or memory.
+///
+/// Every byte written goes through `TerminalText.neutralized`: a control character, a
+/// bidirectional override or a zero-width character that a command failed to escape (in a file
+/// name, a store's name, a state) is written as a JSON escape (`\u001b`), so that nothing from a
+/// trace or a path drives the terminal or hides in a name, and JSON output stays valid JSON. The
+/// colour sequences of `Style` pass; `writeControl` is for the few sequences the commands
+/// write on purpose (the progress line).
 final class TextStream {
     private let descriptor: Int32?
     private let buffered: Bool
@@ -97,7 +104,17 @@ final class TextStream {
     }
 
     func write(bytes: UnsafeRawBufferPointer) {
-        buffer.append(contentsOf: bytes)
+        if let safe = TerminalText.neutralized(bytes, allowingStyles: true) {
+            buffer.append(contentsOf: safe)
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+        if descriptor != nil && (!buffered || buffer.count >= 1 << 16) { flush() }
+    }
+
+    /// Writes `sequence` as it is: a terminal control the command means (`\r`, erase line).
+    func writeControl(_ sequence: String) {
+        buffer.append(contentsOf: sequence.utf8)
         if descriptor != nil && (!buffered || buffer.count >= 1 << 16) { flush() }
     }
 

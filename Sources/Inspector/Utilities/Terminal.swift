@@ -60,10 +60,18 @@ final class Terminal {
         let (columns, rows) = size
         for row in 0..<rows {
             let line = row < lines.count ? lines[row] : ""
-            frame += ScreenText.fit(line, width: columns)
+            frame += ScreenText.fit(Self.neutralized(line), width: columns)
             frame += row + 1 < rows ? "\r\n" : ""
         }
         SystemCalls.writeAll(output, frame)
+    }
+
+    /// `line` with anything but its colours that could drive the terminal escaped (see
+    /// `TerminalText.neutralized`): the screen's last line of defence.
+    static func neutralized(_ line: String) -> String {
+        var line = line
+        let safe = line.withUTF8 { TerminalText.neutralized(UnsafeRawBufferPointer($0), allowingStyles: true) }
+        return safe.map { String(decoding: $0, as: UTF8.self) } ?? line
     }
 
     /// Waits for the next key, a resize, a continue after a stop, or a fifth of a second

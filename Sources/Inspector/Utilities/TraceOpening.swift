@@ -18,11 +18,11 @@ enum TraceOpening {
     static func reportIssues(of trace: TraceFile, console: Console, limit: Int = 5) {
         let issues = trace.issues
         for issue in issues.prefix(limit) {
-            console.err.line("inspector: \(trace.path):\(issue.line): warning: \(TTY.safe(issue.message))")
+            console.err.line("inspector: \(TTY.safe(trace.path)):\(issue.line): warning: \(TTY.safe(issue.message))")
         }
         if issues.count > limit {
             console.err.line(
-                "inspector: \(trace.path): warning: \(issues.count - limit) more lines were skipped or noted; run 'inspector validate \(trace.path)' for all of them"
+                "inspector: \(TTY.safe(trace.path)): warning: \(issues.count - limit) more lines were skipped or noted; run 'inspector validate \(TTY.safe(trace.path))' for all of them"
             )
         }
     }
@@ -43,7 +43,8 @@ enum TraceOpening {
             throw UsageError("\(what) must be a whole number from 0 to \(trace.lastStep), not '\(text)'")
         }
         guard step <= trace.lastStep else {
-            throw UsageError("\(what) \(step) is past the end of \(trace.path), whose last step is \(trace.lastStep)")
+            throw UsageError(
+                "\(what) \(step) is past the end of \(TTY.safe(trace.path)), whose last step is \(trace.lastStep)")
         }
         return step
     }
