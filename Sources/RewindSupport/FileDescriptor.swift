@@ -117,7 +117,7 @@ package struct FileDescriptor: ~Copyable, Sendable {
 }
 
 private func cOpen(_ path: String, _ flags: Int32, _ permissions: mode_t) -> Int32 {
-    open(path, flags, permissions)
+    PathName.withCString(path) { open($0, flags, permissions) }
 }
 
 private func cClose(_ descriptor: Int32) -> Int32 {

@@ -81,9 +81,26 @@ package enum SystemCalls {
     /// What `path` is, following a symbolic link at its end (`stat`) or not (`lstat`).
     package static func status(ofPath path: String, followingLinks: Bool = true) throws(SystemError) -> FileStatus {
         var status = stat()
-        let result = followingLinks ? stat(path, &status) : lstat(path, &status)
+        let result = PathName.withCString(path) { followingLinks ? stat($0, &status) : lstat($0, &status) }
         guard result == 0 else { throw SystemError(code: errno) }
         return FileStatus(status)
+    }
+
+    /// The names in the directory at `path` (not `.` and `..`), as paths (`PathName`: every
+    /// name, whatever its bytes), in the order the system gives them.
+    package static func directoryEntries(_ path: String) throws(SystemError) -> [String] {
+        guard let directory = PathName.withCString(path, { opendir($0) }) else { throw SystemError(code: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { throw SystemError(code: errno) }
+                return names
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in PathName.string(raw.prefix { $0 != 0 }) }
+            if name != "." && name != ".." { names.append(name) }
+        }
     }
 
     /// Removes the name `path` (never a directory).
@@ -137,9 +154,9 @@ func cRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int)
 }
 
 private func cUnlink(_ path: String) -> Int32 {
-    unlink(path)
+    PathName.withCString(path) { unlink($0) }
 }
 
 private func cRename(_ source: String, _ target: String) -> Int32 {
-    rename(source, target)
+    PathName.withCString(source) { source in PathName.withCString(target) { rename(source, $0) } }
 }

@@ -9,13 +9,18 @@
 /// another).
 package enum TerminalText {
     /// `text` with every character `needsEscape` flags made visible as a `\u{1b}`-style escape;
-    /// a newline and a tab become `\n` and `\t`. Other text, non-ASCII included, is unchanged.
+    /// a newline and a tab become `\n` and `\t`; a byte of a file name that is not UTF-8
+    /// (`PathName`) becomes `\xFF`. Other text, non-ASCII included, is unchanged.
     package static func safe(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        guard text.unicodeScalars.contains(where: { needsEscape($0) || PathName.byte(of: $0) != nil }) else {
+            return text
+        }
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
         for scalar in text.unicodeScalars {
-            if !needsEscape(scalar) {
+            if let byte = PathName.byte(of: scalar) {
+                result += "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            } else if !needsEscape(scalar) {
                 result.unicodeScalars.append(scalar)
             } else if scalar == "\n" {
                 result += "\\n"

@@ -30,4 +30,37 @@ import Testing
             #expect(run.err.contains("pwned") || run.out.contains("pwned"), "the file is named: \(run)")
         }
     }
+
+    /// A folder whose illegal trace has a name that is not UTF-8: it is validated (it was skipped,
+    /// and `validate --strict` passed), named in the output with the byte shown as `\xFF`, and
+    /// naming it on the command line opens it (it said "No such file or directory").
+    @Test func aFileNameThatIsNotUTF8IsReadAndNamed() throws {
+        let trace = try RecordedTrace()  // step 4 is illegal
+        let script = #"""
+            mkdir "$D/dir"; cp "$T" "$D/dir/bad"$'\xff'".jsonl"; cp "$T" "$D/dir/caf"$'\xc3\xa9'".jsonl"
+            "$I" validate --strict "$D/dir"; echo "status $?"
+            "$I" validate "$D/dir/bad"$'\xff'".jsonl"; echo "status $?"
+            "$I" log "$D/dir/bad"$'\xff'".jsonl" --problems | grep -c illegal
+            "$I" report "$D/dir/bad"$'\xff'".jsonl" -o "$D/dir/out"$'\xfe'".html"; echo "status $?"
+            ls "$D/dir" | od -c | grep -c 376
+            """#
+        let run = try PipeInputTests.shell(script, trace: trace)
+        let lines = run.outputText.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("status") } == ["status 1", "status 1", "status 0"], "\(run.outputText)")
+        #expect(run.outputText.contains("/dir/bad\\xFF.jsonl:"), "\(run.outputText)")
+        #expect(run.outputText.contains("/dir/café.jsonl:"), "\(run.outputText)")
+        #expect(run.outputText.contains("wrote \(trace.folder.path)/dir/out\\xFE.html"), "\(run.outputText)")
+        #expect(lines.last == "1", "the report's name is the bytes given: \(run.outputText)")
+        #expect(!run.errorText.contains("No such file"), "\(run.errorText)")
+    }
+
+    /// A `*.jsonl` entry that is not a regular file is reported, never skipped silently.
+    @Test func aDirectoryEntryThatIsNotAFileIsReported() throws {
+        let trace = try RecordedTrace()
+        let run = try PipeInputTests.shell(
+            #"mkdir "$D/dir"; cp "$T" "$D/dir/a.jsonl"; mkfifo "$D/dir/b.jsonl"; "$I" validate "$D/dir""#, trace: trace)
+        #expect(run.termination == .exited(2))
+        #expect(run.errorText.contains("b.jsonl: is not a regular file (a named pipe)"), "\(run.errorText)")
+        #expect(run.outputText.contains("a.jsonl: 7 events, 1 error"), "\(run.outputText)")
+    }
 }

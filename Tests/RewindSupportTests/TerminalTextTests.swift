@@ -2,6 +2,12 @@ import Testing
 
 @testable import RewindSupport
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 @Suite struct TerminalTextTests {
     @Test(arguments: [
         0x1B, 0x07, 0x7F, 0x85, 0x9B, 0x2028, 0x2029, 0x202A, 0x202E, 0x2066, 0x2069, 0x200B, 0x200F, 0x2060, 0xFEFF,
@@ -30,5 +36,25 @@ import Testing
         #expect(Self.neutralized("title\u{1B}]0;x\u{07}") == "title\\u001b]0;x\\u0007")
         #expect(Self.neutralized("{\"a\":\"\u{202E}\u{9B}\u{7F}\u{FEFF}\"}") == #"{"a":"\u202e\u009b\u007f\ufeff"}"#)
         #expect(Self.neutralized("\u{1B}[2J") == "\\u001b[2J")
+    }
+}
+
+@Suite struct PathNameTests {
+    @Test(arguments: [
+        [UInt8](), Array("plain/path.jsonl".utf8), Array("café".utf8), [0x62, 0x61, 0x64, 0xFF, 0x2E],
+        [0xC3], [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x8F, 0xBE, 0x80, 0x41],
+        [0xF0, 0x9F, 0x98, 0x80], [0x80, 0xBF, 0xFE],
+    ])
+    func everyNameRoundTripsByteForByte(bytes: [UInt8]) {
+        let path = PathName.string(bytes)
+        #expect(PathName.bytes(path) == bytes)
+        PathName.withCString(path) { pointer in
+            #expect(Array(UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))) == bytes)
+        }
+    }
+
+    @Test func validUTF8IsItsOwnTextAndOtherBytesShowAsHex() {
+        #expect(PathName.string(Array("café.jsonl".utf8)) == "café.jsonl")
+        #expect(TerminalText.safe(PathName.string([0x62, 0xFF, 0x0A])) == "b\\xFF\\n")
     }
 }
