@@ -88,6 +88,12 @@ enum ReportPage {
                 "This report holds steps \(data.window.firstStep)–\(data.window.lastStep) of the trace's \(data.traceLastStep) (\(counted(data.columns.count, "event")) of \(data.traceEvents)); the errors and warnings above count the whole trace."
             )
         }
+        if data.omittedMachines.machines > 0 {
+            let omitted = data.omittedMachines
+            notes.append(
+                "\(counted(omitted.machines, "state machine")) (\(counted(omitted.cases, "case")), \(counted(omitted.transitions, "transition"))) \(omitted.machines == 1 ? "is" : "are") not shown: a report shows at most \(counted(data.limits.maximumMachines, "machine")), \(counted(data.limits.maximumCases, "case")) and \(counted(data.limits.maximumTransitions, "transition")) in all, so that a browser can open it; <code>inspector graph</code> draws every machine."
+            )
+        }
         if data.validation.omitted > 0 {
             notes.append(
                 "\(counted(data.validation.omitted, "more problem")) than listed: run <code>inspector validate</code> for all of them."
@@ -155,7 +161,10 @@ enum ReportPage {
                 """
         }
         if !data.storesWithoutMachine.isEmpty {
-            let list = data.storesWithoutMachine.map(HTMLText.escape).joined(separator: ", ")
+            var list = data.storesWithoutMachine.map(HTMLText.escape).joined(separator: ", ")
+            if data.unnamedStoresWithoutMachine > 0 {
+                list += " and \(counted(data.unnamedStoresWithoutMachine, "more store"))"
+            }
             text += "<p class=\"note\">Without a machine: \(list).</p>\n"
         }
         text += "</div></section>\n"
