@@ -82,7 +82,7 @@ enum TraceLoader {
         while newline == nil && line.count < size && line.count <= ChunkIndex.maximumLineLength {
             let start = line.count
             let wanted = min(block, size - start)
-            line.append(contentsOf: repeatElement(0, count: wanted))
+            line += [UInt8](repeating: 0, count: wanted)
             let read = line.withUnsafeMutableBytes { buffer in
                 Result { () throws(SystemError) in
                     try SystemCalls.read(descriptor, into: buffer.baseAddress! + start, count: wanted, at: start)
@@ -95,7 +95,9 @@ enum TraceLoader {
             }
             line.removeLast(wanted - count)
             if count == 0 { break }  // the file is shorter than it was
-            newline = line[start...].firstIndex(of: 0x0A)
+            newline = line.withUnsafeBytes { bytes in
+                memchr(bytes.baseAddress! + start, 0x0A, count).map { UnsafeRawPointer($0) - bytes.baseAddress! }
+            }
             if startsOtherThanAnObject(line, whitespaceEnd: &whitespaceEnd) { break }
         }
         if newline == nil && line.count > ChunkIndex.maximumLineLength {
