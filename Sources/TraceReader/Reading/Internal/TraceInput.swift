@@ -203,33 +203,24 @@ final class TraceInput: Sendable {
     func forEachChunk(
         blockSize: Int, maximumLineLength: Int, _ body: (LineReader.Chunk, _ bytesRead: Int) -> Bool
     ) throws(SystemError) {
-        switch kind {
-        case .regularFile:
-            let descriptor = file.rawValue
-            try LineReader.forEachChunk(
-                blockSize: blockSize, maximumLineLength: maximumLineLength, progress: { _ in },
-                readMore: { buffer, count, offset in pread(descriptor, buffer, count, off_t(offset)) },
-                body: { chunk, offset in
-                    if case .lines(let bytes) = chunk { return body(chunk, offset + bytes.count) }
-                    return body(chunk, offset)
-                })
-        case .stream:
-            var reader = StreamReader(self)
-            try LineReader.forEachChunk(
-                blockSize: blockSize, maximumLineLength: maximumLineLength, progress: { _ in },
-                readMore: { buffer, count, _ in
-                    do throws(SystemError) {
-                        return try reader.read(into: buffer, count: count)
-                    } catch {
-                        errno = error.code
-                        return -1
-                    }
-                },
-                body: { chunk, offset in
-                    if case .lines(let bytes) = chunk { return body(chunk, offset + bytes.count) }
-                    return body(chunk, offset)
-                })
-        }
+        let descriptor = file.rawValue
+        var reader = StreamReader(self)
+        let isRegular = if case .regularFile = kind { true } else { false }
+        try LineReader.forEachChunk(
+            blockSize: blockSize, maximumLineLength: maximumLineLength, progress: { _ in },
+            readMore: { buffer, count, offset in
+                if isRegular { return pread(descriptor, buffer, count, off_t(offset)) }
+                do throws(SystemError) {
+                    return try reader.read(into: buffer, count: count)
+                } catch {
+                    errno = error.code
+                    return -1
+                }
+            },
+            body: { chunk, offset in
+                if case .lines(let bytes) = chunk { return body(chunk, offset + bytes.count) }
+                return body(chunk, offset)
+            })
     }
 
     /// An error for a failed `open`, `fstat` or `read`, saying what to do.
