@@ -109,6 +109,8 @@ enum Step: Command {
             if !diff.isEmpty { out.write(printer.text(diff)) }
         }
         try show()
+        // A script that drives step through pipes reads the first step before it sends a command.
+        out.flush()
         while let line = console.input.readLine() {
             let words = line.split(separator: " ", maxSplits: 1).map(String.init)
             guard let command = words.first else { continue }
