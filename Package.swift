@@ -30,7 +30,9 @@ let package = Package(
         .target(name: "CommandLineArguments", dependencies: ["RewindSupport"]),
         .executableTarget(
             name: "Inspector",
-            dependencies: ["TraceReader", "RewindSupport", "CommandLineArguments"]
+            dependencies: ["TraceReader", "RewindSupport", "CommandLineArguments"],
+            // The report page's script and stylesheet, real files read through `PackageResources`.
+            resources: [.embedInCode("Report/Page/page.js"), .embedInCode("Report/Page/page.css")]
         ),
         .executableTarget(
             name: "SampleApp",

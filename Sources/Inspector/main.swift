@@ -1,3 +1,5 @@
+@_spi(RewindInternals) internal import RewindSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -5,6 +7,7 @@
 #endif
 
 let console = Console.standard()
-let status = Inspector.run(Array(CommandLine.arguments.dropFirst()), console: console)
+// The arguments as given: a file name that is not UTF-8 is kept, byte for byte (`PathName`).
+let status = Inspector.run(PathName.arguments(), console: console)
 console.out.flush()
 exit(status)

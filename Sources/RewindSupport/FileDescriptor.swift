@@ -32,6 +32,8 @@
         package static let noFollow = Options(rawValue: O_NOFOLLOW)
         /// Do not wait: opening a pipe with no writer returns at once.
         package static let nonBlocking = Options(rawValue: O_NONBLOCK)
+        /// A terminal opened does not become the process's controlling terminal.
+        package static let noControllingTerminal = Options(rawValue: O_NOCTTY)
     }
 
     /// The descriptor's number.
@@ -91,9 +93,21 @@
         try SystemCalls.writeAll(rawValue, bytes)
     }
 
+    /// Writes every byte of `bytes` (see `SystemCalls.writeAll`).
+    package func writeAll(_ bytes: [UInt8]) throws(SystemError) {
+        try bytes.withUnsafeBytes { raw in Result { () throws(SystemError) in try writeAll(raw) } }.get()
+    }
+
     /// Makes what was written survive a crash of the machine (`fsync`).
     package func synchronize() throws(SystemError) {
         _ = try SystemCalls.retryingOnInterrupt { fsync(rawValue) }.get()
+    }
+
+    /// Makes reads and writes wait again (clears `O_NONBLOCK`, set to open a pipe without
+    /// waiting for the other end).
+    package func setBlocking() throws(SystemError) {
+        let flags = fcntl(rawValue, F_GETFL)
+        guard flags >= 0, fcntl(rawValue, F_SETFL, flags & ~O_NONBLOCK) >= 0 else { throw SystemError(code: errno) }
     }
 
     /// Sets the file's permission bits (`fchmod`).
@@ -103,7 +117,7 @@
 }
 
 private func cOpen(_ path: String, _ flags: Int32, _ permissions: mode_t) -> Int32 {
-    open(path, flags, permissions)
+    PathName.withCString(path) { open($0, flags, permissions) }
 }
 
 private func cClose(_ descriptor: Int32) -> Int32 {

@@ -81,9 +81,26 @@
     /// What `path` is, following a symbolic link at its end (`stat`) or not (`lstat`).
     package static func status(ofPath path: String, followingLinks: Bool = true) throws(SystemError) -> FileStatus {
         var status = stat()
-        let result = followingLinks ? stat(path, &status) : lstat(path, &status)
+        let result = PathName.withCString(path) { followingLinks ? stat($0, &status) : lstat($0, &status) }
         guard result == 0 else { throw SystemError(code: errno) }
         return FileStatus(status)
+    }
+
+    /// The names in the directory at `path` (not `.` and `..`), as paths (`PathName`: every
+    /// name, whatever its bytes), in the order the system gives them.
+    package static func directoryEntries(_ path: String) throws(SystemError) -> [String] {
+        guard let directory = PathName.withCString(path, { opendir($0) }) else { throw SystemError(code: errno) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { throw SystemError(code: errno) }
+                return names
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in PathName.string(raw.prefix { $0 != 0 }) }
+            if name != "." && name != ".." { names.append(name) }
+        }
     }
 
     /// Removes the name `path` (never a directory).
@@ -94,6 +111,25 @@
     /// Gives `source` the name `target`, replacing what `target` named, in one step.
     package static func rename(_ source: String, to target: String) throws(SystemError) {
         guard cRename(source, target) == 0 else { throw SystemError(code: errno) }
+    }
+
+    /// Waits until `descriptor` has bytes to read (or its end, or an error to report), at most
+    /// `timeoutMilliseconds` (-1: no limit), with `poll`. Returns false when the time ran out or
+    /// a signal interrupted the wait, so that the caller can look at what the signal changed.
+    package static func waitForInput(_ descriptor: Int32, timeoutMilliseconds: Int32) throws(SystemError) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&entry, 1, timeoutMilliseconds)
+        if ready < 0 {
+            let code = errno
+            if code == EINTR { return false }
+            throw SystemError(code: code)
+        }
+        return ready > 0
+    }
+
+    /// Sleeps for about `milliseconds` (a signal may end it sooner).
+    package static func pause(milliseconds: Int32) {
+        _ = poll(nil, 0, milliseconds)
     }
 
     /// Whether `descriptor` is a terminal.
@@ -118,9 +154,9 @@ func cRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int)
 }
 
 private func cUnlink(_ path: String) -> Int32 {
-    unlink(path)
+    PathName.withCString(path) { unlink($0) }
 }
 
 private func cRename(_ source: String, _ target: String) -> Int32 {
-    rename(source, target)
+    PathName.withCString(source) { source in PathName.withCString(target) { rename(source, $0) } }
 }

@@ -1,6 +1,8 @@
 // sample-app: a terminal shop built the way the state-container talks build iOS apps, recorded
 // by Rewind. All of the app is in the other files; this one only runs it.
 
+@_spi(RewindInternals) internal import RewindSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -12,4 +14,5 @@
 // A closed pipe (`sample-app record happy-path | head`) must end writes with an error, which
 // the recorder reports, instead of killing the process.
 signal(SIGPIPE, SIG_IGN)
-exit(SampleAppCLI.run(Array(CommandLine.arguments.dropFirst()), console: .standard()))
+// The arguments as given: a file name that is not UTF-8 is kept, byte for byte (`PathName`).
+exit(SampleAppCLI.run(PathName.arguments(), console: .standard()))

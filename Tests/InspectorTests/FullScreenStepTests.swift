@@ -135,4 +135,65 @@ import Testing
         }
         #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 70 })
     }
+
+    /// Ctrl-Z in a shell with job control: the shell's screen and cursor come back while the view
+    /// is stopped, and `fg` brings the view back, drawn again. `kill -TSTP` does the same.
+    @Test(arguments: ["C-z", "kill"])
+    func stoppingRestoresTheTerminalAndContinuingRedraws(how: String) throws {
+        try #require(Self.hasTmux, "tmux is not installed: apt-get install -y tmux (.ci/run does)")
+        let trace = try RecordedTrace()
+        let tmux = Tmux()
+        try tmux.run([
+            "new-session", "-d", "-s", tmux.session, "-x", "100", "-y", "30", "env PS1='$ ' bash --norc --noprofile -i",
+        ])
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        func mode() throws -> String {
+            try tmux.run(["display-message", "-p", "-t", tmux.session, "#{alternate_on} #{cursor_flag}"], output: true)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        try tmux.keys("\(Self.inspectorPath) step \(trace.path) --at 3", "Enter")
+        _ = try tmux.wait(for: "the first screen") { $0.contains("step 3 of 7") && !$0.contains("validating") }
+        #expect(try mode() == "1 0")  // the alternate screen, the cursor hidden
+        if how == "kill" {
+            let pid =
+                try ChildProcess.run("pgrep", ["-f", "inspector step \(trace.path)"]).outputText
+                .split(separator: "\n").first.map(String.init) ?? ""
+            try #require(!pid.isEmpty)
+            _ = try ChildProcess.run("kill", ["-TSTP", pid])
+        } else {
+            try tmux.keys("C-z")
+        }
+        var screen = try tmux.wait(for: "the shell, the view stopped") { $0.contains("Stopped") }
+        #expect(try mode() == "0 1")  // the main screen, the cursor shown
+        #expect(!screen.contains("step 3 of 7"))
+        try tmux.keys("stty -a | tr ' ' '\\n' | grep -x -e icanon -e echo | tr '\\n' ' '; echo", "Enter")
+        screen = try tmux.wait(for: "the terminal's modes") { $0.contains("icanon echo") }
+        try tmux.keys("fg", "Enter")
+        screen = try tmux.wait(for: "the view drawn again") {
+            $0.contains("step 3 of 7") && $0.contains("Rewind · Shop")
+        }
+        #expect(try mode() == "1 0")
+        try tmux.keys("Right")
+        _ = try tmux.wait(for: "keys work again") { $0.contains("step 4 of 7") }
+        try tmux.keys("q")
+    }
+
+    /// A crash (a trap is SIGILL or SIGTRAP) still puts the terminal back before the process ends.
+    @Test(arguments: ["ILL", "SEGV", "TRAP"])
+    func aCrashRestoresTheTerminal(signal: String) throws {
+        try #require(Self.hasTmux, "tmux is not installed: apt-get install -y tmux (.ci/run does)")
+        let trace = try RecordedTrace()
+        let tmux = Tmux()
+        try tmux.run([
+            "new-session", "-d", "-s", tmux.session, "-x", "100", "-y", "30",
+            "SWIFT_BACKTRACE=enable=no \(Self.inspectorPath) step \(trace.path); echo EXITED-$?; sleep 30",
+        ])
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        _ = try tmux.wait(for: "the first screen") { $0.contains("step 0 of 7") }
+        _ = try ChildProcess.run("pkill", ["-\(signal)", "-f", "^\(Self.inspectorPath) step \(trace.path)"])
+        _ = try tmux.wait(for: "the program to end") { $0.contains("EXITED-") }
+        let mode = try tmux.run(
+            ["display-message", "-p", "-t", tmux.session, "#{alternate_on} #{cursor_flag}"], output: true)
+        #expect(mode.trimmingCharacters(in: .whitespacesAndNewlines) == "0 1")
+    }
 }

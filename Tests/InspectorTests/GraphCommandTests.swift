@@ -1,6 +1,8 @@
 import Foundation
+import Recorder
 import TestSupport
 import Testing
+import TraceReader
 
 @testable import Inspector
 
@@ -104,9 +106,14 @@ import Testing
         #expect(status == 2)
         #expect(out.isEmpty)
         #expect(err.hasPrefix("inspector: \(path):1: not a trace: line 1 is not JSON"))
-        #expect(V.run(["graph", folder.path + "/missing.jsonl"]).status == 2)
-        #expect(V.run(["graph"]).status == 2)
-        #expect(V.run(["graph", path, "--format", "png"]).status == 2)
+        let missing = V.run(["graph", folder.path + "/missing.jsonl"])
+        #expect(missing.status == 2 && missing.err.contains("missing.jsonl: cannot open"), "\(missing.err)")
+        #expect(V.run(["graph"]).err.contains("missing TRACE"))
+        // On a good trace, so that only the format can be what is refused.
+        let good = try folder.write("good.jsonl", [V.header, V.register(1)])
+        #expect(V.run(["graph", good]).status == 0)
+        let png = V.run(["graph", good, "--format", "png"])
+        #expect(png.status == 2 && png.err.contains("--format must be one of dot, mermaid"), "\(png.err)")
     }
 
     @Test func unreadableLinesAreLeftOutWithAWarning() throws {
@@ -117,5 +124,24 @@ import Testing
         #expect(out.contains("[label=\"toLoading (1)\"]"))
         #expect(
             err == "inspector: \(path): 1 line could not be read and was left out; run 'inspector validate \(path)'\n")
+    }
+
+    /// A machine too large to draw (a fully connected one) is drawn with the transitions taken
+    /// only, and the graph says what it left out.
+    @Test func aMachineTooLargeToDrawShowsWhatWasTaken() throws {
+        let cases = (0..<200).map { "c\($0)" }
+        let machine = MachineSpec(
+            initial: "c0", cases: cases, transitions: Dictionary(uniqueKeysWithValues: cases.map { ($0, cases) }))
+        let taken = [
+            TransitionTally.Taken(from: "c0", to: "c5", count: 2, actions: ["go"]),
+            TransitionTally.Taken(from: "c5", to: "zz", count: 1, actions: ["jump"]),
+        ]
+        let graph = MachineGraph(store: "S", machine: machine, taken: taken, largestDrawn: 1000)
+        #expect(graph.nodes.map(\.name) == ["c0", "c5", "zz"])
+        #expect(graph.nodes.map(\.declared) == [true, true, false])
+        #expect(graph.edges.map { "\($0.from)→\($0.to) \($0.declared) \($0.count)" } == ["0→1 true 2", "1→2 false 1"])
+        #expect(graph.omitted.cases == 198 && graph.omitted.edges == 40_000 - 1)
+        let whole = MachineGraph(store: "S", machine: machine, taken: taken, largestDrawn: 40_000)
+        #expect(whole.edges.count == 40_001 && whole.omitted == (0, 0))
     }
 }

@@ -47,6 +47,6 @@ import TraceReader
         #expect(SHA256.base64(Array("fo".utf8)) == "Zm8=")
         #expect(SHA256.base64(Array("foo".utf8)) == "Zm9v")
         #expect(SHA256.base64(Array("foobar".utf8)) == "Zm9vYmFy")
-        #expect(ContentSecurityPolicy.source("") == "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='")
+        #expect(ContentSecurityPolicy.source([]) == "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='")
     }
 }

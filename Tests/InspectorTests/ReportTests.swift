@@ -102,8 +102,15 @@ import TraceReader
                 }
             })
         #expect(policy.contains("default-src 'none'"))
-        #expect(policy.contains("script-src \(ContentSecurityPolicy.source(script));"))
-        #expect(policy.contains("style-src \(ContentSecurityPolicy.source(style));"))
+        #expect(policy.contains("script-src \(ContentSecurityPolicy.source(Array(script.utf8)));"))
+        #expect(policy.contains("style-src \(ContentSecurityPolicy.source(Array(style.utf8)));"))
+        // The page inlines the embedded files, byte for byte, and they are the files in Sources.
+        #expect(Array(script.utf8) == PageAssets.script)
+        #expect(Array(style.utf8) == PageAssets.style)
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/Inspector/Report/Page").standardized
+        #expect(try Array(Data(contentsOf: folder.appendingPathComponent("page.js"))) == PageAssets.script)
+        #expect(try Array(Data(contentsOf: folder.appendingPathComponent("page.css"))) == PageAssets.style)
         #expect(!policy.contains("unsafe"))
         #expect(
             !script.contains("innerHTML") && !script.contains("insertAdjacentHTML")

@@ -51,9 +51,17 @@ import TraceReader
         #expect(!result.out.contains("CatalogStore  2"))
     }
 
-    @Test func badCommandLinesExitTwo() {
-        #expect(inspector(["stats"]).status == 2)
-        #expect(inspector(["stats", "x.jsonl", "--format", "xml"]).status == 2)
-        #expect(inspector(["stats", "/nonexistent.jsonl"]).status == 2)
+    /// Each on a trace that exists, so that only the fault named can give the status and message.
+    @Test func badCommandLinesExitTwoWithAMessage() throws {
+        let file = try QueryTraceFile.cart()
+        let missing = inspector(["stats"])
+        #expect(missing.status == 2 && missing.err.contains("missing TRACE"), "\(missing.err)")
+        let format = inspector(["stats", file.path, "--format", "xml"])
+        #expect(format.status == 2 && format.err.contains("--format must be one of"), "\(format.err)")
+        #expect(format.out.isEmpty)
+        let top = inspector(["stats", file.path, "--top", "-1"])
+        #expect(top.status == 2 && top.err.contains("--top"), "\(top.err)")
+        let absent = inspector(["stats", "/nonexistent.jsonl"])
+        #expect(absent.status == 2 && absent.err.contains("/nonexistent.jsonl: no such file"), "\(absent.err)")
     }
 }

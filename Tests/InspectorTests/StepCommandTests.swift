@@ -57,7 +57,7 @@ import TraceReader
     @Test func theSessionModelMovesByStepsAndProblems() throws {
         let recorded = try RecordedTrace()
         let trace = try TraceFile(path: recorded.path)
-        var session = StepSession(trace: trace, problems: TraceOpening.problemsByLine(of: trace))
+        var session = StepSession(trace: trace, problems: try TraceOpening.problemsByLine(of: trace))
         #expect(session.step == 0)
         #expect(session.problemEvents == [3])
         var moved = session.nextProblem()
@@ -69,16 +69,16 @@ import TraceReader
         session.last()
         moved = session.nextProblem(forward: false)
         #expect(moved && session.step == 4)
-        #expect(session.diff.isEmpty)  // loading → loading changed nothing
+        #expect((try session.readDiff()).isEmpty)  // loading → loading changed nothing
         moved = session.go(toStep: 7)
         #expect(moved)
-        #expect(session.diff.changes.count == 1)
+        #expect((try session.readDiff()).changes.count == 1)
     }
 
     @Test func theScreenFitsTheTerminalAndMarksTheCurrentStep() throws {
         let recorded = try RecordedTrace()
         let trace = try TraceFile(path: recorded.path)
-        var session = StepSession(trace: trace, problems: TraceOpening.problemsByLine(of: trace))
+        var session = StepSession(trace: trace, problems: try TraceOpening.problemsByLine(of: trace))
         let moved = session.go(toStep: 4)
         #expect(moved)
         let lines = StepScreen(style: Style(enabled: false)).lines(for: session, columns: 100, rows: 30)

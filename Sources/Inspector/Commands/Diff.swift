@@ -42,12 +42,12 @@ enum Diff: Command {
             }
             from = to - 1
         }
-        var before = trace.appState(atStep: from)
-        var after = trace.appState(atStep: to)
+        var before = try TraceOpening.reading { () throws(TraceChangedError) in try trace.readAppState(atStep: from) }
+        var after = try TraceOpening.reading { () throws(TraceChangedError) in try trace.readAppState(atStep: to) }
         if let store {
             guard trace.storeNames.contains(store) else {
                 throw UsageError(
-                    "no store named '\(TTY.safe(store))' in \(path); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
+                    "no store named '\(TTY.safe(store))' in \(TTY.safe(path)); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
                 )
             }
             before = JSONObject(before.filter { $0.key == store })
@@ -56,7 +56,7 @@ enum Diff: Command {
         let diff = StateDiff(from: before, to: after)
         switch format {
         case "json-patch":
-            console.out.line(JSONPrinter.compact(JSONPatch.make(diff), terminalSafe: console.isTerminal))
+            console.out.line(JSONPrinter.compact(JSONPatch.make(diff), terminalSafe: true))
         case "paths":
             let printer = StateDiffPrinter(
                 width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)

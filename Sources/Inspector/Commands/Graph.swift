@@ -50,7 +50,13 @@ enum Graph: Command {
         var notes: [String] = []
         for store in tally.stores {
             if let machine = store.machine {
-                drawings.append(MachineGraph(store: store.name, machine: machine, taken: store.taken))
+                let drawing = MachineGraph(store: store.name, machine: machine, taken: store.taken)
+                if drawing.omitted != (0, 0) {
+                    notes.append(
+                        "\(store.name)'s machine has more than \(MachineGraph.largestDrawn) transitions: only the transitions the trace took are drawn (\(counted(drawing.omitted.cases, "case")) and \(counted(drawing.omitted.edges, "declared transition")) left out)"
+                    )
+                }
+                drawings.append(drawing)
             } else {
                 notes.append("\(store.name) has no state machine; not drawn")
             }

@@ -28,10 +28,10 @@ enum Log: Command {
         try arguments.finish()
         let trace = try TraceOpening.open(path)
         TraceOpening.reportIssues(of: trace, console: console)
-        let problems = TraceOpening.problemsByLine(of: trace)
+        let problems = try TraceOpening.problemsByLine(of: trace)
         if let store, !trace.storeNames.contains(store) {
             throw UsageError(
-                "no store named '\(TTY.safe(store))' in \(path); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
+                "no store named '\(TTY.safe(store))' in \(TTY.safe(path)); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
             )
         }
         // Column widths from the first 500 events: enough to align, without reading a huge trace twice.
@@ -48,7 +48,8 @@ enum Log: Command {
             }
         }
         for index in 0..<trace.eventCount {
-            guard let event = trace.event(at: index) else { continue }
+            let read = { () throws(TraceChangedError) in try trace.readEvent(at: index) }
+            guard let event = try TraceOpening.reading(read) else { continue }
             if let store, event.store != store { continue }
             if let action, !(event.action ?? event.type).contains(action) { continue }
             let found = problems[event.line] ?? []

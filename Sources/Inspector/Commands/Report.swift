@@ -24,7 +24,10 @@ enum Report: Command {
         Options:
           -o, --output FILE  where to write (default: TRACE with .html in place of .jsonl, in
                              the same folder); an existing file is replaced. The report gets
-                             the trace's permissions: it holds the same data.
+                             the trace's permissions: it holds the same data. - is standard
+                             output; a pipe or a terminal is written to, never replaced; a
+                             directory, a symbolic link or a device other than a terminal is
+                             refused.
           --from N           the first step of a window (default 1); the page starts at the
                              app state just before it
           --to M             the last step of a window (default: the trace's last step)
@@ -88,20 +91,22 @@ enum Report: Command {
 
         let validation: ValidationReport
         do {
-            validation = try TraceValidator(machines: machines).validate(file: path)
+            validation = try trace.validate(with: TraceValidator(machines: machines))
         } catch {
             throw FileError(error.path, line: error.line, error.message)
         }
         var drawn = trace.header.machines
         for (store, machine) in machines { drawn[store] = machine }
         let data = try ReportData(trace: trace, window: window, validation: validation, machines: drawn, limits: limits)
-        try ReportFile.write(ReportPage.parts(data), to: target, mode: ReportFile.mode(of: path))
+        try ReportFile.write(
+            ReportPage.parts(data), to: target, mode: ReportFile.mode(of: path), standardOutput: console.out)
 
         var summary = "wrote \(TTY.safe(target)): \(ReportPage.counted(data.columns.count, "event"))"
         summary += window.isWhole ? "" : " (steps \(window.firstStep)–\(window.lastStep) of \(trace.lastStep))"
         summary +=
             ", \(ReportPage.counted(validation.errors, "error")), \(ReportPage.counted(validation.warnings, "warning"))"
-        console.out.line(summary)
+        // The page itself may be on standard output; the summary then goes to standard error.
+        (target == "-" ? console.err : console.out).line(summary)
         return ExitStatus.success
     }
 

@@ -34,9 +34,14 @@ enum Show: Command {
         let trace = try TraceOpening.open(path)
         TraceOpening.reportIssues(of: trace, console: console)
         let step = try TraceOpening.step(stepText, in: trace)
-        var value: JSONValue = .object(trace.appState(atStep: step))
+        let appState = try TraceOpening.reading { () throws(TraceChangedError) in try trace.readAppState(atStep: step) }
+        var value: JSONValue = .object(appState)
         if let store {
-            guard let state = trace.state(of: store, atStep: step) else {
+            guard
+                let state = try TraceOpening.reading({ () throws(TraceChangedError) in
+                    try trace.readState(of: store, atStep: step)
+                })
+            else {
                 let known = trace.storeNames.map { TTY.safe($0) }.joined(separator: ", ")
                 throw UsageError(
                     "no store named '\(TTY.safe(store))' at step \(step); the trace's stores are: \(known.isEmpty ? "none" : known)"
@@ -50,7 +55,7 @@ enum Show: Command {
             }
             value = found
         }
-        console.out.line(JSONPrinter.pretty(value, terminalSafe: console.isTerminal))
+        console.out.line(JSONPrinter.pretty(value, terminalSafe: true))
         return ExitStatus.success
     }
 }

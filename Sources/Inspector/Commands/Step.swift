@@ -51,199 +51,100 @@ enum Step: Command {
             runFullScreen(session, terminal: terminal, style: console.style)
             return ExitStatus.success
         }
-        var session = StepSession(trace: trace, problems: TraceOpening.problemsByLine(of: trace))
+        var session = StepSession(trace: trace, problems: try TraceOpening.problemsByLine(of: trace))
         _ = session.go(toStep: step)
-        runScript(&session, console: console)
+        do {
+            try runScript(&session, console: console)
+        } catch {
+            // A line that can no longer be read ends the session with a message, as `show` does.
+            console.out.flush()
+            throw FileError(error.path, line: error.line, error.message)
+        }
         return ExitStatus.success
     }
 
     // MARK: Full screen
 
+    /// The loop of the full-screen view: keys from the terminal go through `StepView.update`,
+    /// whose effects are performed here.
     private static func runFullScreen(_ start: StepSession, terminal: Terminal, style: Style) {
         defer { terminal.restore() }
-        var session = start
-        var screen = StepScreen(style: style)
-        var typed: String?  // digits of a jump, or "/…" of a search, being typed
+        var view = StepView(session: start, style: style)
         // Validation runs on another thread; its result is handed over under a Mutex.
-        let found = Mutex<[Int: [Problem]]?>(nil)
-        let trace = session.trace
+        let found = Mutex<Result<[Int: [Problem]], FileError>?>(nil)
+        let trace = start.trace
         DispatchQueue.global(qos: .userInitiated).async {
-            let problems = TraceOpening.problemsByLine(of: trace)
+            let problems = Result { () throws(FileError) in try TraceOpening.problemsByLine(of: trace) }
             found.withLock { $0 = problems }
         }
-        var validated = false
-        screen.validating = true
-        var redraw = true
-        var paneLength = 0  // from the last draw; scrolling keys do not change the pane
+        var effects = StepView.Effects.redraw
         while true {
-            let (columns, rows) = terminal.size
-            if redraw {
-                let frame = screen.render(for: session, columns: columns, rows: rows)
-                paneLength = frame.paneLength
-                terminal.draw(frame.lines)
+            if effects.contains(.quit) { return }
+            if effects.contains(.suspend) { terminal.suspend() }
+            if effects.contains(.redraw) {
+                let (columns, rows) = terminal.size
+                terminal.draw(view.render(columns: columns, rows: rows))
             }
-            redraw = true
             guard let key = terminal.readKey() else { return }
-            if key == .tick {
-                redraw = false
-                if !validated, let problems = found.withLock({ $0 }) {
-                    validated = true
-                    screen.validating = false
-                    session.setProblems(problems)
-                    redraw = true
+            effects = view.update(key)
+            if key == .tick, !view.validated, let outcome = found.withLock({ $0 }) {
+                switch outcome {
+                case .success(let problems): effects.formUnion(view.problemsFound(problems))
+                case .failure(let error): effects.formUnion(view.validationFailed(error))
                 }
-                continue
             }
-            if var entry = typed {
-                switch key {
-                case .enter:
-                    typed = nil
-                    if entry.hasPrefix("/") {
-                        let text = String(entry.dropFirst())
-                        screen.message =
-                            session.find(text)
-                            ? nil
-                            : "no store or action matches \"\(TTY.safe(text.isEmpty ? session.lastSearch ?? "" : text))\""
-                    } else if let step = Int(entry), step <= session.trace.lastStep, session.go(toStep: step) {
-                        screen.message = nil
-                    } else {
-                        screen.message = "no step \(entry): steps go from 0 to \(session.trace.lastStep)"
-                    }
-                    screen.scroll = 0
-                case .escape, .interrupt:
-                    typed = nil
-                    screen.message = nil
-                case .backspace:
-                    entry.removeLast()
-                    typed = entry.isEmpty ? nil : entry
-                    screen.message = typed.map { $0.hasPrefix("/") ? "find: \($0.dropFirst())" : "jump to step \($0)" }
-                case .character(let character):
-                    if entry.hasPrefix("/") || character.isNumber {
-                        entry.append(character)
-                        typed = entry
-                    }
-                    screen.message =
-                        entry.hasPrefix("/") ? "find: \(TTY.safe(String(entry.dropFirst())))" : "jump to step \(entry)"
-                default:
-                    break
-                }
-                continue
-            }
-            screen.message = nil
-            switch key {
-            case .right, .character("l"), .character("n"):
-                if !session.next() { screen.message = "this is the last step" }
-                screen.scroll = 0
-            case .left, .character("h"), .character("p"):
-                if !session.previous() { screen.message = "this is step 0" }
-                screen.scroll = 0
-            case .home, .character("g"):
-                session.first()
-                screen.scroll = 0
-            case .end, .character("G"):
-                session.last()
-                screen.scroll = 0
-            case .character("]"), .character("["):
-                let forward = key == .character("]")
-                if !session.nextProblem(forward: forward) {
-                    screen.message =
-                        !validated
-                        ? "still validating; problems are marked when it is done"
-                        : session.problemEvents.isEmpty
-                            ? "no problems in this trace"
-                            : forward ? "no problem after this step" : "no problem before this step"
-                }
-                screen.scroll = 0
-            case .tab:
-                screen.pane = screen.pane == .diff ? .state : .diff
-                screen.scroll = 0
-            case .down, .character("j"):
-                screen.scroll += 1
-            case .up, .character("k"):
-                screen.scroll = max(0, screen.scroll - 1)
-            case .pageDown:
-                screen.scroll += max(1, rows / 2)
-            case .pageUp:
-                screen.scroll = max(0, screen.scroll - max(1, rows / 2))
-            case .character("v"):
-                if let path = screen.selectNextValue(in: session) {
-                    screen.message = "value \(path) (w: jump to the step that last changed it)"
-                } else {
-                    screen.message = "this step changed no value"
-                }
-            case .character("w"):
-                if let path = screen.selectedPath(in: session) {
-                    let from = session.step
-                    if let change = session.goToLastChange(of: path) {
-                        screen.message =
-                            "\(path) was last changed before step \(from) here, by \(TTY.safe(change.event.store ?? "?")).\(TTY.safe(EventLine.action(of: change.event)))"
-                    } else {
-                        screen.message = "no step before \(from) changed \(path)"
-                    }
-                } else {
-                    screen.message = "this step changed no value; press w on a step whose diff shows one"
-                }
-                screen.scroll = 0
-            case .character("/"):
-                typed = "/"
-                screen.message = "find: "
-            case .character(let character) where character.isNumber:
-                typed = String(character)
-                screen.message = "jump to step \(character)"
-            case .character("q"), .interrupt:
-                return
-            default:
-                break
-            }
-            screen.scroll = min(screen.scroll, max(0, paneLength - 1))
         }
     }
 
     // MARK: Line commands
 
-    private static func runScript(_ session: inout StepSession, console: Console) {
+    /// Reads commands from standard input until its end or `quit`.
+    /// - Throws: `TraceChangedError` when a line the command needs can no longer be read.
+    private static func runScript(_ session: inout StepSession, console: Console) throws(TraceChangedError) {
         let out = console.out
         let printer = StateDiffPrinter(width: 100, terminalSafe: true, colors: false)
-        func show() {
-            out.line(describe(session))
-            let diff = session.diff
+        func show() throws(TraceChangedError) {
+            out.line(try describe(session))
+            let diff = try session.readDiff()
             if !diff.isEmpty { out.write(printer.text(diff)) }
         }
-        show()
+        try show()
+        // A script that drives step through pipes reads the first step before it sends a command.
+        out.flush()
         while let line = console.input.readLine() {
             let words = line.split(separator: " ", maxSplits: 1).map(String.init)
             guard let command = words.first else { continue }
             let argument = words.count > 1 ? words[1].trimmingCharacters(in: " ") : ""
             switch command {
             case "next", "n":
-                if session.next() { show() } else { out.line("at the last step (\(session.trace.lastStep))") }
+                if session.next() { try show() } else { out.line("at the last step (\(session.trace.lastStep))") }
             case "prev", "p":
-                if session.previous() { show() } else { out.line("at step 0") }
+                if session.previous() { try show() } else { out.line("at step 0") }
             case "first":
                 session.first()
-                show()
+                try show()
             case "last":
                 session.last()
-                show()
+                try show()
             case "goto":
                 if let step = Int(argument), step >= 0, step <= session.trace.lastStep, session.go(toStep: step) {
-                    show()
+                    try show()
                 } else {
                     out.line("goto needs a step from 0 to \(session.trace.lastStep), not '\(TTY.safe(argument))'")
                 }
             case "find":
                 if session.find(argument) {
-                    show()
+                    try show()
                 } else {
                     out.line("no store or action matches \"\(TTY.safe(argument))\"")
                 }
             case "who":
-                if whoSet(argument, in: &session, out: out) { show() }
+                if whoSet(argument, in: &session, out: out) { try show() }
             case "diff":
-                let diff = session.diff
+                let diff = try session.readDiff()
                 if diff.isEmpty { out.line("no change") } else { out.write(printer.text(diff)) }
             case "state":
-                out.line(JSONPrinter.pretty(.object(session.appState), terminalSafe: true))
+                out.line(JSONPrinter.pretty(.object(try session.readAppState()), terminalSafe: true))
             case "problems":
                 let problems = session.currentProblems
                 if problems.isEmpty { out.line("no problem at this step") }
@@ -293,9 +194,9 @@ enum Step: Command {
     }
 
     /// The header line of a step in the line-command mode.
-    static func describe(_ session: StepSession) -> String {
+    static func describe(_ session: StepSession) throws(TraceChangedError) -> String {
         let trace = session.trace
-        guard let event = session.event else {
+        guard let event = try session.readEvent() else {
             return "step 0 of \(trace.lastStep): before any event"
         }
         var text =

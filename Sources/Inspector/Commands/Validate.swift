@@ -1,6 +1,7 @@
 import CommandLineArguments
 import Dispatch
 import Recorder
+@_spi(RewindInternals) internal import RewindSupport
 import Synchronization
 import TraceReader
 
@@ -104,7 +105,7 @@ enum Validate: Command {
             case .directory(let files) where files.isEmpty:
                 targets.append(
                     .unusable(ValidationFileError(path: path, message: "no *.jsonl files in this directory")))
-            case .directory(let files): targets += files.map(Target.file)
+            case .directory(let files): targets += files
             }
         }
 
@@ -189,7 +190,7 @@ enum Validate: Command {
                 return ready
             }
             if !ready.isEmpty && progressShown {
-                console.err.write("\r\u{1B}[K")
+                console.err.writeControl("\r\u{1B}[K")
                 progressShown = false
             }
             for outcome in ready { report(outcome) }
@@ -201,13 +202,13 @@ enum Validate: Command {
                 }
                 if total > 0 {
                     let percent = min(100, read * 100 / total)
-                    console.err.write(
-                        "\r\u{1B}[Kinspector validate: \(megabytes(read)) of \(megabytes(total)) (\(percent)%)")
+                    console.err.writeControl("\r\u{1B}[K")
+                    console.err.write("inspector validate: \(megabytes(read)) of \(megabytes(total)) (\(percent)%)")
                     progressShown = true
                 }
             }
         }
-        if progressShown { console.err.write("\r\u{1B}[K") }
+        if progressShown { console.err.writeControl("\r\u{1B}[K") }
     }
 
     /// `123 MB`, `1.2 GB`.
@@ -222,24 +223,42 @@ enum Validate: Command {
     /// What a path on the command line stands for: a file, or a directory's trace files.
     enum Expansion {
         case file
-        case directory([String])
+        case directory([Target])
     }
 
     /// A directory stands for the `*.jsonl` files directly in it, in name order (hidden files
-    /// and subfolders left out); anything else is taken as a file (and reported if it cannot be read).
+    /// and subfolders left out); anything else is taken as a file (and reported if it cannot be
+    /// read). Names are bytes (`PathName`): one that is not UTF-8 is validated like any other.
+    /// A `*.jsonl` entry that is not a regular file (a pipe, a link to a folder) is not read,
+    /// but reported, never skipped silently.
     static func expand(_ path: String) -> Expansion {
-        guard let directory = opendir(path) else { return .file }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name.hasSuffix(".jsonl"), !name.hasPrefix(".") else { continue }
+        guard (try? SystemCalls.status(ofPath: path))?.kind == .directory,
+            let names = try? SystemCalls.directoryEntries(path)
+        else { return .file }
+        var targets: [(name: [UInt8], target: Target)] = []
+        for name in names where name.hasSuffix(".jsonl") && !name.hasPrefix(".") {
             let full = path.hasSuffix("/") ? path + name : path + "/" + name
-            var status = stat()
-            if stat(full, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG { names.append(full) }
+            let kind = (try? SystemCalls.status(ofPath: full))?.kind
+            let target: Target
+            switch kind {
+            case .regular?: target = .file(full)
+            case .directory?: continue  // a folder named *.jsonl is a subfolder, left out as the help says
+            default:
+                let what =
+                    switch kind {
+                    case .pipe?: "a named pipe"
+                    case .characterDevice?, .blockDevice?: "a device"
+                    case .socket?: "a socket"
+                    case nil: "cannot be read: a broken link?"
+                    default: "not a file"
+                    }
+                target = .unusable(
+                    ValidationFileError(
+                        path: full, message: "is not a regular file (\(what)); not read, give it by name to read it"))
+            }
+            targets.append((PathName.bytes(name), target))
         }
-        return .directory(names.sorted())
+        // Byte order, as `ls` sorts in the C locale: the same whatever the names' encoding.
+        return .directory(targets.sorted { $0.name.lexicographicallyPrecedes($1.name) }.map(\.target))
     }
 }

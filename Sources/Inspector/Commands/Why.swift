@@ -42,7 +42,7 @@ enum Why: Command {
         }
         TraceOpening.reportIssues(of: trace, console: console)
         guard let chain = CauseChain(of: seq, in: trace) else {
-            throw UsageError("no event of \(file) has seq \(seq); its seqs go from 1 to \(trace.lastStep)")
+            throw UsageError("no event of \(TTY.safe(file)) has seq \(seq); its seqs go from 1 to \(trace.lastStep)")
         }
         let last = chain.events[chain.events.count - 1]
         if format == "json" {
@@ -65,15 +65,15 @@ enum Why: Command {
             return ExitStatus.success
         case .missingCause(let cause):
             console.err.line(
-                "inspector: \(file):\(last.line): seq \(last.seq) names cause \(cause), but no event of the trace has that seq; the chain stops here (was the trace cut, or rolled over to a new file?)"
+                "inspector: \(TTY.safe(file)):\(last.line): seq \(last.seq) names cause \(cause), but no event of the trace has that seq; the chain stops here (was the trace cut, or rolled over to a new file?)"
             )
         case .cycle(let cause):
             console.err.line(
-                "inspector: \(file):\(last.line): seq \(last.seq) names cause \(cause), which is already in the chain: the causes go in a circle, which a recorder never writes; the trace is damaged"
+                "inspector: \(TTY.safe(file)):\(last.line): seq \(last.seq) names cause \(cause), which is already in the chain: the causes go in a circle, which a recorder never writes; the trace is damaged"
             )
         case .unreadable(let cause):
             console.err.line(
-                "inspector: \(file): the line of seq \(cause) can no longer be read as it was indexed; the file changed since it was opened, open it again"
+                "inspector: \(TTY.safe(file)): the line of seq \(cause) can no longer be read as it was indexed; the file changed since it was opened, open it again"
             )
         }
         return ExitStatus.problems

@@ -35,8 +35,14 @@ struct ReportData {
     var start: [(store: Int, caseName: Int)] = []
     /// The graph of each store that has a machine, in the header's order.
     var graphs: [MachineGraph] = []
-    /// The stores of the trace that have no machine.
+    /// The stores of the trace that have no machine (at most `limits.maximumUnmachinedNames`).
     var storesWithoutMachine: [String] = []
+    /// How many stores without a machine are not named.
+    var unnamedStoresWithoutMachine = 0
+    /// The machines left out by the limits: how many, and their cases and transitions.
+    var omittedMachines = (machines: 0, cases: 0, transitions: 0)
+    /// The limits the page was made under (named by its notices).
+    var limits: ReportLimits
 
     /// Reads the events of `window` from `trace`.
     /// - Throws: `UsageError` when the states take more than `limits` allows, saying which
@@ -47,6 +53,7 @@ struct ReportData {
     ) throws(UsageError) {
         path = trace.path
         header = trace.header
+        self.limits = limits
         self.machines = machines
         self.window = window
         self.validation = validation
@@ -76,14 +83,31 @@ struct ReportData {
             ScriptData.append(
                 json: "{\"state\":" + JSONPrinter.compact(store.state, terminalSafe: true) + "}\n", to: &details)
         }
+        let ordered = Set(header.machineOrder)
         let drawn =
-            header.machineOrder.filter { machines[$0] != nil }
-            + machines.keys.filter { !header.machineOrder.contains($0) }.sorted()
+            header.machineOrder.filter { machines[$0] != nil } + machines.keys.filter { !ordered.contains($0) }.sorted()
+        // Machines while they fit the limits; the rest are counted, never built.
+        var shown = (cases: 0, transitions: 0)
         for store in drawn {
             guard let machine = machines[store] else { continue }
-            graphs.append(MachineGraph(store: store, machine: machine, taken: counts.taken(by: store)))
+            let cases = machine.transitions.count
+            let transitions = machine.transitions.values.reduce(0) { $0 + $1.count }
+            if graphs.count < limits.maximumMachines && shown.cases + cases <= limits.maximumCases
+                && shown.transitions + min(transitions, MachineGraph.largestDrawn) <= limits.maximumTransitions
+            {
+                let graph = MachineGraph(store: store, machine: machine, taken: counts.taken(by: store))
+                shown.cases += graph.nodes.count
+                shown.transitions += graph.edges.count
+                graphs.append(graph)
+            } else {
+                omittedMachines.machines += 1
+                omittedMachines.cases += cases
+                omittedMachines.transitions += transitions
+            }
         }
-        storesWithoutMachine = stores.strings.filter { machines[$0] == nil }
+        let unmachined = stores.strings.filter { machines[$0] == nil }
+        storesWithoutMachine = Array(unmachined.prefix(limits.maximumUnmachinedNames))
+        unnamedStoresWithoutMachine = unmachined.count - storesWithoutMachine.count
     }
 
     private mutating func appendDetails(of event: TraceEvent?) {

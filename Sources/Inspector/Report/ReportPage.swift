@@ -2,8 +2,8 @@ import TraceReader
 
 /// The report as one HTML document: markup for the header and the panels, the machine graphs
 /// as inline SVG, the data as two `<script type="application/json">` elements (a summary with
-/// the event columns, and one line of JSON per event), then `PageStyle` and `PageScript`
-/// inline, allowed by the Content-Security-Policy through their hashes and nothing else.
+/// the event columns, and one line of JSON per event), then the page's stylesheet and
+/// script (`PageAssets`) inline, allowed by the Content-Security-Policy through their hashes and nothing else.
 enum ReportPage {
     /// Graphs larger than this are listed instead of drawn (a layered drawing of hundreds of
     /// cases is unreadable, and laying it out is quadratic).
@@ -19,14 +19,16 @@ enum ReportPage {
         let fileName = data.path.split(separator: "/").last.map(String.init) ?? data.path
         add("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         add(
-            "<meta http-equiv=\"Content-Security-Policy\" content=\"\(ContentSecurityPolicy.policy(script: PageScript.javascript, style: PageStyle.css))\">\n"
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"\(ContentSecurityPolicy.policy(script: PageAssets.script, style: PageAssets.style))\">\n"
         )
         add(
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"referrer\" content=\"no-referrer\">\n"
         )
         add("<meta name=\"generator\" content=\"Rewind inspector \(Inspector.version)\">\n")
         add("<title>\(HTMLText.escape(fileName)) · Rewind report</title>\n")
-        add("<style>\(PageStyle.css)</style>\n</head>\n<body>\n")
+        add("<style>")
+        page.append(contentsOf: PageAssets.style)
+        add("</style>\n</head>\n<body>\n")
         add(header(data, fileName: fileName))
         add(notices(data))
         add("<main class=\"layout\">\n")
@@ -44,7 +46,9 @@ enum ReportPage {
         add("</script>\n<script type=\"application/json\" id=\"rw-events\">")
         let head = page
         page = []
-        add("</script>\n<script>\(PageScript.javascript)</script>\n</body>\n</html>\n")
+        add("</script>\n<script>")
+        page.append(contentsOf: PageAssets.script)
+        add("</script>\n</body>\n</html>\n")
         return [head, data.details, page]
     }
 
@@ -82,6 +86,12 @@ enum ReportPage {
         if !data.window.isWhole {
             notes.append(
                 "This report holds steps \(data.window.firstStep)–\(data.window.lastStep) of the trace's \(data.traceLastStep) (\(counted(data.columns.count, "event")) of \(data.traceEvents)); the errors and warnings above count the whole trace."
+            )
+        }
+        if data.omittedMachines.machines > 0 {
+            let omitted = data.omittedMachines
+            notes.append(
+                "\(counted(omitted.machines, "state machine")) (\(counted(omitted.cases, "case")), \(counted(omitted.transitions, "transition"))) \(omitted.machines == 1 ? "is" : "are") not shown: a report shows at most \(counted(data.limits.maximumMachines, "machine")), \(counted(data.limits.maximumCases, "case")) and \(counted(data.limits.maximumTransitions, "transition")) in all, so that a browser can open it; <code>inspector graph</code> draws every machine."
             )
         }
         if data.validation.omitted > 0 {
@@ -151,7 +161,10 @@ enum ReportPage {
                 """
         }
         if !data.storesWithoutMachine.isEmpty {
-            let list = data.storesWithoutMachine.map(HTMLText.escape).joined(separator: ", ")
+            var list = data.storesWithoutMachine.map(HTMLText.escape).joined(separator: ", ")
+            if data.unnamedStoresWithoutMachine > 0 {
+                list += " and \(counted(data.unnamedStoresWithoutMachine, "more store"))"
+            }
             text += "<p class=\"note\">Without a machine: \(list).</p>\n"
         }
         text += "</div></section>\n"

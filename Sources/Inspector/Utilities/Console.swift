@@ -1,3 +1,5 @@
+@_spi(RewindInternals) internal import RewindSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -62,6 +64,13 @@ final class Console {
 }
 
 /// An output stream: a file descriptor with a buffer, or memory.
+///
+/// Every byte written goes through `TerminalText.neutralized`: a control character, a
+/// bidirectional override or a zero-width character that a command failed to escape (in a file
+/// name, a store's name, a state) is written as a JSON escape (`\u001b`), so that nothing from a
+/// trace or a path drives the terminal or hides in a name, and JSON output stays valid JSON. The
+/// colour sequences of `Style` pass; `writeControl` is for the few sequences the commands
+/// write on purpose (the progress line).
 final class TextStream {
     private let descriptor: Int32?
     private let buffered: Bool
@@ -95,24 +104,24 @@ final class TextStream {
     }
 
     func write(bytes: UnsafeRawBufferPointer) {
-        buffer.append(contentsOf: bytes)
+        if let safe = TerminalText.neutralized(bytes, allowingStyles: true) {
+            buffer.append(contentsOf: safe)
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+        if descriptor != nil && (!buffered || buffer.count >= 1 << 16) { flush() }
+    }
+
+    /// Writes `sequence` as it is: a terminal control the command means (`\r`, erase line).
+    func writeControl(_ sequence: String) {
+        buffer.append(contentsOf: sequence.utf8)
         if descriptor != nil && (!buffered || buffer.count >= 1 << 16) { flush() }
     }
 
     /// Sends buffered bytes to the descriptor. A closed pipe (EPIPE) ends the writes quietly.
     func flush() {
         guard let descriptor, !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    break
-                }
-                offset += written
-            }
-        }
+        buffer.withUnsafeBytes { raw in try? SystemCalls.writeAll(descriptor, raw) }
         buffer.removeAll(keepingCapacity: true)
     }
 }
@@ -148,9 +157,11 @@ final class LineSource {
                 return String(decoding: pending, as: UTF8.self)
             }
             var chunk = [UInt8](repeating: 0, count: 4096)
-            let count = chunk.withUnsafeMutableBytes { read(descriptor!, $0.baseAddress, 4096) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 {
+            let count =
+                (try? chunk.withUnsafeMutableBytes { buffer in
+                    Result { () throws(SystemError) in try SystemCalls.read(descriptor!, into: buffer) }
+                }.get()) ?? 0
+            if count == 0 {
                 ended = true
                 continue
             }

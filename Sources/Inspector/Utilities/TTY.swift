@@ -1,19 +1,11 @@
 @_spi(RewindInternals) internal import RewindSupport
 import TraceReader
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Facts about the terminal, and the escaping that keeps recorded text from driving it.
 enum TTY {
     /// Whether `descriptor` is a terminal.
     static func isTerminal(_ descriptor: Int32) -> Bool {
-        isatty(descriptor) == 1
+        SystemCalls.isTerminal(descriptor)
     }
 
     /// Whether to colour output on `descriptor`: only on a terminal, never with `NO_COLOR` set
@@ -25,9 +17,7 @@ enum TTY {
 
     /// The terminal's size in columns and rows, if `descriptor` is one.
     static func size(_ descriptor: Int32 = 1) -> (columns: Int, rows: Int)? {
-        var size = winsize()
-        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
-        return (Int(size.ws_col), Int(size.ws_row))
+        RawTerminal.size(descriptor)
     }
 
     /// `text` with every control character made visible (see `TerminalText.safe`), so that a

@@ -18,12 +18,22 @@ enum TraceOpening {
     static func reportIssues(of trace: TraceFile, console: Console, limit: Int = 5) {
         let issues = trace.issues
         for issue in issues.prefix(limit) {
-            console.err.line("inspector: \(trace.path):\(issue.line): warning: \(TTY.safe(issue.message))")
+            console.err.line("inspector: \(TTY.safe(trace.path)):\(issue.line): warning: \(TTY.safe(issue.message))")
         }
         if issues.count > limit {
             console.err.line(
-                "inspector: \(trace.path): warning: \(issues.count - limit) more lines were skipped or noted; run 'inspector validate \(trace.path)' for all of them"
+                "inspector: \(TTY.safe(trace.path)): warning: \(issues.count - limit) more lines were skipped or noted; run 'inspector validate \(TTY.safe(trace.path))' for all of them"
             )
+        }
+    }
+
+    /// Runs `body`, which reads lines of an open trace; a line that can no longer be read (the
+    /// file changed since it was opened) becomes a `FileError` naming it (exit 2).
+    static func reading<Value>(_ body: () throws(TraceChangedError) -> Value) throws(FileError) -> Value {
+        do {
+            return try body()
+        } catch {
+            throw FileError(error.path, line: error.line, error.message)
         }
     }
 
@@ -33,14 +43,20 @@ enum TraceOpening {
             throw UsageError("\(what) must be a whole number from 0 to \(trace.lastStep), not '\(text)'")
         }
         guard step <= trace.lastStep else {
-            throw UsageError("\(what) \(step) is past the end of \(trace.path), whose last step is \(trace.lastStep)")
+            throw UsageError(
+                "\(what) \(step) is past the end of \(TTY.safe(trace.path)), whose last step is \(trace.lastStep)")
         }
         return step
     }
 
-    /// The validation problems of the trace, by file line, for marking events.
-    static func problemsByLine(of trace: TraceFile) -> [Int: [Problem]] {
-        guard let report = try? TraceValidator().validate(file: trace.path) else { return [:] }
-        return Dictionary(grouping: report.problems, by: \.line)
+    /// The validation problems of the trace, by file line, for marking events: from the bytes
+    /// the trace was opened from (a pipe is never read twice).
+    /// - Throws: `FileError` when the file can no longer be read.
+    static func problemsByLine(of trace: TraceFile) throws(FileError) -> [Int: [Problem]] {
+        do {
+            return Dictionary(grouping: try trace.validate().problems, by: \.line)
+        } catch {
+            throw FileError(error.path, line: error.line, error.message)
+        }
     }
 }

@@ -25,7 +25,7 @@ struct EventLine {
     func text(_ event: TraceEvent, problems: [Problem] = []) -> String {
         var parts: [String] = []
         parts.append(pad(String(event.seq), 6, right: true))
-        parts.append(event.elapsed.map { pad("+" + Self.seconds($0), 10) } ?? pad("", 10))
+        parts.append(event.elapsed.map { pad(Self.offset($0), 10) } ?? pad("", 10))
         parts.append(style.cyan(pad(TTY.safe(event.store ?? "-"), storeWidth)))
         parts.append(style.bold(pad(TTY.safe(Self.action(of: event)), actionWidth)))
         var detail = ""
@@ -46,15 +46,26 @@ struct EventLine {
         return line
     }
 
-    /// Seconds with up to six decimals and no trailing zeros: `0.0213s`.
+    /// An elapsed time as an offset from the start: `+0.0213s`, `-2s` (a clock that went back).
+    static func offset(_ value: Double) -> String {
+        value < 0 ? seconds(value) : "+" + seconds(value)
+    }
+
+    /// Seconds with up to six decimals and no trailing zeros: `0.0213s`, `-1.5s`. Any double a
+    /// trace holds is printed, never trapped on: from 1e9 s (about 31 years) on, where the
+    /// microseconds are no longer exact in a `Double`, in Swift's shortest form (`1e+16s`); `?` for a
+    /// value that is not finite (a number beyond the range of `Double` in the trace).
     static func seconds(_ value: Double) -> String {
         guard value.isFinite else { return "?" }
-        var text = String(Int((value * 1_000_000).rounded()))
+        let magnitude = value.magnitude
+        guard magnitude < 1e9 else { return "\(value)s" }
+        let microseconds = Int((magnitude * 1_000_000).rounded())
+        var text = String(microseconds)
         while text.count < 7 { text = "0" + text }
         let whole = text.dropLast(6)
         var fraction = String(text.suffix(6))
         while fraction.hasSuffix("0") && fraction.count > 1 { fraction.removeLast() }
-        return "\(whole).\(fraction)s"
+        return (value < 0 && microseconds > 0 ? "-" : "") + "\(whole).\(fraction)s"
     }
 
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

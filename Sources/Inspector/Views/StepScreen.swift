@@ -84,7 +84,7 @@ struct StepScreen {
         // Status line.
         let fileName = trace.path.split(separator: "/").last.map(String.init) ?? trace.path
         var status = " \(TTY.safe(fileName)) · step \(session.step) of \(trace.lastStep)"
-        if let elapsed = session.event?.elapsed { status += " · +" + EventLine.seconds(elapsed) }
+        if let elapsed = session.event?.elapsed { status += " · " + EventLine.offset(elapsed) }
         if let problem = session.currentProblems.first {
             status += " · " + (problem.severity == .warning ? "⚠ " : "✖ ") + problem.kind.rawValue
         }
@@ -124,9 +124,18 @@ struct StepScreen {
 
     /// The lower pane's full text, before scrolling.
     func paneLines(for session: StepSession, width: Int) -> [String] {
+        do throws(TraceChangedError) {
+            return try readPaneLines(for: session, width: width)
+        } catch {
+            // Never an empty state for a line that cannot be read: say so.
+            return [style.red("✖ cannot show step \(session.step): \(TTY.safe(error.description))")]
+        }
+    }
+
+    private func readPaneLines(for session: StepSession, width: Int) throws(TraceChangedError) -> [String] {
         switch pane {
         case .diff:
-            let diff = session.diff
+            let diff = try session.readDiff()
             if session.position == 0 { return ["Nothing has happened yet. Press → to see the first event."] }
             if diff.isEmpty {
                 return [
@@ -139,7 +148,7 @@ struct StepScreen {
                 !$0.isEmpty
             }
         case .state:
-            let text = JSONPrinter.pretty(.object(session.appState), terminalSafe: true)
+            let text = JSONPrinter.pretty(.object(try session.readAppState()), terminalSafe: true)
             return text.split(separator: "\n").map(String.init)
         }
     }

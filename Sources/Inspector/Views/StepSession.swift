@@ -34,6 +34,12 @@ struct StepSession {
         position == 0 ? nil : trace.event(at: position - 1)
     }
 
+    /// The event just before the current moment (nil at step 0), or an error when its line can
+    /// no longer be read (the file changed since it was opened).
+    func readEvent() throws(TraceChangedError) -> TraceEvent? {
+        position == 0 ? nil : try trace.readEvent(at: position - 1)
+    }
+
     /// The current step number.
     var step: Int {
         position == 0 ? 0 : trace.step(ofEventAt: position - 1) ?? position
@@ -90,26 +96,30 @@ struct StepSession {
     }
 
     /// The app state at the current step.
-    var appState: JSONObject {
-        trace.appState(atStep: step)
+    /// - Throws: `TraceChangedError` when a line it needs can no longer be read.
+    func readAppState() throws(TraceChangedError) -> JSONObject {
+        try trace.readAppState(atStep: step)
     }
 
     /// What the current event changed: its store's state before and after it. Paths start with
     /// the store's name. Empty at step 0 and for events that set no state.
-    var diff: StateDiff {
-        guard position > 0, let event, let store = event.store, let after = event.state else {
+    /// - Throws: `TraceChangedError` when a line it needs can no longer be read.
+    func readDiff() throws(TraceChangedError) -> StateDiff {
+        guard position > 0, let event = try readEvent(), let store = event.store, let after = event.state else {
             return StateDiff(from: JSONObject(), to: JSONObject())
         }
         let beforeStep = position > 1 ? (trace.step(ofEventAt: position - 2) ?? 0) : 0
         var before = JSONObject()
-        if let previous = trace.state(of: store, atStep: beforeStep) { before.append(key: store, value: previous) }
+        if let previous = try trace.readState(of: store, atStep: beforeStep) {
+            before.append(key: store, value: previous)
+        }
         return StateDiff(from: before, to: JSONObject([(key: store, value: after)]))
     }
 
     /// The paths of the values the current step changed, as its diff lists them: the values
-    /// whose earlier change `goToLastChange(of:)` can jump to.
+    /// whose earlier change `goToLastChange(of:)` can jump to. Empty when they cannot be read.
     var changedPaths: [StatePath] {
-        diff.changes.map(\.path)
+        ((try? readDiff())?.changes ?? []).map(\.path)
     }
 
     /// Moves to the step that last changed the value at `path` before the current step: who

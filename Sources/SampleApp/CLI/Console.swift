@@ -1,3 +1,5 @@
+@_spi(RewindInternals) internal import RewindSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -33,10 +35,10 @@ final class Console {
 
     /// The process's standard streams.
     static func standard() -> Console {
-        let isTerminal = isatty(1) == 1
+        let isTerminal = SystemCalls.isTerminal(1)
         let wantsColor = isTerminal && getenv("NO_COLOR") == nil && getenv("TERM").map { String(cString: $0) } != "dumb"
         return Console(
-            isTerminal: isTerminal, isInteractive: isTerminal && isatty(0) == 1,
+            isTerminal: isTerminal, isInteractive: isTerminal && SystemCalls.isTerminal(0),
             style: TextStyle(enabled: wantsColor), capturesOutput: false, input: [])
     }
 
@@ -50,12 +52,12 @@ final class Console {
 
     /// Writes `text` to standard output.
     func write(_ text: String) {
-        if capturesOutput { output += text } else { Self.writeAll(1, text) }
+        if capturesOutput { output += text } else { SystemCalls.writeAll(1, text) }
     }
 
     /// Writes `text` to standard error.
     func writeError(_ text: String) {
-        if capturesOutput { errors += text } else { Self.writeAll(2, text) }
+        if capturesOutput { errors += text } else { SystemCalls.writeAll(2, text) }
     }
 
     /// The next line of standard input, without its line ending; nil at the end.
@@ -65,21 +67,5 @@ final class Console {
             return line.hasSuffix("\r") ? String(line.dropLast()) : line
         }
         return pendingInput.isEmpty ? nil : pendingInput.removeFirst()
-    }
-
-    /// Writes every byte, retrying after interruptions. A closed pipe ends the writes quietly.
-    private static func writeAll(_ descriptor: Int32, _ text: String) {
-        var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count, let base = bytes.baseAddress {
-                let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
     }
 }

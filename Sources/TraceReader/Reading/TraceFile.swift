@@ -85,6 +85,15 @@ public final class TraceFile: Sendable {
         return TraceEvent(index: index, line: self.index.lines[index], object: object)
     }
 
+    /// The event at `index` (`0..<eventCount`), read and decoded from its line; nil for an index
+    /// out of range.
+    /// - Throws: `TraceChangedError` when the line can no longer be read as it was indexed.
+    public func readEvent(at index: Int) throws(TraceChangedError) -> TraceEvent? {
+        guard index >= 0 && index < eventCount else { return nil }
+        guard let event = event(at: index) else { throw TraceChangedError(path: path, line: self.index.lines[index]) }
+        return event
+    }
+
     /// The index of the event whose `seq` is `seq` (the first one, in a damaged trace that
     /// repeats it), or nil when there is none.
     public func eventIndex(forSeq seq: Int) -> Int? {
@@ -144,6 +153,32 @@ public final class TraceFile: Sendable {
         return state
     }
 
+    /// The app state at step `step`, as `appState(atStep:)` gives it, or an error when a line it
+    /// needs can no longer be read: never a state with a store left out.
+    /// - Throws: `TraceChangedError` naming the first such line.
+    public func readAppState(atStep step: Int) throws(TraceChangedError) -> JSONObject {
+        guard step > 0 else { return JSONObject() }
+        let count = index.eventCount(atStep: step)
+        var state = JSONObject()
+        for (store, name) in index.storeNames.enumerated() {
+            guard let event = index.latestEvent(ofStore: store, amongFirst: count) else { continue }
+            guard let object = object(ofEvent: event) else {
+                throw TraceChangedError(path: path, line: index.lines[event])
+            }
+            if let value = object["state"] { state.append(key: name, value: value) }
+        }
+        return state
+    }
+
+    /// The state of `store` at step `step`, as `state(of:atStep:)` gives it, or an error when
+    /// its line can no longer be read.
+    /// - Throws: `TraceChangedError` naming that line.
+    public func readState(of store: String, atStep step: Int) throws(TraceChangedError) -> JSONValue? {
+        guard let event = latestEvent(of: store, atStep: step) else { return nil }
+        guard let object = object(ofEvent: event) else { throw TraceChangedError(path: path, line: index.lines[event]) }
+        return object["state"]
+    }
+
     /// The state of `store` at step `step`: the `state` of its latest `register`, `transition` or
     /// `restore` event at or before the step; nil before its first one, for a store the trace does
     /// not have, or when that event is a version 2 transition with a `patch` (not rebuilt yet).
@@ -182,6 +217,22 @@ public final class TraceFile: Sendable {
     private func latestEvent(of store: String, atStep step: Int) -> Int? {
         guard step > 0, let id = index.storeIDs[store] else { return nil }
         return index.latestEvent(ofStore: id, amongFirst: index.eventCount(atStep: step))
+    }
+
+    // MARK: Validation
+
+    /// Validates the trace as it was opened, without opening its path again: the file through
+    /// the descriptor this trace holds (as it is now), or the bytes read from a pipe, which
+    /// cannot be read twice. What `validator.validate(file:)` would say of the same bytes.
+    ///
+    /// - Throws: `ValidationFileError` when the file can no longer be read.
+    public func validate(with validator: TraceValidator = TraceValidator()) throws(ValidationFileError)
+        -> ValidationReport
+    {
+        switch source.storage {
+        case .file(let input): return try validator.validate(input)
+        case .memory(let bytes): return validator.validate(bytes: bytes, file: path)
+        }
     }
 
     // MARK: Issues

@@ -69,10 +69,11 @@ enum LineReader {
             body: { chunk, offset in body(chunk, range.lowerBound + offset) })
     }
 
-    /// The reading loop of both `forEachChunk`s: `readMore` reads up to `count` bytes, the next ones
-    /// after the `offset` bytes read so far; `body` gets each chunk and the offset (from the
-    /// start of what is read) of its first byte.
-    private static func forEachChunk(
+    /// The reading loop of both `forEachChunk`s (and of a stream that `TraceInput` opened):
+    /// `readMore` reads up to `count` bytes, the next ones after the `offset` bytes read so far
+    /// (a negative count with `errno` set for an error); `body` gets each chunk and the offset
+    /// (from the start of what is read) of its first byte.
+    static func forEachChunk(
         blockSize: Int, maximumLineLength: Int, progress: (Int) -> Void,
         readMore: (_ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: Int) -> Int,
         body: (Chunk, _ offset: Int) -> Bool

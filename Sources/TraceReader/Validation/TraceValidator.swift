@@ -80,54 +80,73 @@ public struct TraceValidator: Sendable {
     public func validate(
         file path: String, progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil
     ) throws(ValidationFileError) -> ValidationReport {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw ValidationFileError(path: path, message: Self.openFailure(code))
-        }
-        defer { close(descriptor) }
-        var status = stat()
-        var total = 0
-        if fstat(descriptor, &status) == 0 {
-            if (status.st_mode & S_IFMT) == S_IFDIR {
+        let input: TraceInput
+        do {
+            input = try TraceInput.open(path)
+        } catch {
+            switch error {
+            case .system(let code): throw ValidationFileError(path: path, message: Self.openFailure(code))
+            case .directory:
                 throw ValidationFileError(path: path, message: "is a directory; give the trace files in it (*.jsonl)")
+            case .nothingCame(description: "a file"):
+                // An empty file: the rules say what that is (not-a-trace).
+                return validate(bytes: [], file: path)
+            case .noWriter, .nothingCame:
+                // Not a file at all: say what it is.
+                throw ValidationFileError(path: path, line: error.openError.line, message: error.openError.message)
             }
-            total = Int(status.st_size)
         }
-        #if canImport(Glibc)
-            _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
-        #endif
+        return try validate(input, progress: progress)
+    }
+
+    /// Validates what `input` holds, from its start, without opening its path again: a regular
+    /// file with `pread` (so that the descriptor's offset stays where it was), a stream as it
+    /// comes. When line 1 cannot start with `{`, only line 1 (up to its first 64 KiB) is read:
+    /// it is `not-a-trace`, and a device that never ends (/dev/zero) is not read for ever.
+    func validate(
+        _ input: TraceInput, progress: ((_ bytesRead: Int, _ totalBytes: Int) -> Void)? = nil
+    ) throws(ValidationFileError) -> ValidationReport {
+        let path = input.path
+        let descriptor = input.file.rawValue
         var run = ValidationRun(
             file: path, machines: machines, rules: rules, maximumProblems: maximumProblems,
             maximumCauseDepth: maximumCauseDepth)
         let maximumLineLength = maximumLineLength
-        // A large regular file is read and scanned in parts on every core; anything else (a
-        // small file, a pipe) a block at a time on this thread.
-        if total >= parallelThreshold && parallelism > 1 && (status.st_mode & S_IFMT) == S_IFREG {
-            let scanner = ParallelScan(width: parallelism, partSize: blockSize / 4)
-            let outcome = scanner.scan(descriptor: descriptor, maximumLineLength: maximumLineLength, into: &run) {
-                read in
-                progress?(read, total)
+        let consume: (LineReader.Chunk) -> Bool = { chunk in
+            switch chunk {
+            case .overlongLine:
+                return run.consume(
+                    LineReader.Line(
+                        bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTerminated: false, isOverlong: true))
+            case .lines(let bytes):
+                return LineReader.forEachLine(in: bytes, maximumLineLength: maximumLineLength) { run.consume($0) }
             }
-            if case .readFailed(let code) = outcome {
-                throw ValidationFileError(path: path, message: "cannot read: \(SystemError(code: code).reason)")
-            }
-            return run.finish()
         }
-        let reportProgress: (Int) -> Void = { read in progress?(read, total) }
-        do {
-            try LineReader.forEachChunk(
-                descriptor: descriptor, blockSize: blockSize, maximumLineLength: maximumLineLength,
-                progress: reportProgress
-            ) { chunk in
-                switch chunk {
-                case .overlongLine:
-                    return run.consume(
-                        LineReader.Line(
-                            bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTerminated: false, isOverlong: true))
-                case .lines(let bytes):
-                    return LineReader.forEachLine(in: bytes, maximumLineLength: maximumLineLength) { run.consume($0) }
+        if let line = input.firstLineIfNotAHeader() { return validate(bytes: line, file: path) }
+        var total = 0
+        if case .regularFile(let size) = input.kind {
+            total = size
+            #if canImport(Glibc)
+                _ = posix_fadvise(descriptor, 0, 0, Int32(POSIX_FADV_SEQUENTIAL))
+            #endif
+            // A large regular file is read and scanned in parts on every core.
+            if total >= parallelThreshold && parallelism > 1 {
+                let scanner = ParallelScan(width: parallelism, partSize: blockSize / 4)
+                let outcome = scanner.scan(descriptor: descriptor, maximumLineLength: maximumLineLength, into: &run) {
+                    read in
+                    progress?(read, total)
                 }
+                if case .readFailed(let code) = outcome {
+                    throw ValidationFileError(path: path, message: "cannot read: \(SystemError(code: code).reason)")
+                }
+                return run.finish()
+            }
+        }
+        // A small file, or a stream, a block at a time on this thread.
+        do {
+            try input.forEachChunk(blockSize: blockSize, maximumLineLength: maximumLineLength) { chunk, read in
+                progress?(read, total)
+                return consume(chunk)
             }
         } catch {
             throw ValidationFileError(path: path, message: "cannot read: \(error.reason)")

@@ -67,33 +67,42 @@ public struct TransitionTally: Sendable {
     /// The number of lines after the header that are not one JSON object.
     public var unreadableLines: Int
 
-    /// Counts the transitions of the trace file at `path`.
+    /// Counts the transitions of the trace file at `path`: a file, or a pipe or a device read
+    /// once as it comes (`TraceInput`). Reading stops at line 1 when it cannot be a header.
     /// - Parameter machines: machines that replace the header's, store by store.
     /// - Throws: `ValidationFileError` when the file cannot be read or is not a trace.
     public static func count(file path: String, machines: [String: MachineSpec] = [:]) throws(ValidationFileError)
         -> TransitionTally
     {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            throw ValidationFileError(path: path, message: TraceValidator.openFailure(code))
-        }
-        defer { close(descriptor) }
-        var counter = Counter(overrides: machines)
-        let noProgress: (Int) -> Void = { _ in }
+        let input: TraceInput
         do {
-            try LineReader.forEachChunk(descriptor: descriptor, blockSize: 4 << 20, progress: noProgress) { chunk in
+            input = try TraceInput.open(path)
+        } catch {
+            switch error {
+            case .system(let code): throw ValidationFileError(path: path, message: TraceValidator.openFailure(code))
+            case .directory: throw ValidationFileError(path: path, message: "is a directory, not a trace")
+            case .noWriter, .nothingCame:
+                let (_, line, message) = error.openError
+                throw ValidationFileError(
+                    path: path, line: line, message: line == nil ? message : "not a trace: \(message)")
+            }
+        }
+        if let line = input.firstLineIfNotAHeader() { return try count(bytes: line, file: path, machines: machines) }
+        var counter = Counter(overrides: machines)
+        do {
+            try input.forEachChunk(blockSize: 4 << 20, maximumLineLength: LineReader.maximumLineLength) { chunk, _ in
                 switch chunk {
                 case .overlongLine:
-                    counter.unreadable += 1
-                    return true
+                    // Line 1 too: it is then no header, and `consume` stops.
+                    return counter.consume(
+                        LineReader.Line(
+                            bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTerminated: false, isOverlong: true))
                 case .lines(let bytes):
                     return LineReader.forEachLine(in: bytes) { counter.consume($0) }
                 }
             }
         } catch {
-            let message = error.code == EISDIR ? "is a directory, not a trace" : "cannot read: \(error.reason)"
-            throw ValidationFileError(path: path, message: message)
+            throw ValidationFileError(path: path, message: "cannot read: \(error.reason)")
         }
         return try counter.finish(path: path)
     }
@@ -127,6 +136,8 @@ public struct TransitionTally: Sendable {
         var registerMachines: [String: MachineSpec?] = [:]
         var registerMachineOrder: [String] = []
         var taken: [(store: Int, from: Int, to: Int, count: Int, actions: [Int])] = []
+        /// The actions of each entry of `taken`, as a set: `contains` on the list was quadratic.
+        var actionSets: [Set<Int>] = []
 
         struct Pair: Hashable {
             var store: Int
@@ -178,10 +189,11 @@ public struct TransitionTally: Sendable {
             let action = fields.action.map { intern(&actionNames, $0, line.bytes) }
             if let index = pairs[pair] {
                 taken[index].count += 1
-                if let action, !taken[index].actions.contains(action) { taken[index].actions.append(action) }
+                if let action, actionSets[index].insert(action).inserted { taken[index].actions.append(action) }
             } else {
                 pairs[pair] = taken.count
                 taken.append((pair.store, pair.from, pair.to, 1, action.map { [$0] } ?? []))
+                actionSets.append(action.map { [$0] } ?? [])
             }
             return true
         }

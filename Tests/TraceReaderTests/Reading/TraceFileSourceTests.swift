@@ -50,10 +50,10 @@ import Testing
         #expect(error.message.contains("permissions"))
     }
 
-    @Test func devNullIsAnEmptyFile() throws {
+    @Test func devNullIsSaidToBeADeviceNotAnEmptyFile() throws {
         let error = try #require(openError("/dev/null"))
         #expect(error.kind == .notATrace)
-        #expect(error.description.hasPrefix("/dev/null:1: the file is empty"))
+        #expect(error.description.hasPrefix("/dev/null:1: is a character device that gave no bytes"))
     }
 
     @Test func anEmptyFileIsNotATrace() throws {
@@ -195,5 +195,25 @@ import Testing
         try handle.write(contentsOf: Data(other.utf8))
         try handle.close()
         for index in 0..<10 { #expect(trace.event(at: index) == nil) }
+    }
+
+    /// The throwing readers never pass off a line that is gone as an empty state.
+    @Test func theReadersThatThrowNameTheLineThatCanNoLongerBeRead() throws {
+        let folder = try TemporaryFolder()
+        let lines = F.generated(events: 10)
+        let path = try F.write(Array(F.text(lines).utf8), named: "cut.jsonl", in: folder)
+        let trace = try TraceFile(path: path)
+        let store = try #require(trace.storeNames.first)
+        let stateBefore = try trace.readAppState(atStep: 10)
+        #expect(!stateBefore.isEmpty)
+        #expect(truncate(path, off_t(F.header(machines: "{}").utf8.count + 1)) == 0)
+        #expect(throws: TraceChangedError(path: path, line: 2)) { try trace.readEvent(at: 0) }
+        #expect(try trace.readEvent(at: 10) == nil)  // out of range: no event, no error
+        #expect(throws: TraceChangedError.self) { try trace.readAppState(atStep: 10) }
+        #expect(throws: TraceChangedError.self) { try trace.readState(of: store, atStep: 10) }
+        #expect(try trace.readAppState(atStep: 0).isEmpty)  // step 0 reads no line
+        let error = try #require(throws: TraceChangedError.self) { try trace.readAppState(atStep: 10) }
+        #expect(error.description.hasPrefix("\(path):"))
+        #expect(error.description.contains("can no longer be read"))
     }
 }

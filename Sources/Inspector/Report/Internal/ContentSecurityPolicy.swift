@@ -4,8 +4,9 @@
 /// `require-trusted-types-for 'script'` also makes the browser refuse any assignment of a string
 /// to `innerHTML` and the like, so the page cannot parse data as markup by mistake.
 enum ContentSecurityPolicy {
-    /// The policy for a page whose one inline script and one inline style are `script` and `style`.
-    static func policy(script: String, style: String) -> String {
+    /// The policy for a page whose one inline script and one inline style are the bytes `script`
+    /// and `style`, exactly as the page holds them.
+    static func policy(script: [UInt8], style: [UInt8]) -> String {
         [
             "default-src 'none'",
             "script-src \(source(script))",
@@ -17,8 +18,8 @@ enum ContentSecurityPolicy {
         ].joined(separator: "; ")
     }
 
-    /// A CSP hash source for an inline element's exact text: `'sha256-…'`.
-    static func source(_ text: String) -> String {
-        "'sha256-\(SHA256.base64(SHA256.digest(Array(text.utf8))))'"
+    /// A CSP hash source for an inline element's exact bytes: `'sha256-…'`.
+    static func source(_ bytes: [UInt8]) -> String {
+        "'sha256-\(SHA256.base64(SHA256.digest(bytes)))'"
     }
 }

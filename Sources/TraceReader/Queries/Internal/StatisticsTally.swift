@@ -49,12 +49,12 @@ struct StatisticsTally {
             otherEvents += 1
             return
         }
-        let store = id(storeText, line, in: &storeNames)
+        let store = Self.id(storeText, line, in: &storeNames)
         if store == stores.count { stores.append(StoreTally()) }
         stores[store].events += 1
         if let elapsed { countRate(elapsed, store: store) }
         guard type == .transition, let actionText = fields.action else { return }
-        let action = id(actionText, line, in: &actionNames)
+        let action = Self.id(actionText, line, in: &actionNames)
         let key = ActionKey(store: store, action: action)
         let position: Int
         if let known = actionIDs[key] {
@@ -100,7 +100,9 @@ struct StatisticsTally {
         }
     }
 
-    private func id(_ text: EventFields.Text, _ line: UnsafeRawBufferPointer, in table: inout StoreNameTable) -> Int {
+    private static func id(_ text: EventFields.Text, _ line: UnsafeRawBufferPointer, in table: inout StoreNameTable)
+        -> Int
+    {
         if text.hasEscapes { return table.id(for: EventFields.string(text, in: line)) }
         return table.id(for: UnsafeRawBufferPointer(rebasing: line[text.range]))
     }

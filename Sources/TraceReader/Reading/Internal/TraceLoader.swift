@@ -22,34 +22,25 @@ enum TraceLoader {
     /// it must be held in memory whole.
     static let defaultStreamLimit = 1 << 30
 
-    /// Opens the trace at `path`.
+    /// Opens the trace at `path`: the path is opened once (`TraceInput`), and a stream read
+    /// whole into memory.
     static func open(path: String, streamLimit: Int = defaultStreamLimit) throws(TraceOpenError) -> Loaded {
-        let descriptor = openForReading(path)
-        guard descriptor >= 0 else { throw openError(path: path, code: errno) }
-        var closesDescriptor = true
-        defer { if closesDescriptor { close(descriptor) } }
-
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw openError(path: path, code: errno) }
-        let type = status.st_mode & S_IFMT
-        if type == S_IFDIR {
-            throw TraceOpenError(
-                kind: .unreadable, path: path,
-                message: "is a directory, not a trace; pass one of the trace files in it (usually *.jsonl)")
+        let input: TraceInput
+        do {
+            input = try TraceInput.open(path)
+        } catch {
+            let (kind, line, message) = error.openError
+            throw TraceOpenError(kind: kind, path: path, line: line, message: message)
         }
-        // Reads from now on wait for data, as reads from a pipe should.
-        let flags = fcntl(descriptor, F_GETFL)
-        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
-
-        if type == S_IFREG {
-            let size = Int(status.st_size)
-            if size == 0 { throw emptyFile(path) }
-            let (header, index) = try indexFile(descriptor, size: size, path: path)
-            closesDescriptor = false
-            return Loaded(source: TraceSource(descriptor: descriptor), header: header, index: index)
+        switch input.kind {
+        case .regularFile(let size):
+            let (header, index) = try indexFile(input.file.rawValue, size: size, path: path)
+            return Loaded(source: TraceSource(file: input), header: header, index: index)
+        case .stream:
+            var reader = StreamReader(input)
+            let bytes = try readAll(&reader, path: path, limit: streamLimit)
+            return try load(bytes: bytes, path: path)
         }
-        let bytes = try readAll(descriptor, path: path, limit: streamLimit)
-        return try load(bytes: bytes, path: path)
     }
 
     /// Opens the trace held in `bytes`.
@@ -91,7 +82,7 @@ enum TraceLoader {
         while newline == nil && line.count < size && line.count <= ChunkIndex.maximumLineLength {
             let start = line.count
             let wanted = min(block, size - start)
-            line.append(contentsOf: repeatElement(0, count: wanted))
+            line += [UInt8](repeating: 0, count: wanted)
             let read = line.withUnsafeMutableBytes { buffer in
                 Result { () throws(SystemError) in
                     try SystemCalls.read(descriptor, into: buffer.baseAddress! + start, count: wanted, at: start)
@@ -100,11 +91,13 @@ enum TraceLoader {
             let count: Int
             switch read {
             case .success(let bytes): count = bytes
-            case .failure(let error): throw openError(path: path, code: error.code)
+            case .failure(let error): throw TraceInput.openError(path: path, code: error.code)
             }
             line.removeLast(wanted - count)
             if count == 0 { break }  // the file is shorter than it was
-            newline = line[start...].firstIndex(of: 0x0A)
+            newline = line.withUnsafeBytes { bytes in
+                memchr(bytes.baseAddress! + start, 0x0A, count).map { UnsafeRawPointer($0) - bytes.baseAddress! }
+            }
             if startsOtherThanAnObject(line, whitespaceEnd: &whitespaceEnd) { break }
         }
         if newline == nil && line.count > ChunkIndex.maximumLineLength {
@@ -126,7 +119,7 @@ enum TraceLoader {
                 machines: header.machines, version: header.version)
             return (header, index)
         } catch {
-            throw openError(path: path, code: error.code)
+            throw TraceInput.openError(path: path, code: error.code)
         }
     }
 
@@ -141,18 +134,20 @@ enum TraceLoader {
 
     /// Reads what `descriptor` gives until its end, at most `limit` bytes. Stops at once when the
     /// first bytes show that this is not a trace (a device full of zeros, a binary file).
-    private static func readAll(_ descriptor: Int32, path: String, limit: Int) throws(TraceOpenError) -> [UInt8] {
+    private static func readAll(_ reader: inout StreamReader, path: String, limit: Int) throws(TraceOpenError)
+        -> [UInt8]
+    {
         var bytes: [UInt8] = []
         let block = 1 << 20
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
         defer { scratch.deallocate() }
         var whitespaceEnd = 0  // bytes before this are whitespace, for the check of the first byte
         while true {
-            let count = read(descriptor, scratch, block)
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw openError(path: path, code: code)
+            let count: Int
+            do {
+                count = try reader.read(into: scratch, count: block)
+            } catch {
+                throw TraceInput.openError(path: path, code: error.code)
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: count))
@@ -199,32 +194,11 @@ enum TraceLoader {
         return "\(bytes) bytes"
     }
 
+    /// What a trace starts with, for messages about a file that does not.
+    static let startsWithHeader =
+        "a Rewind trace starts with its header line {\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1,...}"
+
     private static func emptyFile(_ path: String) -> TraceOpenError {
-        TraceOpenError(
-            kind: .notATrace, path: path, line: 1,
-            message:
-                "the file is empty; a Rewind trace starts with its header line {\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1,...}"
-        )
+        TraceOpenError(kind: .notATrace, path: path, line: 1, message: "the file is empty; \(startsWithHeader)")
     }
-
-    /// An error for a failed `open`, `fstat` or `read`, saying what to do.
-    private static func openError(path: String, code: Int32) -> TraceOpenError {
-        let reason = String(cString: strerror(code))
-        let message =
-            switch code {
-            case ENOENT: "no such file; check the path"
-            case EACCES, EPERM:
-                "cannot read the file: \(reason); check its permissions (traces are created readable by their owner only)"
-            case ENOTDIR: "a part of the path is not a directory; check the path"
-            case EISDIR: "is a directory, not a trace; pass one of the trace files in it (usually *.jsonl)"
-            default: "cannot read the file: \(reason)"
-            }
-        return TraceOpenError(kind: .unreadable, path: path, message: message)
-    }
-}
-
-/// `open(2)` for reading, without waiting for a writer when `path` is a named pipe (a function
-/// apart from `TraceLoader`, whose `open(path:)` would hide the system call's name).
-private func openForReading(_ path: String) -> Int32 {
-    open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
 }

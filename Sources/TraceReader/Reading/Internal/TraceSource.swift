@@ -20,25 +20,22 @@
 /// A class because it owns the file descriptor, closed with it. Immutable, so `Sendable`; `pread`
 /// does not move the file offset, so threads may read lines at the same time.
 final class TraceSource: Sendable {
-    private enum Storage: Sendable {
-        case descriptor(Int32)
+    enum Storage: Sendable {
+        /// A regular file, open once (closed when the input is released).
+        case file(TraceInput)
         case memory([UInt8])
     }
 
-    private let storage: Storage
+    let storage: Storage
 
-    /// Reads from `descriptor`, which the source closes when it is released.
-    init(descriptor: Int32) {
-        storage = .descriptor(descriptor)
+    /// Reads from the regular file `input`.
+    init(file input: TraceInput) {
+        storage = .file(input)
     }
 
     /// Reads from `bytes`.
     init(bytes: [UInt8]) {
         storage = .memory(bytes)
-    }
-
-    deinit {
-        if case .descriptor(let descriptor) = storage { close(descriptor) }
     }
 
     /// The first read of a line: enough for most lines in one call.
@@ -56,8 +53,8 @@ final class TraceSource: Sendable {
                 let piece = UnsafeRawBufferPointer(rebasing: all[offset..<limit])
                 return body(Self.line(in: piece))
             }
-        case .descriptor(let descriptor):
-            return readLine(descriptor, at: offset, limit: limit, body)
+        case .file(let input):
+            return readLine(input.file.rawValue, at: offset, limit: limit, body)
         }
     }
 

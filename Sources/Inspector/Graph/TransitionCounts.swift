@@ -6,6 +6,8 @@ import TraceReader
 struct TransitionCounts {
     private var entries: [String: [TransitionTally.Taken]] = [:]
     private var positions: [Key: Int] = [:]
+    /// The actions of each pair, as a set (`contains` on the list was quadratic).
+    private var actions: [Key: Set<String>] = [:]
 
     private struct Key: Hashable {
         var store: String
@@ -18,11 +20,12 @@ struct TransitionCounts {
         let key = Key(store: store, from: from, to: to)
         if let position = positions[key] {
             entries[store, default: []][position].count += 1
-            if let action, !entries[store, default: []][position].actions.contains(action) {
+            if let action, actions[key, default: []].insert(action).inserted {
                 entries[store, default: []][position].actions.append(action)
             }
         } else {
             positions[key] = entries[store, default: []].count
+            actions[key] = action.map { [$0] } ?? []
             entries[store, default: []].append(
                 TransitionTally.Taken(from: from, to: to, count: 1, actions: action.map { [$0] } ?? []))
         }

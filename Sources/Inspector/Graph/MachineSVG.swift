@@ -83,7 +83,7 @@ enum MachineSVG {
 
     /// A coordinate with at most one decimal.
     static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
+        guard value.isFinite, value.magnitude < 1e15 else { return "0" }
         let tenths = (value * 10).rounded()
         if tenths.truncatingRemainder(dividingBy: 10) == 0 { return String(Int(tenths / 10)) }
         return String(tenths / 10)

@@ -1,0 +1,199 @@
+import TraceReader
+
+/// The full-screen view of `inspector step` as a value: where the person is (`session`), what the
+/// screen shows (`screen`), what they are typing; and `update`, a pure function of this state
+/// and a key that gives the next state and the effects the caller performs (draw again, quit,
+/// stop the process). `Step` runs the loop: it reads keys from the terminal, calls `update`, and
+/// does what the effects say, so every key is tested here without a terminal.
+struct StepView {
+    /// What the caller does after an update.
+    struct Effects: OptionSet, Equatable {
+        let rawValue: Int
+        /// Draw the screen again.
+        static let redraw = Effects(rawValue: 1)
+        /// Leave the view: restore the terminal and end.
+        static let quit = Effects(rawValue: 2)
+        /// Stop the process as Ctrl-Z does in a shell (the terminal restored meanwhile).
+        static let suspend = Effects(rawValue: 4)
+    }
+
+    var session: StepSession
+    var screen: StepScreen
+    /// The digits of a jump, or `/…` of a search, being typed.
+    var typed: String?
+    /// Whether validation has finished (its problems are in `session`).
+    var validated = false
+    /// The screen's height at the last draw, for the page keys.
+    var rows = 24
+    /// How many lines the lower pane had at the last draw, for clamping the scroll.
+    var paneLength = 0
+
+    init(session: StepSession, style: Style) {
+        self.session = session
+        self.screen = StepScreen(style: style)
+        screen.validating = true
+    }
+
+    /// The next state after `key`, and what to do.
+    static func update(_ view: StepView, with key: Key) -> (StepView, Effects) {
+        var next = view
+        let effects = next.update(key)
+        return (next, effects)
+    }
+
+    /// The screen's lines on a `columns` × `rows` terminal; remembers the height and the pane's
+    /// length for the keys that follow.
+    mutating func render(columns: Int, rows: Int) -> [String] {
+        let frame = screen.render(for: session, columns: columns, rows: rows)
+        self.rows = rows
+        paneLength = frame.paneLength
+        return frame.lines
+    }
+
+    /// Validation finished with `problems` (by file line): marks them.
+    mutating func problemsFound(_ problems: [Int: [Problem]]) -> Effects {
+        validated = true
+        screen.validating = false
+        session.setProblems(problems)
+        return .redraw
+    }
+
+    /// Validation could not read the file (it changed since it was opened): says so, and marks
+    /// no problem.
+    mutating func validationFailed(_ error: FileError) -> Effects {
+        validated = true
+        screen.validating = false
+        screen.message = "cannot validate: \(error)"
+        return .redraw
+    }
+
+    /// Applies `key`; returns what the caller must do.
+    mutating func update(_ key: Key) -> Effects {
+        switch key {
+        case .tick: return []
+        case .resize, .continued: return .redraw
+        case .suspend: return [.suspend, .redraw]
+        default: break
+        }
+        if let entry = typed {
+            typing(key, entry)
+            return .redraw
+        }
+        screen.message = nil
+        switch key {
+        case .right, .character("l"), .character("n"):
+            if !session.next() { screen.message = "this is the last step" }
+            screen.scroll = 0
+        case .left, .character("h"), .character("p"):
+            if !session.previous() { screen.message = "this is step 0" }
+            screen.scroll = 0
+        case .home, .character("g"):
+            session.first()
+            screen.scroll = 0
+        case .end, .character("G"):
+            session.last()
+            screen.scroll = 0
+        case .character("]"), .character("["):
+            nextProblem(forward: key == .character("]"))
+        case .tab:
+            screen.pane = screen.pane == .diff ? .state : .diff
+            screen.scroll = 0
+        case .down, .character("j"):
+            screen.scroll += 1
+        case .up, .character("k"):
+            screen.scroll = max(0, screen.scroll - 1)
+        case .pageDown:
+            screen.scroll += max(1, rows / 2)
+        case .pageUp:
+            screen.scroll = max(0, screen.scroll - max(1, rows / 2))
+        case .character("v"):
+            if let path = screen.selectNextValue(in: session) {
+                screen.message = "value \(path) (w: jump to the step that last changed it)"
+            } else {
+                screen.message = "this step changed no value"
+            }
+        case .character("w"):
+            whoSet()
+        case .character("/"):
+            typed = "/"
+            screen.message = "find: "
+        case .character(let character) where character.isASCII && character.isNumber:
+            typed = String(character)
+            screen.message = "jump to step \(character)"
+        case .character("q"), .interrupt:
+            return .quit
+        default:
+            break
+        }
+        screen.scroll = min(screen.scroll, max(0, paneLength - 1))
+        return .redraw
+    }
+
+    /// A key while a jump or a search is being typed.
+    private mutating func typing(_ key: Key, _ entry: String) {
+        var entry = entry
+        switch key {
+        case .enter:
+            typed = nil
+            if entry.hasPrefix("/") {
+                let text = String(entry.dropFirst())
+                screen.message =
+                    session.find(text)
+                    ? nil
+                    : "no store or action matches \"\(TTY.safe(text.isEmpty ? session.lastSearch ?? "" : text))\""
+            } else if let step = Int(entry), step <= session.trace.lastStep, session.go(toStep: step) {
+                screen.message = nil
+            } else {
+                screen.message = "no step \(entry): steps go from 0 to \(session.trace.lastStep)"
+            }
+            screen.scroll = 0
+        case .escape, .interrupt:
+            typed = nil
+            screen.message = nil
+        case .backspace:
+            entry.removeLast()
+            typed = entry.isEmpty ? nil : entry
+            screen.message = typed.map {
+                $0.hasPrefix("/") ? "find: \(TTY.safe(String($0.dropFirst())))" : "jump to step \($0)"
+            }
+        case .character(let character):
+            // A search takes any text; a jump only digits (0-9: `Int` reads no other).
+            if entry.hasPrefix("/") || (character.isASCII && character.isNumber) {
+                entry.append(character)
+                typed = entry
+            }
+            screen.message =
+                entry.hasPrefix("/") ? "find: \(TTY.safe(String(entry.dropFirst())))" : "jump to step \(entry)"
+        default:
+            break
+        }
+    }
+
+    private mutating func nextProblem(forward: Bool) {
+        if !session.nextProblem(forward: forward) {
+            screen.message =
+                !validated
+                ? "still validating; problems are marked when it is done"
+                : session.problemEvents.isEmpty
+                    ? "no problems in this trace"
+                    : forward ? "no problem after this step" : "no problem before this step"
+        }
+        screen.scroll = 0
+    }
+
+    /// `w`: jump to the step that last changed the picked value before this one.
+    private mutating func whoSet() {
+        if let path = screen.selectedPath(in: session) {
+            let from = session.step
+            if let change = session.goToLastChange(of: path) {
+                screen.message =
+                    "\(path) was last changed before step \(from) here, by \(TTY.safe(change.event.store ?? "?")).\(TTY.safe(EventLine.action(of: change.event)))"
+            } else {
+                screen.message = "no step before \(from) changed \(path)"
+            }
+        } else {
+            screen.message = "this step changed no value; press w on a step whose diff shows one"
+        }
+        screen.scroll = 0
+    }
+}
