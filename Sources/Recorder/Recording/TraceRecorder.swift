@@ -15,7 +15,7 @@ internal import RewindSupport
 ///     path: "traces/run.jsonl",
 ///     app: "Shop",
 ///     machines: ["CatalogStore": CatalogState.self],
-///     redactedKeys: ["password", "token"])
+///     redactedKeys: ["password", .keyContaining("token")])
 /// let catalog = CatalogStore(recorder: recorder)
 /// ```
 ///
@@ -47,15 +47,17 @@ public final class TraceRecorder: Sendable {
     ///   - app: the app's name, written to the header.
     ///   - machines: each state machine by the name of the store that holds it, in the order
     ///     they are written.
-    ///   - redactedKeys: keys whose values are written as `"<redacted>"`, at any depth of any
-    ///     state or argument. Secrets never reach the sink.
+    ///   - redactedKeys: the keys whose values are written as `"<redacted>"`, at any depth of any
+    ///     state or argument, compared without regard to case (see ``Redaction``: a string
+    ///     names a key, `.keyContaining("token")` a part of one). ``Secret`` values are always
+    ///     redacted. Secrets never reach the sink.
     ///   - onError: called once per kind of problem; the default prints to standard error.
     /// - Throws: the sink's error when the header cannot be written.
     public init(
         sink: any TraceSink,
         app: String? = nil,
         machines: KeyValuePairs<String, any StateMachine.Type> = [:],
-        redactedKeys: Set<String> = [],
+        redactedKeys: Redaction = [],
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         self.sink = sink
@@ -65,7 +67,7 @@ public final class TraceRecorder: Sendable {
         var specs: [(String, MachineSpec)] = []
         for (name, type) in machines { specs.append((name, MachineSpec(type))) }
         self.machineNames = Set(specs.map(\.0))
-        let encoder = StreamingEncoder(redactedKeys: redactedKeys, remembers: true)
+        let encoder = StreamingEncoder(redaction: redactedKeys, remembers: true)
         Self.writeHeader(into: encoder.output, app: app, machines: specs)
         try sink.write(encoder.output.bytes)
         var initial = RecorderState(encoder: encoder)
@@ -80,7 +82,7 @@ public final class TraceRecorder: Sendable {
         replacing: Bool = false,
         app: String? = nil,
         machines: KeyValuePairs<String, any StateMachine.Type> = [:],
-        redactedKeys: Set<String> = [],
+        redactedKeys: Redaction = [],
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         try self.init(
@@ -97,7 +99,7 @@ public final class TraceRecorder: Sendable {
         replacing: Bool = false,
         app: String? = nil,
         machines: KeyValuePairs<String, any StateMachine.Type> = [:],
-        redactedKeys: Set<String> = [],
+        redactedKeys: Redaction = [],
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         try self.init(

@@ -131,10 +131,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 }
 
 /// An `Encoder` for `superEncoder()`: its container opens in place, right after the key.
-struct SuperEncoder: Encoder {
+struct SuperEncoder: Encoder, RedactingEncoder {
     let context: EncodingContext
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func appendRedacted() {
+        context.appendRedacted()
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         KeyedEncodingContainer(KeyedContainer<Key>(context: context, frame: context.openFrame(array: false)))
