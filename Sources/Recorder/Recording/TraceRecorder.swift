@@ -14,13 +14,13 @@ internal import RewindSupport
 /// let recorder = try TraceRecorder(
 ///     path: "traces/run.jsonl",
 ///     app: "Shop",
-///     machines: ["CatalogStore": CatalogState.self],
 ///     redactedKeys: ["password", .keyContaining("token")])
 /// let catalog = CatalogStore(recorder: recorder)
 /// ```
 ///
-/// The header goes first, with the state machines it was given. Then every store created with
-/// the recorder writes a `register` event, and every action a `transition` event. `seq` counts
+/// The header goes first. Then every store created with the recorder writes a `register` event
+/// (with its state machine, when its state is one: see ``MachineList`` for why no list of
+/// machines is needed), and every action a `transition` event. `seq` counts
 /// events with no gap or repeat, whatever threads the stores run on: one lock (`Lock`, a pthread mutex) guards the
 /// counter, the reused encoder and the sink, so each event is numbered, encoded and written as
 /// one step.
@@ -36,7 +36,8 @@ public final class TraceRecorder: Sendable {
     /// `sink` when it rolls over to new files; found once here, not cast on every event.
     private let rollingSink: RollingFileSink?
     private let startNanoseconds: UInt64
-    private let machineNames: Set<String>
+    /// The JSON of the machines pinned in the header, by store name (see `MachineList`).
+    private let pinnedMachines: [String: [UInt8]]
     private let onError: @Sendable (RecordingFailure) -> Void
     // Guarded by the lock: seq, the encoder and its buffer, and what has been reported.
     private let state: Lock<RecorderState>
@@ -45,8 +46,9 @@ public final class TraceRecorder: Sendable {
     /// - Parameters:
     ///   - sink: where lines go.
     ///   - app: the app's name, written to the header.
-    ///   - machines: each state machine by the name of the store that holds it, in the order
-    ///     they are written.
+    ///   - machines: optional: machines to write in the header too, by store name (see
+    ///     ``MachineList``). Every machine store writes its own machine in its register event
+    ///     whether or not it is listed.
     ///   - redactedKeys: the keys whose values are written as `"<redacted>"`, at any depth of any
     ///     state or argument, compared without regard to case (see ``Redaction``: a string
     ///     names a key, `.keyContaining("token")` a part of one). ``Secret`` values are always
@@ -56,21 +58,31 @@ public final class TraceRecorder: Sendable {
     public init(
         sink: any TraceSink,
         app: String? = nil,
-        machines: KeyValuePairs<String, any StateMachine.Type> = [:],
+        machines: MachineList = [:],
         redactedKeys: Redaction = [],
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         self.sink = sink
         self.rollingSink = sink as? RollingFileSink
-        self.onError = onError ?? Self.printToStandardError
+        let onError = onError ?? Self.printToStandardError
+        self.onError = onError
         self.startNanoseconds = monotonicNanoseconds()
-        var specs: [(String, MachineSpec)] = []
-        for (name, type) in machines { specs.append((name, MachineSpec(type))) }
-        self.machineNames = Set(specs.map(\.0))
+        let (specs, repeated) = machines.firstOfEachName()
+        self.pinnedMachines = Dictionary(uniqueKeysWithValues: specs.map { ($0.name, $0.machine.json) })
         let encoder = StreamingEncoder(redaction: redactedKeys, remembers: true)
         Self.writeHeader(into: encoder.output, app: app, machines: specs)
         try sink.write(encoder.output.bytes)
         var initial = RecorderState(encoder: encoder)
+        if !repeated.isEmpty {
+            initial.reported.insert(.duplicateMachine)
+            let names = repeated.map { "\"\($0)\"" }.joined(separator: ", ")
+            onError(
+                RecordingFailure(
+                    kind: .duplicateMachine,
+                    message:
+                        "TraceRecorder(machines:) lists \(names) more than once; the header keeps the first machine of each name. List each store once (a store's own machine is in its register event anyway)"
+                ))
+        }
         if rollingSink != nil { initial.rollover = Rollover(header: Array(encoder.output.bytes)) }
         self.state = Lock(initial)
     }
@@ -81,7 +93,7 @@ public final class TraceRecorder: Sendable {
         path: String,
         replacing: Bool = false,
         app: String? = nil,
-        machines: KeyValuePairs<String, any StateMachine.Type> = [:],
+        machines: MachineList = [:],
         redactedKeys: Redaction = [],
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
@@ -98,7 +110,7 @@ public final class TraceRecorder: Sendable {
         maximumFiles: Int? = nil,
         replacing: Bool = false,
         app: String? = nil,
-        machines: KeyValuePairs<String, any StateMachine.Type> = [:],
+        machines: MachineList = [:],
         redactedKeys: Redaction = [],
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
@@ -119,26 +131,22 @@ public final class TraceRecorder: Sendable {
                     in: &state)
             }
             state.liveStores[store, default: 0] += 1
-            if caseName != nil && !machineNames.contains(store) {
+            let machine = state.machines.json(of: S.self)
+            if let machine, let pinned = pinnedMachines[store], pinned != machine {
                 report(
-                    .undeclaredMachine,
-                    "store \(store) is a state machine, but the recorder's machines do not list it; add \"\(store)\": \(S.self).self to TraceRecorder(machines:) so inspector validate checks it",
+                    .machineMismatch,
+                    "store \(store) registers with the machine of \(S.self), which is not the machine TraceRecorder(machines:) lists under \"\(store)\"; its register event carries its own machine, which wins over the header's. Fix or drop the pin",
                     in: &state)
             }
             let out = state.encoder.output
             out.count = 0
             out.append("{\"type\":\"register\",\"seq\":")
             let seq = beginEvent(&state)
-            out.append(",\"store\":")
-            out.appendString(store)
-            if let caseName {
-                out.append(",\"case\":")
-                out.appendString(caseName)
-            }
-            out.append(",\"state\":")
+            appendRegisterFields(store: store, caseName: caseName, machine: machine, into: out)
             let range = appendEncoded(value, what: "the state of \(store)", in: &state)
             out.append("}\n")
-            state.rollover?.remember(store: store, caseName: caseName, state: out.bytes, range: range)
+            state.rollover?.remember(
+                store: store, caseName: caseName, machine: machine, state: out.bytes, range: range)
             emit(seq: seq, mustReachDisk: false, in: &state)
         }
     }
@@ -199,6 +207,22 @@ public final class TraceRecorder: Sendable {
     }
 
     // MARK: Writing
+
+    /// Writes a register event's fields after `seq` and `elapsed`, up to `"state":`: `store`,
+    /// `case` and `machine` where the store has them (shared/TRACE_FORMAT.md, `register`).
+    private func appendRegisterFields(store: String, caseName: String?, machine: [UInt8]?, into out: JSONOutput) {
+        out.append(",\"store\":")
+        out.appendString(store)
+        if let caseName {
+            out.append(",\"case\":")
+            out.appendString(caseName)
+        }
+        if let machine {
+            out.append(",\"machine\":")
+            machine.withUnsafeBytes { out.append($0) }
+        }
+        out.append(",\"state\":")
+    }
 
     /// Takes the next `seq`, writes it and the elapsed time.
     private func beginEvent(_ state: inout RecorderState) -> Int {
@@ -309,13 +333,7 @@ public final class TraceRecorder: Sendable {
             out.count = 0
             out.append("{\"type\":\"register\",\"seq\":")
             _ = beginEvent(&state)
-            out.append(",\"store\":")
-            out.appendString(store)
-            if let caseName = last.caseName {
-                out.append(",\"case\":")
-                out.appendString(caseName)
-            }
-            out.append(",\"state\":")
+            appendRegisterFields(store: store, caseName: last.caseName, machine: last.machine, into: out)
             last.state.withUnsafeBytes { out.append($0) }
             out.append("}\n")
             try sink.write(out.bytes)
@@ -327,7 +345,10 @@ public final class TraceRecorder: Sendable {
         onError(RecordingFailure(kind: kind, message: message))
     }
 
-    private static func writeHeader(into out: JSONOutput, app: String?, machines: [(String, MachineSpec)]) {
+    /// Writes the header line; `machines` has one entry per name.
+    private static func writeHeader(
+        into out: JSONOutput, app: String?, machines: [(name: String, machine: MachineSpec)]
+    ) {
         out.append("{\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1")
         if let app {
             out.append(",\"app\":")
@@ -336,23 +357,10 @@ public final class TraceRecorder: Sendable {
         out.append(",\"started\":")
         out.appendString(rfc3339Now())
         out.append(",\"machines\":{")
-        for (index, (name, spec)) in machines.enumerated() {
+        for (index, (name, machine)) in machines.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.appendString(name)
-            out.append(":{\"initial\":")
-            out.appendString(spec.initial)
-            out.append(",\"transitions\":{")
-            for (caseIndex, source) in spec.cases.enumerated() {
-                if caseIndex > 0 { out.append(UInt8(ascii: ",")) }
-                out.appendString(source)
-                out.append(":[")
-                for (targetIndex, target) in (spec.transitions[source] ?? []).enumerated() {
-                    if targetIndex > 0 { out.append(UInt8(ascii: ",")) }
-                    out.appendString(target)
-                }
-                out.append(UInt8(ascii: "]"))
-            }
-            out.append("}}")
+            out.appendKey(name)
+            machine.appendJSON(to: out)
         }
         out.append("}}\n")
     }
@@ -393,26 +401,37 @@ struct RecorderState: ~Copyable {
     var rollover: Rollover?
     /// The `source` text of recent call sites.
     var sources = SourceCache()
+    /// The JSON of each state machine type's machine, made on its first register.
+    var machines = MachineJSONCache()
 
     init(encoder: StreamingEncoder) {
         self.encoder = encoder
     }
 }
 
-/// What the recorder keeps to start a new file: the header line and each live store's last case
-/// and state, in the order the stores registered.
+/// What the recorder keeps to start a new file: the header line and each live store's last case,
+/// machine and state, in the order the stores registered.
 struct Rollover {
     let header: [UInt8]
     var order: [String] = []
-    var states: [String: (caseName: String?, state: [UInt8])] = [:]
+    var states: [String: (caseName: String?, machine: [UInt8]?, state: [UInt8])] = [:]
 
     init(header: [UInt8]) {
         self.header = header
     }
 
+    /// Remembers a register event's case, machine and state.
+    mutating func remember(
+        store: String, caseName: String?, machine: [UInt8]?, state line: UnsafeRawBufferPointer, range: Range<Int>
+    ) {
+        if states[store] == nil { order.append(store) }
+        states[store] = (caseName, machine, Array(line[range]))
+    }
+
+    /// Remembers a transition's case and state; the machine stays the register's.
     mutating func remember(store: String, caseName: String?, state line: UnsafeRawBufferPointer, range: Range<Int>) {
         if states[store] == nil { order.append(store) }
-        states[store] = (caseName, Array(line[range]))
+        states[store] = (caseName, states[store]?.machine, Array(line[range]))
     }
 
     mutating func forget(store: String) {

@@ -12,7 +12,7 @@ internal import RewindSupport
 ///
 /// The recorder writes the members of an event in one order, with no whitespace:
 ///
-///     {"type":"register","seq":N,"elapsed":E,"store":S[,"case":C],"state":V}
+///     {"type":"register","seq":N,"elapsed":E,"store":S[,"case":C][,"machine":{…}],"state":V}
 ///     {"type":"transition","seq":N,"elapsed":E,"store":S,"action":A[,"from":F,"to":T],
 ///      "changed":B,"state":V,"source":S[,"cause":N][,"args":{…}]}
 ///
@@ -85,6 +85,13 @@ extension EventScanner.Cursor {
                 fields.caseName = caseName
                 fields.present.insert(.caseName)
             }
+            // The store's machine: checked as JSON and passed over, as the general scan does.
+            if literal(Literals.machine) {
+                guard position < count, base[position] == UInt8(ascii: "{"),
+                    let end = try? JSONSyntax.skipValue(in: line, at: position)
+                else { return false }
+                position = end
+            }
             guard skipState(into: &fields) else { return false }
         }
         guard position &+ 1 == count, base[position] == UInt8(ascii: "}") else { return false }
@@ -105,6 +112,7 @@ extension EventScanner.Cursor {
         static let to: StaticString = #","to":"#
         static let changed: StaticString = #","changed":"#
         static let caseName: StaticString = #","case":"#
+        static let machine: StaticString = #","machine":"#
         static let state: StaticString = #","state":"#
         static let source: StaticString = #","source":"#
         static let cause: StaticString = #","cause":"#
