@@ -13,53 +13,32 @@
 /// dictionary (also one keyed by a `String`-backed enum), and the names of action arguments. A
 /// value that no key names, such as an unlabeled enum payload (`.submitting("hunter2")`, written
 /// as `_0`), is protected by its type instead: wrap it in ``Secret``.
-public struct Redaction: Sendable, Hashable, ExpressibleByArrayLiteral, CustomStringConvertible {
+public struct Redaction: Sendable, ExpressibleByArrayLiteral {
     /// One rule: a key's exact name, or a part of it, compared without regard to case.
-    public struct Rule: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
-        enum Kind: Sendable, Hashable {
-            case key
-            case keyContaining
-        }
-
-        let kind: Kind
+    public struct Rule: Sendable, ExpressibleByStringLiteral {
         /// The name or the part of a name, as given.
         public let text: String
+        /// Whether a key only has to contain `text`.
+        public let isPart: Bool
 
         /// A key named `name`, in any case.
         public static func key(_ name: String) -> Rule {
-            Rule(kind: .key, text: name)
+            Rule(text: name, isPart: false)
         }
 
         /// Any key that contains `fragment`, in any case (`"token"` covers `accessToken`).
         public static func keyContaining(_ fragment: String) -> Rule {
-            Rule(kind: .keyContaining, text: fragment)
+            Rule(text: fragment, isPart: true)
         }
 
         /// A key named exactly this, in any case: `"password"` is `.key("password")`.
         public init(stringLiteral name: String) {
-            self.init(kind: .key, text: name)
+            self.init(text: name, isPart: false)
         }
 
-        init(kind: Kind, text: String) {
-            self.kind = kind
+        private init(text: String, isPart: Bool) {
             self.text = text
-        }
-
-        /// Whether this rule covers `key`.
-        public func covers(_ key: String) -> Bool {
-            let key = key.lowercased()
-            let text = text.lowercased()
-            switch kind {
-            case .key: return key == text
-            case .keyContaining: return text.isEmpty || key.contains(text)
-            }
-        }
-
-        public var description: String {
-            switch kind {
-            case .key: "\(text)"
-            case .keyContaining: "*\(text)*"
-            }
+            self.isPart = isPart
         }
     }
 
@@ -77,7 +56,7 @@ public struct Redaction: Sendable, Hashable, ExpressibleByArrayLiteral, CustomSt
     }
 
     /// Redacts the keys named in `names` (any case), for a list built at run time.
-    public init(keys names: some Sequence<String>) {
+    public init(keys names: [String]) {
         rules = names.map(Rule.key)
     }
 
@@ -87,10 +66,7 @@ public struct Redaction: Sendable, Hashable, ExpressibleByArrayLiteral, CustomSt
     /// Whether the value of `key` is written as `"<redacted>"`: what an app's test can ask of
     /// its own configuration.
     public func covers(_ key: String) -> Bool {
-        rules.contains { $0.covers(key) }
-    }
-
-    public var description: String {
-        "[" + rules.map(\.description).joined(separator: ", ") + "]"
+        let matcher = RedactionMatcher(self)
+        return matcher.isActive && matcher.covers(key)
     }
 }

@@ -11,10 +11,10 @@
 /// Unlike a key in ``Redaction``, this cannot be forgotten at the recorder: the type itself says
 /// what is secret. Everywhere else it is its value: it encodes and decodes as the bare value with
 /// any other encoder (an app's own `JSONEncoder` writes `"hunter2"`, not an object), compares
-/// and hashes as the value, and prints as `<redacted>` so that it does not leak into logs either.
+/// as the value, and prints as `<redacted>` so that it does not leak into logs either.
 /// Decoding a recorded state back (`TraceFile.state(of:atStep:as:)`) gives the text
 /// `"<redacted>"`, so only a `Secret<String>` reads back, and with that text.
-public struct Secret<Value>: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+public struct Secret<Value>: CustomStringConvertible, CustomReflectable {
     /// The secret value.
     public var value: Value
 
@@ -23,11 +23,9 @@ public struct Secret<Value>: CustomStringConvertible, CustomDebugStringConvertib
         self.value = value
     }
 
-    /// `<redacted>`: the value is not printed.
+    /// `<redacted>`: the value is not printed (by `print`, `String(describing:)` or
+    /// `String(reflecting:)`).
     public var description: String { "<redacted>" }
-
-    /// `Secret(<redacted>)`: the value is not printed.
-    public var debugDescription: String { "Secret(<redacted>)" }
 
     /// A mirror with no children, so `dump` and the debugger's summaries do not show the value.
     public var customMirror: Mirror { Mirror(self, children: [:]) }
@@ -35,7 +33,6 @@ public struct Secret<Value>: CustomStringConvertible, CustomDebugStringConvertib
 
 extension Secret: Sendable where Value: Sendable {}
 extension Secret: Equatable where Value: Equatable {}
-extension Secret: Hashable where Value: Hashable {}
 
 extension Secret: Encodable where Value: Encodable {
     /// Encodes the bare value, or `"<redacted>"` for the recorder's encoder.

@@ -12,7 +12,7 @@
 /// - doubles in the shortest form that reads back as the same value; NaN and infinities as the
 ///   strings `"NaN"`, `"Infinity"`, `"-Infinity"` (JSON has no such numbers);
 /// - `Date` as an RFC 3339 timestamp in UTC with the fraction digits that read back exactly,
-///   `Decimal` as a number with its exact digits, `URL` as its absolute string, `Data` as
+///   `Decimal` as a number with its exact digits, `URL` as its string, `Data` as
 ///   base64 (see <doc:RecordingAStore>, "Reading recorded values back");
 /// - a `nil` optional member left out, as `JSONEncoder` does;
 /// - a ``Secret``, and the value of any key that `redactedKeys` covers, at any depth, replaced

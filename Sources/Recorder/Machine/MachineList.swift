@@ -33,7 +33,7 @@ public struct MachineList: ExpressibleByDictionaryLiteral, Sendable {
     }
 
     /// The machines of `pairs`, in their order.
-    public init(_ pairs: some Sequence<(String, any StateMachine.Type)>) {
+    public init(_ pairs: [(String, any StateMachine.Type)]) {
         for (name, type) in pairs { append(type, as: name) }
     }
 
@@ -47,16 +47,12 @@ public struct MachineList: ExpressibleByDictionaryLiteral, Sendable {
         entries.append((name, machine))
     }
 
-    /// Whether the list is empty.
-    public var isEmpty: Bool { entries.isEmpty }
-
     /// The first machine of each name, in order, and the names given more than once.
     func firstOfEachName() -> (machines: [(name: String, machine: MachineSpec)], repeated: [String]) {
-        var seen: Set<String> = []
         var machines: [(name: String, machine: MachineSpec)] = []
         var repeated: [String] = []
         for entry in entries {
-            if seen.insert(entry.name).inserted {
+            if !machines.contains(where: { $0.name == entry.name }) {
                 machines.append(entry)
             } else if !repeated.contains(entry.name) {
                 repeated.append(entry.name)

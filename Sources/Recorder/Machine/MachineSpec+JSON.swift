@@ -4,15 +4,15 @@ extension MachineSpec {
     /// The one place a machine is written: the header's `machines` and a register's `machine`.
     func appendJSON(to out: JSONOutput) {
         out.append("{\"initial\":")
-        out.appendString(initial)
+        out.appendRareString(initial)
         out.append(",\"transitions\":{")
         for (caseIndex, source) in cases.enumerated() {
             if caseIndex > 0 { out.append(UInt8(ascii: ",")) }
-            out.appendString(source)
+            out.appendRareString(source)
             out.append(":[")
             for (targetIndex, target) in (transitions[source] ?? []).enumerated() {
                 if targetIndex > 0 { out.append(UInt8(ascii: ",")) }
-                out.appendString(target)
+                out.appendRareString(target)
             }
             out.append(UInt8(ascii: "]"))
         }

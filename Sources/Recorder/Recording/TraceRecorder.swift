@@ -36,8 +36,8 @@ public final class TraceRecorder: Sendable {
     /// `sink` when it rolls over to new files; found once here, not cast on every event.
     private let rollingSink: RollingFileSink?
     private let startNanoseconds: UInt64
-    /// The JSON of the machines pinned in the header, by store name (see `MachineList`).
-    private let pinnedMachines: [String: [UInt8]]
+    /// The machines pinned in the header, one per store name (see `MachineList`).
+    private let pinnedMachines: [(name: String, machine: MachineSpec)]
     private let onError: @Sendable (RecordingFailure) -> Void
     // Guarded by the lock: seq, the encoder and its buffer, and what has been reported.
     private let state: Lock<RecorderState>
@@ -67,20 +67,19 @@ public final class TraceRecorder: Sendable {
         let onError = onError ?? Self.printToStandardError
         self.onError = onError
         self.startNanoseconds = monotonicNanoseconds()
-        let (specs, repeated) = machines.firstOfEachName()
-        self.pinnedMachines = Dictionary(uniqueKeysWithValues: specs.map { ($0.name, $0.machine.json) })
+        let (pinned, repeated) = machines.firstOfEachName()
+        self.pinnedMachines = pinned
         let encoder = StreamingEncoder(redaction: redactedKeys, remembers: true)
-        Self.writeHeader(into: encoder.output, app: app, machines: specs)
+        Self.writeHeader(into: encoder.output, app: app, machines: pinned)
         try sink.write(encoder.output.bytes)
         var initial = RecorderState(encoder: encoder)
         if !repeated.isEmpty {
             initial.reported.insert(.duplicateMachine)
-            let names = repeated.map { "\"\($0)\"" }.joined(separator: ", ")
             onError(
                 RecordingFailure(
                     kind: .duplicateMachine,
                     message:
-                        "TraceRecorder(machines:) lists \(names) more than once; the header keeps the first machine of each name. List each store once (a store's own machine is in its register event anyway)"
+                        "TraceRecorder(machines:) lists \(repeated) more than once; the header keeps the first machine of each name. List each store once (a store's own machine is in its register event anyway)"
                 ))
         }
         if rollingSink != nil { initial.rollover = Rollover(header: Array(encoder.output.bytes)) }
@@ -132,7 +131,9 @@ public final class TraceRecorder: Sendable {
             }
             state.liveStores[store, default: 0] += 1
             let machine = state.machines.json(of: S.self)
-            if let machine, let pinned = pinnedMachines[store], pinned != machine {
+            if let machine, let pinned = pinnedMachines.first(where: { $0.name == store }),
+                pinned.machine.json != machine
+            {
                 report(
                     .machineMismatch,
                     "store \(store) registers with the machine of \(S.self), which is not the machine TraceRecorder(machines:) lists under \"\(store)\"; its register event carries its own machine, which wins over the header's. Fix or drop the pin",
@@ -212,10 +213,10 @@ public final class TraceRecorder: Sendable {
     /// `case` and `machine` where the store has them (shared/TRACE_FORMAT.md, `register`).
     private func appendRegisterFields(store: String, caseName: String?, machine: [UInt8]?, into out: JSONOutput) {
         out.append(",\"store\":")
-        out.appendString(store)
+        out.appendRareString(store)
         if let caseName {
             out.append(",\"case\":")
-            out.appendString(caseName)
+            out.appendRareString(caseName)
         }
         if let machine {
             out.append(",\"machine\":")
@@ -352,14 +353,15 @@ public final class TraceRecorder: Sendable {
         out.append("{\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1")
         if let app {
             out.append(",\"app\":")
-            out.appendString(app)
+            out.appendRareString(app)
         }
         out.append(",\"started\":")
-        out.appendString(rfc3339Now())
+        out.appendRareString(rfc3339Now())
         out.append(",\"machines\":{")
         for (index, (name, machine)) in machines.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.appendKey(name)
+            out.appendRareString(name)
+            out.append(UInt8(ascii: ":"))
             machine.appendJSON(to: out)
         }
         out.append("}}\n")
@@ -369,16 +371,9 @@ public final class TraceRecorder: Sendable {
     static func rfc3339Now() -> String {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
-        var seconds = time.tv_sec
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        let millis = Int32(time.tv_nsec / 1_000_000)
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
-            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(millis, 3))Z"
+        let millis = Int(time.tv_nsec / 1_000_000)
+        let digits = [UInt8(millis / 100), UInt8(millis / 10 % 10), UInt8(millis % 10)]
+        return RFC3339Timestamp.text(unixSeconds: Int64(time.tv_sec), fraction: digits) ?? "1970-01-01T00:00:00.000Z"
     }
 
     private static let printToStandardError: @Sendable (RecordingFailure) -> Void = { failure in

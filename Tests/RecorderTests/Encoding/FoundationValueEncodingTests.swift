@@ -22,8 +22,8 @@ import TraceReader
         let text = try StateEncoder().encodeToString(Self.values)
         #expect(
             text
-                == #"{"date":"2025-11-23T12:13:20.125Z","price":19.99,"link":"https:\/\/example.com\/a?b=c#d","blob":"aGkAIQ=="}"#
-                .replacingOccurrences(of: "\\/", with: "/"))
+                == #"{"date":"2025-11-23T12:13:20.125Z","price":19.99,"link":"https://example.com/a?b=c#d","blob":"aGkAIQ=="}"#
+        )
     }
 
     @Test func jsonDecoderReadsThemWithTheStrategiesTheDocsName() throws {
@@ -111,20 +111,19 @@ import TraceReader
         #expect(try JSONValueDecoder().decode(Decimal.self, from: Array(#""NaN""#.utf8)).isNaN)
     }
 
-    /// A URL relative to a base is written as Foundation's absolute string for it (RFC 3986,
-    /// section 5.4's examples).
-    @Test func relativeURLsAreResolvedAsFoundationResolvesThem() throws {
-        let base = try #require(URL(string: "http://a/b/c/d;p?q"))
-        let references = [
-            "g:h", "g", "./g", "g/", "/g", "//g", "?y", "g?y", "#s", "g#s", "g?y#s", ";x", "g;x", "g;x?y#s",
-            ".", "./", "..", "../", "../g", "../..", "../../", "../../g", "../../../g", "/./g", "/../g", "g.",
-            ".g", "g..", "..g", "./../g", "./g/.", "g/./h", "g/../h", "g;x=1/./y", "g;x=1/../y",
-        ]
-        for reference in references {
-            let url = try #require(URL(string: reference, relativeTo: base))
-            let written = try JSONDecoder().decode(String.self, from: Data(try StateEncoder().encode(url)))
-            #expect(written == url.absoluteString, "\(reference)")
+    /// A URL is its string; one made relative to a base keeps the form its own `Codable` writes
+    /// (resolving it would take more code than the Recorder may weigh), and reads back as well.
+    @Test func urlsAreStringsAndRelativeOnesReadBack() throws {
+        for text in ["https://example.com/a b?q=1#f", "file:///tmp/x.json", "mailto:ada@example.com", "relative/path"] {
+            let url = try #require(URL(string: text) ?? URL(string: text.replacingOccurrences(of: " ", with: "%20")))
+            let written = try StateEncoder().encode(url)
+            #expect(try JSONDecoder().decode(String.self, from: Data(written)) == url.absoluteString)
+            #expect(try JSONValueDecoder().decode(URL.self, from: written) == url)
         }
+        let relative = try #require(URL(string: "../g?y", relativeTo: URL(string: "http://a/b/c/d;p?q")))
+        let written = try StateEncoder().encode(relative)
+        #expect(String(decoding: written, as: UTF8.self) == #"{"relative":"../g?y","base":"http://a/b/c/d;p?q"}"#)
+        #expect(try JSONValueDecoder().decode(URL.self, from: written).absoluteString == relative.absoluteString)
     }
 
     @Test func dataIsBase64() throws {

@@ -39,7 +39,7 @@ import TraceReader
         let text = try #require(written.first)
         #expect(
             text.hasPrefix(
-                #"{"values":{"email":"e","name":"n","password":"p"},"counts":{"-5":-10,"3":6,"7":14,"20":40,"100":200},"tags":["key0","key1","key10","#
+                #"{"values":{"email":"e","name":"n","password":"p"},"counts":{"-5":-10,"100":200,"20":40,"3":6,"7":14},"tags":["key0","key1","key10","#
             ))
         let byName = try #require(text.range(of: #""byName":{"#))
         #expect(text[byName.upperBound...].hasPrefix(#""key0":1,"key1":1,"key10":1,"#))

@@ -2,22 +2,21 @@
 /// reads `Data` by default.
 enum Base64 {
     static func encode(_ bytes: [UInt8]) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+        let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
         var out: [UInt8] = []
         out.reserveCapacity((bytes.count + 2) / 3 * 4)
         var index = 0
-        while index + 3 <= bytes.count {
-            let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            for shift in [18, 12, 6, 0] as [UInt32] { out.append(alphabet[Int(group >> shift & 63)]) }
+        while index < bytes.count {
+            let rest = bytes.count - index  // 1, 2, or 3 and more
+            var group = UInt32(bytes[index]) << 16
+            if rest > 1 { group |= UInt32(bytes[index + 1]) << 8 }
+            if rest > 2 { group |= UInt32(bytes[index + 2]) }
+            for position in 0..<4 {
+                out.append(
+                    position <= min(rest, 3)
+                        ? alphabet.utf8Start[Int(group >> UInt32(18 - 6 * position) & 63)] : UInt8(ascii: "="))
+            }
             index += 3
-        }
-        let rest = bytes.count - index
-        if rest > 0 {
-            let group = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-            out.append(alphabet[Int(group >> 18 & 63)])
-            out.append(alphabet[Int(group >> 12 & 63)])
-            out.append(rest == 2 ? alphabet[Int(group >> 6 & 63)] : UInt8(ascii: "="))
-            out.append(UInt8(ascii: "="))
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -85,8 +85,9 @@ struct EncodingContext: Encoder, RedactingEncoder {
 
     // MARK: Encoding a value
 
-    /// Appends the JSON text of `value`, closing the frames it opens.
-    @inline(__always)
+    /// Appends the JSON text of `value`, closing the frames it opens. Not inlined into the
+    /// containers that call it: a copy in each cost several kilobytes, a call costs little.
+    @inline(never)
     func encodeValue<T: Encodable>(_ value: T) throws {
         // Primitive fast paths: generic containers (Array, Optional, Dictionary) reach us through
         // the generic `encode<T>` requirement even for `Int` or `String` elements.
@@ -139,7 +140,7 @@ struct EncodingContext: Encoder, RedactingEncoder {
             }
             entry.pointee.resting &-= 1
         }
-        try encodeFresh(value, entry.pointee.writing, entry.pointee.custom)
+        try encodeFresh(value, entry.pointee.writing)
     }
 
     /// Encodes a value whose type the full type table does not list.
@@ -147,23 +148,21 @@ struct EncodingContext: Encoder, RedactingEncoder {
     private func encodeUnlisted<T: Encodable>(_ value: T) throws {
         let entry = TypeTable.classify(T.self)
         if entry.isReference { state.pointee.referencesSeen &+= 1 }
-        try encodeFresh(value, entry.writing, entry.custom)
+        try encodeFresh(value, entry.writing)
     }
 
     /// Encodes a value without the memo, the way its type's entry says.
     @inline(__always)
-    private func encodeFresh<T: Encodable>(
-        _ value: T, _ writing: TypeTable.Writing, _ custom: (any RecordedEncoding.Type)?
-    ) throws {
+    private func encodeFresh<T: Encodable>(_ value: T, _ writing: TypeTable.Writing) throws {
         switch writing {
         case .plain:
             try encodeComposite(value)
         case .secret:
             appendRedacted()
-        case .custom:
-            try withUnsafePointer(to: value) { pointer in
-                try custom.unsafelyUnwrapped.encodeRecorded(at: UnsafeRawPointer(pointer), to: self)
-            }
+        case .set, .dictionary, .namedPairs:
+            let mark = output.count
+            try encodeComposite(value)
+            StableOrder.rewrite(output, from: mark, as: writing, in: self)
         case .date, .decimal, .url, .data:
             try encodeFoundationValue(value, as: writing)
         }
@@ -178,7 +177,6 @@ struct EncodingContext: Encoder, RedactingEncoder {
         }
         entry.pointee.misses &+= 1
         let writing = entry.pointee.writing
-        let custom = entry.pointee.custom
         if entry.pointee.memo == .bits && entry.pointee.misses >= 32
             && entry.pointee.misses > entry.pointee.hits &* 4
         {
@@ -186,21 +184,21 @@ struct EncodingContext: Encoder, RedactingEncoder {
             entry.pointee.resting = 1024
             entry.pointee.hits = 0
             entry.pointee.misses = 0
-            try encodeFresh(value, writing, custom)
+            try encodeFresh(value, writing)
             return
         }
         if entry.pointee.memo == .storage && !entry.pointee.scanned {
             var sawElements = false
             if ReferenceScan.holdsReference(value, sawChildren: &sawElements) {
                 entry.pointee.memo = .never
-                try encodeFresh(value, writing, custom)
+                try encodeFresh(value, writing)
                 return
             }
             entry.pointee.scanned = sawElements
         }
         let mark = output.count
         let referencesBefore = state.pointee.referencesSeen
-        try encodeFresh(value, writing, custom)
+        try encodeFresh(value, writing)
         guard state.pointee.referencesSeen == referencesBefore else {
             // A class instance inside: this value's JSON can change while its storage stays.
             entry.pointee.memo = .never
@@ -258,6 +256,16 @@ struct EncodingContext: Encoder, RedactingEncoder {
     }
 
     // MARK: Keys
+
+    /// Starts a member of the object at `frame`: closes finished children, writes the comma and
+    /// `"key":`; returns false, with `"<redacted>"` written, when the key is redacted. Not
+    /// inlined: each of the keyed container's many `encode` methods calls it, and a copy in each
+    /// cost more code than the call costs time.
+    @inline(never)
+    func beginMember(of frame: Int, key: String) -> Bool {
+        beginElement(of: frame)
+        return writeKey(key)
+    }
 
     /// Writes `"key":`, or `"key":"<redacted>"` and returns false when the key is redacted.
     @inline(__always)

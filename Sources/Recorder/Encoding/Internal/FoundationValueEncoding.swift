@@ -7,7 +7,9 @@
 ///   outside the years 0000–9999 keeps that number.
 /// - `Decimal`: a JSON number with its exact digits, `19.99` (not an object of mantissa words);
 ///   NaN as the string `"NaN"`.
-/// - `URL`: its absolute string (a URL relative to a base is resolved against it, RFC 3986).
+/// - `URL`: its absolute string. (A URL made relative to a base URL keeps the form its own
+///   `encode(to:)` writes, `{"relative":…,"base":…}`: resolving it takes more code than this
+///   library may weigh.)
 /// - `Data`: base64, as `JSONDecoder` reads `Data` by default.
 ///
 /// The types are recognized by their names (`FoundationEssentials.Date`, or `Foundation.Date`
@@ -18,43 +20,61 @@
 enum FoundationValueEncoding {
     /// How the encoder writes values of `type`: one of Foundation's four, or `.plain`.
     static func writing(of type: Any.Type) -> TypeTable.Writing {
-        let name = _typeName(type, qualified: true)
-        guard name.hasPrefix("Foundation") else { return .plain }
-        switch name {
-        case "FoundationEssentials.Date", "Foundation.Date": return .date
-        case "FoundationEssentials.Decimal", "Foundation.Decimal": return .decimal
-        case "FoundationEssentials.URL", "Foundation.URL": return .url
-        case "FoundationEssentials.Data", "Foundation.Data": return .data
-        default: return .plain
+        var name = _typeName(type, qualified: true)
+        for module in ["FoundationEssentials.", "Foundation."] where name.hasPrefix(module) {
+            name.removeFirst(module.utf8.count)
+            switch name {
+            case "Date": return .date
+            case "Decimal": return .decimal
+            case "URL": return .url
+            case "Data": return .data
+            default: return .plain
+            }
         }
+        return .plain
     }
 }
 
 extension EncodingContext {
-    /// Writes a value of one of Foundation's four types (see `FoundationValueEncoding`).
+    /// Writes a value of one of Foundation's four types (see `FoundationValueEncoding`). (The
+    /// generic part is kept to the call of the value's own code; the rest is not generic.)
     func encodeFoundationValue<T: Encodable>(_ value: T, as writing: TypeTable.Writing) throws {
-        let output = self.output
         if writing == .decimal {
-            let text = String(describing: value)
-            if JSONNumberSyntax.isValid(text) {
-                var digits = text
-                digits.withUTF8 { output.append(UnsafeRawBufferPointer($0)) }
-            } else {
-                output.appendString(text)
-            }
+            FoundationValueEncoding.appendDecimal(String(describing: value), to: output)
             return
         }
         let mark = output.count
         try encodeComposite(value)
+        FoundationValueEncoding.rewrite(output, from: mark, as: writing)
+    }
+}
+
+extension FoundationValueEncoding {
+    /// Writes a `Decimal`'s description, which is its exact digits (`-0.001`, `19.99`, no
+    /// exponent), as a number; `NaN` as a string.
+    static func appendDecimal(_ description: String, to output: JSONOutput) {
+        var digits = description
+        let isNumber = digits.withUTF8 { bytes in
+            guard let first = bytes.first, first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39) else {
+                return false
+            }
+            output.append(UnsafeRawBufferPointer(bytes))
+            return true
+        }
+        if !isNumber { output.appendString(description) }
+    }
+
+    /// Replaces what a date, URL or data value's own `encode(to:)` wrote from `mark` on with its
+    /// readable form; leaves it as written when it is not what the type usually writes.
+    static func rewrite(_ output: JSONOutput, from mark: Int, as writing: TypeTable.Writing) {
         let written = Array(output.bytes(from: mark))
         let text: String?
         switch writing {
-        case .date: text = written.withUnsafeBytes(RFC3339Timestamp.init(secondsSinceReferenceDate:))?.text
-        case .url: text = URLParts(json: written)?.absoluteString
-        case .data: text = ByteArrayText.bytes(of: written).map(Base64.encode)
-        default: text = nil
+        case .date: text = written.withUnsafeBytes(RFC3339Timestamp.text(secondsSinceReferenceDate:))
+        case .url: text = URLParts.absoluteString(json: written)
+        default: text = ByteArrayText.bytes(of: written).map(Base64.encode)
         }
-        guard let text else { return }  // not what the type usually writes: kept as written
+        guard let text else { return }
         output.count = mark
         output.appendString(text)
     }

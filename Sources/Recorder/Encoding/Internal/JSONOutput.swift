@@ -152,6 +152,14 @@ struct JSONOutput: @unchecked Sendable {  // a view; see JSONOutputStorage for w
         if done == nil { appendStringCopying(text, colon: false) }
     }
 
+    /// `appendString`, not inlined: for code that runs once in a while (a header, a machine, a
+    /// register event), where a copy of the inlined fast path at every call costs more code than
+    /// the call costs time.
+    @inline(never)
+    func appendRareString(_ text: String) {
+        appendString(text)
+    }
+
     /// Appends `text` as a JSON string followed by `:`, for an object's key.
     @inline(__always)
     func appendKey(_ text: String) {

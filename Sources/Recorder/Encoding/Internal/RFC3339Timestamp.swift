@@ -9,16 +9,13 @@
 /// day; the fraction is written as is, at least three digits. A reader turns the timestamp back
 /// into the same decimal of seconds since 2001 and parses it once: one correctly rounded
 /// conversion of the number that was written, so the same `Double`.
-struct RFC3339Timestamp {
+enum RFC3339Timestamp {
     /// `2001-01-01T00:00:00Z`, the reference date of `Date`, in Unix seconds.
     static var referenceDateUnixSeconds: Int64 { 978_307_200 }
 
-    /// The timestamp, `"1995-11-22T10:13:20.125Z"`.
-    let text: String
-
-    /// The timestamp for `json`, a JSON number of seconds since 2001; nil when it is not one or
-    /// is outside the years 0000–9999.
-    init?(secondsSinceReferenceDate json: UnsafeRawBufferPointer) {
+    /// The timestamp (`1995-11-22T10:13:20.125Z`) for `json`, a JSON number of seconds since
+    /// 2001; nil when it is not one or is outside the years 0000–9999.
+    static func text(secondsSinceReferenceDate json: UnsafeRawBufferPointer) -> String? {
         guard let number = DecimalDigits(json) else { return nil }
         let digits = number.digits
         let integerCount = digits.count + number.exponent
@@ -28,37 +25,50 @@ struct RFC3339Timestamp {
         for position in 0..<max(integerCount, 0) {
             whole = whole * 10 + Int64(position < digits.count ? digits[position] : 0)
         }
-        var fraction: [UInt8] =
+        var fraction =
             integerCount >= 0
-            ? Array(digits.dropFirst(integerCount))
-            : [UInt8](repeating: 0, count: -integerCount) + digits
+            ? Array(digits.dropFirst(integerCount)) : [UInt8](repeating: 0, count: -integerCount) + digits
         while fraction.last == 0 { fraction.removeLast() }
         if number.isNegative {
-            if fraction.isEmpty {
-                whole = -whole
-            } else {
-                whole = -whole - 1
-                fraction = Self.complement(fraction)
+            whole = -whole
+            if !fraction.isEmpty {
+                // −w − 0.f = −(w + 1) + (1 − 0.f): the fraction's complement, same length.
+                whole -= 1
+                fraction = fraction.map { 9 - $0 }
+                fraction[fraction.count - 1] += 1
             }
         }
-        let unix = whole + Self.referenceDateUnixSeconds
-        let days = unix >= 0 ? unix / 86_400 : -((-unix + 86_399) / 86_400)
-        let secondOfDay = unix - days * 86_400
-        let (year, month, day) = Self.civilDate(fromDays: days)
-        guard (0...9999).contains(year) else { return nil }
-        while fraction.count < 3 { fraction.append(0) }
-        var text = Self.padded(year, 4) + "-" + Self.padded(month, 2) + "-" + Self.padded(day, 2)
-        text += "T" + Self.padded(secondOfDay / 3600, 2) + ":" + Self.padded(secondOfDay / 60 % 60, 2)
-        text += ":" + Self.padded(secondOfDay % 60, 2) + "."
-        text += String(decoding: fraction.map { $0 + UInt8(ascii: "0") }, as: UTF8.self) + "Z"
-        self.text = text
+        return text(unixSeconds: whole + referenceDateUnixSeconds, fraction: fraction)
     }
 
-    /// `1 − 0.digits`, as digits of the same length (the last digit of `digits` is not 0).
-    static func complement(_ digits: [UInt8]) -> [UInt8] {
-        var result = digits.map { 9 - $0 }
-        result[result.count - 1] += 1
-        return result
+    /// The timestamp of `unixSeconds` and a fraction of a second (its digits, 0–9, written as
+    /// given and then with zeros up to three); nil outside the years 0000–9999.
+    static func text(unixSeconds unix: Int64, fraction: [UInt8]) -> String? {
+        var fraction = fraction
+        let days = unix >= 0 ? unix / 86_400 : -((-unix + 86_399) / 86_400)
+        let second = unix - days * 86_400
+        let (year, month, day) = civilDate(fromDays: days)
+        guard (0...9999).contains(year) else { return nil }
+        while fraction.count < 3 { fraction.append(0) }
+        var text: [UInt8] = []
+        func put(_ value: Int64, _ width: Int, then separator: UInt8) {
+            var divisor: Int64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            while divisor > 0 {
+                text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+            text.append(separator)
+        }
+        put(year, 4, then: UInt8(ascii: "-"))
+        put(month, 2, then: UInt8(ascii: "-"))
+        put(day, 2, then: UInt8(ascii: "T"))
+        put(second / 3600, 2, then: UInt8(ascii: ":"))
+        put(second / 60 % 60, 2, then: UInt8(ascii: ":"))
+        put(second % 60, 2, then: UInt8(ascii: "."))
+        text += fraction.map { $0 + UInt8(ascii: "0") }
+        text.append(UInt8(ascii: "Z"))
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The year, month and day of the day `days` after 1970-01-01 (Howard Hinnant's
@@ -73,10 +83,5 @@ struct RFC3339Timestamp {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func padded(_ value: Int64, _ width: Int) -> String {
-        let text = String(value)
-        return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 }

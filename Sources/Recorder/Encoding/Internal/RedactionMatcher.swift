@@ -8,90 +8,57 @@
 /// comparison, which also treats canonically equivalent spellings as equal (`"caf\u{E9}"` and
 /// `"cafe\u{301}"`; the Kelvin sign `"\u{212A}"` and `"K"`).
 struct RedactionMatcher {
-    /// Whether any rule exists; kept apart so the common case reads nothing else.
+    /// Whether any rule exists; the encoder checks this inline and calls `covers` only then.
     let isActive: Bool
-    /// Exact names, lowercased ASCII bytes.
-    private let names: [[UInt8]]
-    /// Fragments a key may contain, lowercased ASCII bytes.
-    private let fragments: [[UInt8]]
-    /// Rules that are not ASCII once lowercased: exact names and fragments, lowercased.
-    private let otherNames: [String]
-    private let otherFragments: [String]
+    /// Each rule, lowercased, as bytes when ASCII.
+    private let rules: [(bytes: [UInt8], isPart: Bool)]
+    /// Whether some rule is not ASCII once lowercased.
     private let hasOtherRules: Bool
-    /// Bit n is set when an exact ASCII name has n bytes (bit 63: 63 or more).
-    private let nameLengths: UInt64
-    /// The length of the shortest ASCII fragment (`Int.max` without one).
-    private let shortestFragment: Int
+    /// The rules lowercased, for the slow way.
+    private let lowered: [(text: String, isPart: Bool)]
 
     init(_ redaction: Redaction) {
-        var names: [[UInt8]] = []
-        var fragments: [[UInt8]] = []
-        var otherNames: [String] = []
-        var otherFragments: [String] = []
-        for rule in redaction.rules {
-            let lowered = rule.text.lowercased()
-            let isASCII = !lowered.utf8.contains { $0 >= 0x80 }
-            switch (rule.kind, isASCII) {
-            case (.key, true): names.append(Array(lowered.utf8))
-            case (.keyContaining, true): fragments.append(Array(lowered.utf8))
-            case (.key, false): otherNames.append(lowered)
-            case (.keyContaining, false): otherFragments.append(lowered)
-            }
-        }
-        self.names = names
-        self.fragments = fragments
-        self.otherNames = otherNames
-        self.otherFragments = otherFragments
-        hasOtherRules = !otherNames.isEmpty || !otherFragments.isEmpty
-        nameLengths = names.reduce(0) { $0 | 1 &<< UInt64(Swift.min($1.count, 63)) }
-        shortestFragment = fragments.map(\.count).min() ?? .max
-        isActive = !redaction.rules.isEmpty
+        lowered = redaction.rules.map { ($0.text.lowercased(), $0.isPart) }
+        rules = lowered.map { (Array($0.text.utf8), $0.isPart) }
+        hasOtherRules = rules.contains { $0.bytes.contains { $0 >= 0x80 } }
+        isActive = !lowered.isEmpty
     }
 
-    /// Whether `key`'s value is redacted. Call only when `isActive`.
-    @inline(__always)
+    /// Whether `key`'s value is redacted. Call only when `isActive`. Not inlined: the encoder's
+    /// containers call it at every key, and only when something can be redacted.
+    @inline(never)
     func covers(_ key: String) -> Bool {
-        let verdict: Bool? = key.utf8.withContiguousStorageIfAvailable { bytes in
-            if bytes.contains(where: { $0 >= 0x80 }) { return coversSlowly(key) }
-            return coversASCII(UnsafeRawBufferPointer(bytes))
-        }
-        return verdict ?? coversSlowly(key)
-    }
-
-    private func coversASCII(_ key: UnsafeRawBufferPointer) -> Bool {
-        let count = key.count
-        if nameLengths & (1 &<< UInt64(Swift.min(count, 63))) != 0 {
-            for name in names where name.count == count && Self.equalFolding(key, 0, name) { return true }
-        }
-        if count >= shortestFragment {
-            for fragment in fragments where fragment.count <= count {
-                for start in 0...(count - fragment.count) where Self.equalFolding(key, start, fragment) {
-                    return true
+        var utf8 = key
+        return utf8.withUTF8 { bytes in
+            if hasOtherRules || bytes.contains(where: { $0 >= 0x80 }) { return coversSlowly(key) }
+            for rule in rules {
+                let last = rule.isPart ? bytes.count - rule.bytes.count : 0
+                guard rule.isPart ? last >= 0 : rule.bytes.count == bytes.count else { continue }
+                var start = 0
+                while start <= last {
+                    if Self.equalFolding(bytes, start, rule.bytes) { return true }
+                    start += 1
                 }
             }
+            return false
         }
-        // A rule that is not ASCII may still be canonically equivalent to an ASCII key (U+037E,
-        // the Greek question mark, is `;`): such rules are rare, and go the slow way.
-        return hasOtherRules && coversSlowly(String(decoding: key, as: UTF8.self))
     }
 
     /// Whether `key[start...]` begins with `lowered`, ASCII letters of `key` folded to lowercase.
-    @inline(__always)
-    private static func equalFolding(_ key: UnsafeRawBufferPointer, _ start: Int, _ lowered: [UInt8]) -> Bool {
-        for (offset, expected) in lowered.enumerated() {
+    private static func equalFolding(_ key: UnsafeBufferPointer<UInt8>, _ start: Int, _ lowered: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < lowered.count {
             var byte = key[start &+ offset]
             if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-            if byte != expected { return false }
+            if byte != lowered[offset] { return false }
+            offset += 1
         }
         return true
     }
 
-    @inline(never)
     private func coversSlowly(_ key: String) -> Bool {
-        let lowered = key.lowercased()
-        if names.contains(where: { String(decoding: $0, as: UTF8.self) == lowered }) { return true }
-        if otherNames.contains(lowered) { return true }
-        let allFragments = fragments.map { String(decoding: $0, as: UTF8.self) } + otherFragments
-        return allFragments.contains { fragment in fragment.isEmpty || lowered.contains(fragment) }
+        let key = key.lowercased()
+        return lowered.contains { rule in rule.isPart ? rule.text.isEmpty || key.contains(rule.text) : key == rule.text
+        }
     }
 }

@@ -11,8 +11,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// Writes the comma and the key; false when the key is redacted (its value is then written).
     @inline(__always)
     private func begin(_ key: Key) -> Bool {
-        context.beginElement(of: frame)
-        return context.writeKey(key.stringValue)
+        context.beginMember(of: frame, key: key.stringValue)
     }
 
     mutating func encodeNil(forKey key: Key) throws { if begin(key) { context.output.append("null") } }

@@ -13,8 +13,11 @@ struct TypeTable: ~Copyable {
         case plain
         /// `"<redacted>"`: a `Secret`.
         case secret
-        /// Through `RecordedEncoding` (dictionaries and sets, in a stable order).
-        case custom
+        /// Through its own `encode(to:)`, then put in a stable order (`StableOrder`): a set, a
+        /// dictionary, a dictionary keyed by a `String`-backed enum (`RecordedEncoding`).
+        case set
+        case dictionary
+        case namedPairs
         /// Foundation's value types, recognized by name (see `FoundationValueEncoding`).
         case date
         case decimal
@@ -37,8 +40,6 @@ struct TypeTable: ~Copyable {
         var resting: UInt32 = 0
         /// Whether `ReferenceScan` has looked at an element of this collection type.
         var scanned = false
-        /// For `.custom`: the conformance, opened once here.
-        var custom: (any RecordedEncoding.Type)?
     }
 
     static var capacity: Int { 512 }
@@ -87,9 +88,8 @@ struct TypeTable: ~Copyable {
             entry.writing = .secret
             return entry  // never remembered: the memo would keep the secret's bytes
         }
-        if let custom = T.self as? any RecordedEncoding.Type {
-            entry.writing = .custom
-            entry.custom = custom
+        if let recorded = T.self as? any RecordedEncoding.Type {
+            entry.writing = recorded.recordedWriting
         } else {
             entry.writing = FoundationValueEncoding.writing(of: T.self)
         }
