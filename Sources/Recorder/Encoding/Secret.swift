@@ -37,7 +37,7 @@ extension Secret: Equatable where Value: Equatable {}
 extension Secret: Encodable where Value: Encodable {
     /// Encodes the bare value, or `"<redacted>"` for the recorder's encoder.
     public func encode(to encoder: any Encoder) throws {
-        // The recorder's encoder recognizes a `Secret` before calling this (see `TypeTable`);
+        // The recorder's encoder recognizes a `Secret` before calling this (`RecordedEncoding`);
         // this covers an encoder it hands out that is asked to encode a secret directly.
         if let recording = encoder as? any RedactingEncoder {
             recording.appendRedacted()
@@ -59,8 +59,3 @@ extension Secret: Decodable where Value: Decodable {
 protocol RedactingEncoder {
     func appendRedacted()
 }
-
-/// Marks `Secret` for the encoder's type table, whatever its `Value`.
-protocol SecretValue {}
-
-extension Secret: SecretValue {}

@@ -47,25 +47,6 @@ internal import RewindSupport
     import Darwin
 #endif
 
-/// Marks the collections that `EncodingMemo` may remember by storage.
-protocol StorageBackedCollection {
-    /// Whether the element types themselves are not classes (nested references are found while
-    /// encoding; see `EncodingMemo`).
-    static var holdsOnlyValues: Bool { get }
-}
-
-extension Array: StorageBackedCollection {
-    static var holdsOnlyValues: Bool { !(Element.self is AnyObject.Type) }
-}
-
-extension Dictionary: StorageBackedCollection {
-    static var holdsOnlyValues: Bool { !(Key.self is AnyObject.Type) && !(Value.self is AnyObject.Type) }
-}
-
-extension Set: StorageBackedCollection {
-    static var holdsOnlyValues: Bool { !(Element.self is AnyObject.Type) }
-}
-
 /// It owns its tables and cannot be copied: `deinit` frees them, once.
 struct EncodingMemo: ~Copyable {
     /// How values of one type are remembered.
@@ -136,12 +117,10 @@ struct EncodingMemo: ~Copyable {
     /// How many parts are remembered now (for tests).
     var rememberedCount: Int { count }
 
-    /// How values of `T` may be remembered, as far as the type tells.
-    static func kind<T>(of _: T.Type) -> Kind {
+    /// `.bits` when values of `T` (not a collection: see `RecordedEncoding`) may be remembered
+    /// by their bytes: it holds no references at all, and is not too large.
+    static func plainKind<T>(of _: T.Type) -> Kind {
         let size = MemoryLayout<T>.size
-        if let collection = T.self as? any StorageBackedCollection.Type {
-            return collection.holdsOnlyValues && size == MemoryLayout<UInt>.size ? .storage : .never
-        }
         return _isPOD(T.self) && size > 0 && size <= largestPlainValue ? .bits : .never
     }
 

@@ -84,16 +84,15 @@ struct TypeTable: ~Copyable {
     static func classify<T>(_: T.Type) -> Entry {
         var entry = Entry(type: ObjectIdentifier(T.self))
         entry.isReference = T.self is AnyObject.Type
-        if T.self is any SecretValue.Type {
-            entry.writing = .secret
-            return entry  // never remembered: the memo would keep the secret's bytes
-        }
-        if let recorded = T.self as? any RecordedEncoding.Type {
-            entry.writing = recorded.recordedWriting
+        if let known = T.self as? any RecordedEncoding.Type {
+            entry.writing = known.recordedWriting
+            entry.memo = known.recordedMemo
         } else {
             entry.writing = FoundationValueEncoding.writing(of: T.self)
+            entry.memo = EncodingMemo.plainKind(of: T.self)
         }
-        entry.memo = EncodingMemo.kind(of: T.self)
+        // Storage is one word: anything else is not a standard collection.
+        if entry.memo == .storage && MemoryLayout<T>.size != MemoryLayout<UInt>.size { entry.memo = .never }
         return entry
     }
 }
