@@ -75,12 +75,7 @@ import Testing
             }
             expected.append(try fresh.encodeToString(store.state))
         }
-        let recorded = try sink.lines.dropFirst().map(Self.stateText)
-        #expect(recorded.count == expected.count)
-        for (index, (got, want)) in zip(recorded, expected).enumerated() where got != want {
-            Issue.record("event \(index + 1): recorded \(got), a fresh encoding gives \(want)")
-            break
-        }
+        try Self.expectStates(in: sink, toBe: expected)
     }
 
     final class Counter: Codable, Equatable, @unchecked Sendable {
@@ -196,12 +191,7 @@ import Testing
             }
             expected.append(try fresh.encodeToString(store.state))
         }
-        let recorded = try sink.lines.dropFirst().map(Self.stateText)
-        #expect(recorded.count == expected.count)
-        for (index, (got, want)) in zip(recorded, expected).enumerated() where got != want {
-            Issue.record("event \(index + 1): recorded \(got), a fresh encoding gives \(want)")
-            break
-        }
+        try Self.expectStates(in: sink, toBe: expected)
     }
 
     /// A list that grows one append at a time is still copied from the memo on the actions that
@@ -276,6 +266,17 @@ import Testing
         let encoder = StateEncoder()
         _ = try encoder.encode(MemoState(rows: [Row(name: "r", points: [], mode: .idle)]))
         #expect(encoder.encoder.context.rememberedCount == 0)
+    }
+
+    /// Every state `sink` recorded (after its header) is the matching one of `expected`; reports
+    /// the first that is not.
+    static func expectStates(in sink: MemorySink, toBe expected: [String]) throws {
+        let recorded = try sink.lines.dropFirst().map(Self.stateText)
+        #expect(recorded.count == expected.count)
+        for (index, (got, want)) in zip(recorded, expected).enumerated() where got != want {
+            Issue.record("event \(index + 1): recorded \(got), a fresh encoding gives \(want)")
+            break
+        }
     }
 
     /// The `state` member of a trace line, as text.

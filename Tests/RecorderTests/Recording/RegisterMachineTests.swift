@@ -121,26 +121,3 @@ import TraceReader
         #expect(second[1]["machine"] == nil)
     }
 }
-
-/// The README's machine, declared `public` as a library would: it must compile as written there.
-public enum PublicCatalogState: StateMachine, Equatable, Codable, Sendable {
-    case idle, loading, loaded([String]), failed(String)
-
-    public enum Case: String, CaseIterable, Sendable { case idle, loading, loaded, failed }
-    public static let initialCase = Case.idle
-    public var currentCase: Case {
-        switch self {
-        case .idle: .idle
-        case .loading: .loading
-        case .loaded: .loaded
-        case .failed: .failed
-        }
-    }
-    public static func transitions(from source: Case) -> [Case] {
-        switch source {
-        case .idle: [.loading]
-        case .loading: [.loaded, .failed]
-        case .loaded, .failed: [.loading]
-        }
-    }
-}
