@@ -35,7 +35,7 @@
 /// case lists itself.
 public protocol StateMachine: SendableMetatype {
     /// The machine's cases. Their raw values are the names written to the trace.
-    associatedtype Case: CaseIterable, Hashable, RawRepresentable, SendableMetatype where Case.RawValue == String
+    associatedtype Case: CaseIterable, Hashable, RawRepresentable, Sendable where Case.RawValue == String
 
     /// The case this value is in.
     var currentCase: Case { get }

@@ -11,9 +11,12 @@ public struct RecordingFailure: Error, Sendable, CustomStringConvertible {
         case encodingFailed
         /// Two live stores share a name, so their events cannot be told apart in the trace.
         case duplicateStoreName
-        /// A store's state is a `StateMachine` but the recorder's `machines` do not list it
-        /// under the store's name, so `inspector validate` will not check it.
-        case undeclaredMachine
+        /// `TraceRecorder(machines:)` lists a store name more than once; the header keeps the
+        /// first machine of each name.
+        case duplicateMachine
+        /// A store registered under a name that `TraceRecorder(machines:)` lists with another
+        /// machine than the store's own; its register event carries its own, which wins.
+        case machineMismatch
     }
 
     /// What went wrong.

@@ -14,13 +14,13 @@
 /// let recorder = try TraceRecorder(
 ///     path: "traces/run.jsonl",
 ///     app: "Shop",
-///     machines: ["CatalogStore": CatalogState.self],
-///     redactedKeys: ["password", "token"])
+///     redactedKeys: ["password", .keyContaining("token")])
 /// let catalog = CatalogStore(recorder: recorder)
 /// ```
 ///
-/// The header goes first, with the state machines it was given. Then every store created with
-/// the recorder writes a `register` event, and every action a `transition` event. `seq` counts
+/// The header goes first. Then every store created with the recorder writes a `register` event
+/// (with its state machine, when its state is one: see ``MachineList`` for why no list of
+/// machines is needed), and every action a `transition` event. `seq` counts
 /// events with no gap or repeat, whatever threads the stores run on: one lock (`Lock`, a pthread mutex) guards the
 /// counter, the reused encoder and the sink, so each event is numbered, encoded and written as
 /// one step.
@@ -36,7 +36,8 @@ public final class TraceRecorder: Sendable {
     /// `sink` when it rolls over to new files; found once here, not cast on every event.
     private let rollingSink: RollingFileSink?
     private let startNanoseconds: UInt64
-    private let machineNames: Set<String>
+    /// The machines pinned in the header, one per store name (see `MachineList`).
+    private let pinnedMachines: [(name: String, machine: MachineSpec)]
     private let onError: @Sendable (RecordingFailure) -> Void
     // Guarded by the lock: seq, the encoder and its buffer, and what has been reported.
     private let state: Lock<RecorderState>
@@ -45,30 +46,42 @@ public final class TraceRecorder: Sendable {
     /// - Parameters:
     ///   - sink: where lines go.
     ///   - app: the app's name, written to the header.
-    ///   - machines: each state machine by the name of the store that holds it, in the order
-    ///     they are written.
-    ///   - redactedKeys: keys whose values are written as `"<redacted>"`, at any depth of any
-    ///     state or argument. Secrets never reach the sink.
+    ///   - machines: optional: machines to write in the header too, by store name (see
+    ///     ``MachineList``). Every machine store writes its own machine in its register event
+    ///     whether or not it is listed.
+    ///   - redactedKeys: the keys whose values are written as `"<redacted>"`, at any depth of any
+    ///     state or argument, compared without regard to case (see ``Redaction``: a string
+    ///     names a key, `.keyContaining("token")` a part of one). ``Secret`` values are always
+    ///     redacted. Secrets never reach the sink.
     ///   - onError: called once per kind of problem; the default prints to standard error.
     /// - Throws: the sink's error when the header cannot be written.
     public init(
         sink: any TraceSink,
         app: String? = nil,
-        machines: KeyValuePairs<String, any StateMachine.Type> = [:],
-        redactedKeys: Set<String> = [],
+        machines: MachineList = [:],
+        redactedKeys: Redaction = [],
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         self.sink = sink
         self.rollingSink = sink as? RollingFileSink
-        self.onError = onError ?? Self.printToStandardError
+        let onError = onError ?? Self.printToStandardError
+        self.onError = onError
         self.startNanoseconds = monotonicNanoseconds()
-        var specs: [(String, MachineSpec)] = []
-        for (name, type) in machines { specs.append((name, MachineSpec(type))) }
-        self.machineNames = Set(specs.map(\.0))
-        let encoder = StreamingEncoder(redactedKeys: redactedKeys, remembers: true)
-        Self.writeHeader(into: encoder.output, app: app, machines: specs)
+        let (pinned, repeated) = machines.firstOfEachName()
+        self.pinnedMachines = pinned
+        let encoder = StreamingEncoder(redaction: redactedKeys, remembers: true)
+        Self.writeHeader(into: encoder.output, app: app, machines: pinned)
         try sink.write(encoder.output.bytes)
         var initial = RecorderState(encoder: encoder)
+        if !repeated.isEmpty {
+            initial.reported.insert(.duplicateMachine)
+            onError(
+                RecordingFailure(
+                    kind: .duplicateMachine,
+                    message:
+                        "TraceRecorder(machines:) lists \(repeated) more than once; the header keeps the first machine of each name. List each store once (a store's own machine is in its register event anyway)"
+                ))
+        }
         if rollingSink != nil { initial.rollover = Rollover(header: Array(encoder.output.bytes)) }
         self.state = Lock(initial)
     }
@@ -79,8 +92,8 @@ public final class TraceRecorder: Sendable {
         path: String,
         replacing: Bool = false,
         app: String? = nil,
-        machines: KeyValuePairs<String, any StateMachine.Type> = [:],
-        redactedKeys: Set<String> = [],
+        machines: MachineList = [:],
+        redactedKeys: Redaction = [],
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         try self.init(
@@ -96,8 +109,8 @@ public final class TraceRecorder: Sendable {
         maximumFiles: Int? = nil,
         replacing: Bool = false,
         app: String? = nil,
-        machines: KeyValuePairs<String, any StateMachine.Type> = [:],
-        redactedKeys: Set<String> = [],
+        machines: MachineList = [:],
+        redactedKeys: Redaction = [],
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         try self.init(
@@ -117,26 +130,24 @@ public final class TraceRecorder: Sendable {
                     in: &state)
             }
             state.liveStores[store, default: 0] += 1
-            if caseName != nil && !machineNames.contains(store) {
+            let machine = state.machines.json(of: S.self)
+            if let machine, let pinned = pinnedMachines.first(where: { $0.name == store }),
+                pinned.machine.json != machine
+            {
                 report(
-                    .undeclaredMachine,
-                    "store \(store) is a state machine, but the recorder's machines do not list it; add \"\(store)\": \(S.self).self to TraceRecorder(machines:) so inspector validate checks it",
+                    .machineMismatch,
+                    "store \(store) registers with the machine of \(S.self), which is not the machine TraceRecorder(machines:) lists under \"\(store)\"; its register event carries its own machine, which wins over the header's. Fix or drop the pin",
                     in: &state)
             }
             let out = state.encoder.output
             out.count = 0
             out.append("{\"type\":\"register\",\"seq\":")
             let seq = beginEvent(&state)
-            out.append(",\"store\":")
-            out.appendString(store)
-            if let caseName {
-                out.append(",\"case\":")
-                out.appendString(caseName)
-            }
-            out.append(",\"state\":")
+            appendRegisterFields(store: store, caseName: caseName, machine: machine, into: out)
             let range = appendEncoded(value, what: "the state of \(store)", in: &state)
             out.append("}\n")
-            state.rollover?.remember(store: store, caseName: caseName, state: out.bytes, range: range)
+            state.rollover?.remember(
+                store: store, caseName: caseName, machine: machine, state: out.bytes, range: range)
             emit(seq: seq, mustReachDisk: false, in: &state)
         }
     }
@@ -197,6 +208,22 @@ public final class TraceRecorder: Sendable {
     }
 
     // MARK: Writing
+
+    /// Writes a register event's fields after `seq` and `elapsed`, up to `"state":`: `store`,
+    /// `case` and `machine` where the store has them (shared/TRACE_FORMAT.md, `register`).
+    private func appendRegisterFields(store: String, caseName: String?, machine: [UInt8]?, into out: JSONOutput) {
+        out.append(",\"store\":")
+        out.appendRareString(store)
+        if let caseName {
+            out.append(",\"case\":")
+            out.appendRareString(caseName)
+        }
+        if let machine {
+            out.append(",\"machine\":")
+            machine.withUnsafeBytes { out.append($0) }
+        }
+        out.append(",\"state\":")
+    }
 
     /// Takes the next `seq`, writes it and the elapsed time.
     private func beginEvent(_ state: inout RecorderState) -> Int {
@@ -307,13 +334,7 @@ public final class TraceRecorder: Sendable {
             out.count = 0
             out.append("{\"type\":\"register\",\"seq\":")
             _ = beginEvent(&state)
-            out.append(",\"store\":")
-            out.appendString(store)
-            if let caseName = last.caseName {
-                out.append(",\"case\":")
-                out.appendString(caseName)
-            }
-            out.append(",\"state\":")
+            appendRegisterFields(store: store, caseName: last.caseName, machine: last.machine, into: out)
             last.state.withUnsafeBytes { out.append($0) }
             out.append("}\n")
             try sink.write(out.bytes)
@@ -325,32 +346,23 @@ public final class TraceRecorder: Sendable {
         onError(RecordingFailure(kind: kind, message: message))
     }
 
-    private static func writeHeader(into out: JSONOutput, app: String?, machines: [(String, MachineSpec)]) {
+    /// Writes the header line; `machines` has one entry per name.
+    private static func writeHeader(
+        into out: JSONOutput, app: String?, machines: [(name: String, machine: MachineSpec)]
+    ) {
         out.append("{\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1")
         if let app {
             out.append(",\"app\":")
-            out.appendString(app)
+            out.appendRareString(app)
         }
         out.append(",\"started\":")
-        out.appendString(rfc3339Now())
+        out.appendRareString(rfc3339Now())
         out.append(",\"machines\":{")
-        for (index, (name, spec)) in machines.enumerated() {
+        for (index, (name, machine)) in machines.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.appendString(name)
-            out.append(":{\"initial\":")
-            out.appendString(spec.initial)
-            out.append(",\"transitions\":{")
-            for (caseIndex, source) in spec.cases.enumerated() {
-                if caseIndex > 0 { out.append(UInt8(ascii: ",")) }
-                out.appendString(source)
-                out.append(":[")
-                for (targetIndex, target) in (spec.transitions[source] ?? []).enumerated() {
-                    if targetIndex > 0 { out.append(UInt8(ascii: ",")) }
-                    out.appendString(target)
-                }
-                out.append(UInt8(ascii: "]"))
-            }
-            out.append("}}")
+            out.appendRareString(name)
+            out.append(UInt8(ascii: ":"))
+            machine.appendJSON(to: out)
         }
         out.append("}}\n")
     }
@@ -359,16 +371,9 @@ public final class TraceRecorder: Sendable {
     static func rfc3339Now() -> String {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
-        var seconds = time.tv_sec
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        let millis = Int32(time.tv_nsec / 1_000_000)
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
-            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(millis, 3))Z"
+        let millis = Int(time.tv_nsec / 1_000_000)
+        let digits = [UInt8(millis / 100), UInt8(millis / 10 % 10), UInt8(millis % 10)]
+        return RFC3339Timestamp.text(unixSeconds: Int64(time.tv_sec), fraction: digits) ?? "1970-01-01T00:00:00.000Z"
     }
 
     private static let printToStandardError: @Sendable (RecordingFailure) -> Void = { failure in
@@ -391,26 +396,37 @@ struct RecorderState: ~Copyable {
     var rollover: Rollover?
     /// The `source` text of recent call sites.
     var sources = SourceCache()
+    /// The JSON of each state machine type's machine, made on its first register.
+    var machines = MachineJSONCache()
 
     init(encoder: StreamingEncoder) {
         self.encoder = encoder
     }
 }
 
-/// What the recorder keeps to start a new file: the header line and each live store's last case
-/// and state, in the order the stores registered.
+/// What the recorder keeps to start a new file: the header line and each live store's last case,
+/// machine and state, in the order the stores registered.
 struct Rollover {
     let header: [UInt8]
     var order: [String] = []
-    var states: [String: (caseName: String?, state: [UInt8])] = [:]
+    var states: [String: (caseName: String?, machine: [UInt8]?, state: [UInt8])] = [:]
 
     init(header: [UInt8]) {
         self.header = header
     }
 
+    /// Remembers a register event's case, machine and state.
+    mutating func remember(
+        store: String, caseName: String?, machine: [UInt8]?, state line: UnsafeRawBufferPointer, range: Range<Int>
+    ) {
+        if states[store] == nil { order.append(store) }
+        states[store] = (caseName, machine, Array(line[range]))
+    }
+
+    /// Remembers a transition's case and state; the machine stays the register's.
     mutating func remember(store: String, caseName: String?, state line: UnsafeRawBufferPointer, range: Range<Int>) {
         if states[store] == nil { order.append(store) }
-        states[store] = (caseName, Array(line[range]))
+        states[store] = (caseName, states[store]?.machine, Array(line[range]))
     }
 
     mutating func forget(store: String) {

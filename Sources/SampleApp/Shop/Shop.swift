@@ -13,8 +13,9 @@ final class Shop {
     /// The app's name in trace headers; `replay` reads only traces that carry it.
     static let appName = "SampleApp"
 
-    /// The state machines, by store name, for the trace header.
-    static let machines: KeyValuePairs<String, any StateMachine.Type> = [
+    /// The state machines, by store name, pinned in the trace header too (each machine store
+    /// also writes its own in its register event), for readers older than register machines.
+    static let machines: MachineList = [
         "CatalogStore": CatalogState.self,
         "CheckoutStore": CheckoutState.self,
     ]

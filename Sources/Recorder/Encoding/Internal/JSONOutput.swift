@@ -17,30 +17,28 @@
     import Darwin
 #endif
 
-/// The bytes of one line being built. Not thread-safe: owned by one encoder, used under the
-/// recorder's lock.
-struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see there
-    private struct Storage {
+/// The bytes of one line being built: a view of the buffer that a `JSONOutputStorage` owns.
+///
+/// A `JSONOutput` is one pointer, copied freely (the encoder's context and the recorder each
+/// hold one); it neither allocates nor frees anything itself except when growing or shrinking
+/// the byte buffer, which it does in place in the storage's header. It is valid while its
+/// `JSONOutputStorage` lives. Not thread-safe: used by one encoder, under the recorder's lock.
+struct JSONOutput: @unchecked Sendable {  // a view; see JSONOutputStorage for who owns the memory
+    /// The buffer's header: where the bytes are, how many are written, how many fit.
+    struct Header {
         var base: UnsafeMutablePointer<UInt8>
         var count: Int
         var capacity: Int
     }
 
-    private let storage: UnsafeMutablePointer<Storage>
+    private let storage: UnsafeMutablePointer<Header>
 
     /// Bytes a writer may store past what it writes (whole words at the end of a run).
     private static var slack: Int { 16 }
 
-    init(capacity: Int = 4096) {
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(base: .allocate(capacity: capacity), count: 0, capacity: capacity))
-    }
-
-    /// Frees the memory. The owner calls this exactly once, from its `deinit`.
-    func deallocate() {
-        storage.pointee.base.deallocate()
-        storage.deinitialize(count: 1)
-        storage.deallocate()
+    /// A view of `header`, which `JSONOutputStorage` allocated and frees.
+    init(header: UnsafeMutablePointer<Header>) {
+        storage = header
     }
 
     var count: Int {
@@ -80,22 +78,14 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
     private func grow(to needed: Int) {
         var capacity = storage.pointee.capacity * 2
         while capacity < needed { capacity *= 2 }
-        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        base.update(from: storage.pointee.base, count: storage.pointee.count)
-        storage.pointee.base.deallocate()
-        storage.pointee.base = base
-        storage.pointee.capacity = capacity
+        storage.pointee.moveBytes(toCapacity: capacity)
     }
 
     /// Gives back memory after an unusually large event, so one 100 MB state does not pin
     /// 100 MB for the life of the app.
     func shrinkIfLarge(keeping capacity: Int = 1 << 16) {
         guard storage.pointee.capacity > capacity * 16, storage.pointee.count <= capacity else { return }
-        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        base.update(from: storage.pointee.base, count: storage.pointee.count)
-        storage.pointee.base.deallocate()
-        storage.pointee.base = base
-        storage.pointee.capacity = capacity
+        storage.pointee.moveBytes(toCapacity: capacity)
     }
 
     @inline(__always)
@@ -160,6 +150,14 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
             appendQuoted(UnsafeRawPointer($0.baseAddress), $0.count, colon: false)
         }
         if done == nil { appendStringCopying(text, colon: false) }
+    }
+
+    /// `appendString`, not inlined: for code that runs once in a while (a header, a machine, a
+    /// register event), where a copy of the inlined fast path at every call costs more code than
+    /// the call costs time.
+    @inline(never)
+    func appendRareString(_ text: String) {
+        appendString(text)
     }
 
     /// Appends `text` as a JSON string followed by `:`, for an object's key.

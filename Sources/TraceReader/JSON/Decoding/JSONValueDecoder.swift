@@ -12,9 +12,12 @@
 ///
 /// Where it differs from `JSONDecoder`: when an object repeats a member name, the last member
 /// wins (as in `JSONObject`), not the first; a number too large for its type reports the
-/// member's `codingPath`, not an empty one; `Data`, `URL` and `Date` decode through their own
-/// `Codable` conformances (as the recorder writes them), with none of `JSONDecoder`'s special
-/// cases (base64 for `Data`, a plain string for `URL`).
+/// member's `codingPath`, not an empty one. Decoding from bytes reads `Date`, `Decimal`, `URL`,
+/// `Data` and dictionaries keyed by a `String`-backed enum as the recorder writes them (an RFC
+/// 3339 timestamp, read back to the exact `Double`; a number with its exact digits; a string;
+/// base64; an object), and each also in its own `Codable` form (seconds since 2001, an object,
+/// an array of bytes, an array of keys and values). Decoding from a `JSONValue` uses only their
+/// own `Codable` forms.
 public struct JSONValueDecoder: Sendable {
     /// Passed to the types being decoded as `Decoder.userInfo`.
     public var userInfo: [CodingUserInfoKey: any Sendable] = [:]

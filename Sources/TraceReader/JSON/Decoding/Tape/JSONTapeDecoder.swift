@@ -257,6 +257,8 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
         }
         state.pointee.value = index
         state.pointee.node = node
+        // Date, Decimal, URL, Data and enum-keyed dictionaries as the recorder writes them.
+        if let recorded = try recordedFoundationValue(T.self) { return recorded }
         return try T(from: self)
     }
 
