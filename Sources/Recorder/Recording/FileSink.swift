@@ -72,6 +72,11 @@ public final class FileSink: TraceSink {
         }
     }
 
+    /// What the open file is (its device and inode), or nil when the system cannot say.
+    var status: FileStatus? {
+        try? descriptor.status()
+    }
+
     public func synchronize() throws {
         do {
             try descriptor.synchronize()

@@ -88,8 +88,9 @@ public final class TraceRecorder: Sendable {
             redactedKeys: redactedKeys, onError: onError)
     }
 
-    /// Starts a trace at `path` that continues in a new file whenever the current one reaches
-    /// `maximumBytes`, keeping the newest `maximumFiles` files (see `RollingFileSink`).
+    /// Starts a trace at `path` that continues in a new file whenever the next event would take
+    /// the current one past `maximumBytes`, keeping the newest `maximumFiles` files (see
+    /// `RollingFileSink`).
     public convenience init(
         path: String,
         maximumBytes: Int,
@@ -170,17 +171,19 @@ public final class TraceRecorder: Sendable {
             // `cause` is the global number of an event (see `RecorderState.fileOffset`); one that
             // happened in an earlier file of a rolling trace is left out.
             if let cause, cause > state.fileOffset {
+                let start = out.count
                 out.append(",\"cause\":")
                 out.append(Int64(cause - state.fileOffset))
+                state.causeRange = start..<out.count
             }
             if let args {
                 out.append(",\"args\":")
                 appendArguments(args, store: store, action: action, in: &state)
             }
             out.append("}\n")
-            let global = state.fileOffset + seq
             emit(seq: seq, mustReachDisk: mustReachDisk, in: &state)
-            return global
+            // After `emit`: an event that opens a new file of a rolling trace is numbered there.
+            return state.fileOffset + state.lastSeq
         }
     }
 
@@ -202,7 +205,10 @@ public final class TraceRecorder: Sendable {
     private func beginEvent(_ state: inout RecorderState) -> Int {
         state.lastSeq += 1
         let out = state.encoder.output
+        let seqStart = out.count
         out.append(Int64(state.lastSeq))
+        state.seqRange = seqStart..<out.count
+        state.causeRange = nil
         out.append(",\"elapsed\":")
         out.appendSeconds(nanoseconds: monotonicNanoseconds() &- startNanoseconds)
         return state.lastSeq
@@ -281,9 +287,12 @@ public final class TraceRecorder: Sendable {
         defer { state.encoder.output.shrinkIfLarge() }
         guard !state.sinkFailed else { return }
         do {
-            try sink.write(state.encoder.output.bytes)
+            if let rolling = rollingSink {
+                try writeRolling(to: rolling, in: &state)
+            } else {
+                try sink.write(state.encoder.output.bytes)
+            }
             if mustReachDisk { try sink.synchronize() }
-            if let rolling = rollingSink, rolling.isFull { try startNextFile(rolling, in: &state) }
         } catch {
             state.sinkFailed = true
             report(
@@ -292,11 +301,44 @@ public final class TraceRecorder: Sendable {
         }
     }
 
+    /// Writes the event in the output to a rolling sink: in the current file when it fits (or
+    /// when it is the file's first event after its opening), otherwise first in a new file,
+    /// where it takes the next `seq` and loses a `cause`, which names an event of the old file.
+    private func writeRolling(to sink: RollingFileSink, in state: inout RecorderState) throws {
+        let out = state.encoder.output
+        if state.eventsInFile > 0 && sink.currentBytes + out.count > sink.maximumBytes {
+            let (line, seqRange, causeRange) = (Array(out.bytes), state.seqRange, state.causeRange)
+            state.lastSeq -= 1  // The event is not in this file after all.
+            try startNextFile(sink, in: &state)
+            state.lastSeq += 1
+            let moved = Self.renumbered(line, seq: state.lastSeq, seqRange: seqRange, dropping: causeRange)
+            try moved.withUnsafeBytes { try sink.write($0) }
+        } else {
+            try sink.write(out.bytes)
+        }
+        state.eventsInFile += 1
+        state.rollover?.commit()
+    }
+
+    /// `line` with `seq` in place of the digits at `seqRange`, and without the bytes at `dropped`
+    /// (which come after them).
+    private static func renumbered(_ line: [UInt8], seq: Int, seqRange: Range<Int>, dropping dropped: Range<Int>?)
+        -> [UInt8]
+    {
+        let end = dropped ?? line.endIndex..<line.endIndex
+        var result = Array(line[..<seqRange.lowerBound])
+        result.append(contentsOf: String(seq).utf8)
+        result.append(contentsOf: line[seqRange.upperBound..<end.lowerBound])
+        result.append(contentsOf: line[end.upperBound...])
+        return result
+    }
+
     /// Continues the trace in the next file: the header again, then a `register` event for each
     /// live store at its last recorded state, with `seq` from 1.
     private func startNextFile(_ sink: RollingFileSink, in state: inout RecorderState) throws {
         guard let rollover = state.rollover else { return }
         try sink.startNextFile()
+        state.eventsInFile = 0
         let header = rollover.header
         try header.withUnsafeBytes { try sink.write($0) }
         state.fileOffset += state.lastSeq
@@ -389,6 +431,13 @@ struct RecorderState: ~Copyable {
     var fileOffset = 0
     /// What a new file needs, when the sink rolls over; nil otherwise.
     var rollover: Rollover?
+    /// Where the event being written has its `seq` digits and its `cause` member, so that a
+    /// rolling trace can move it to a new file.
+    var seqRange = 0..<0
+    var causeRange: Range<Int>?
+    /// How many events the current file holds after its opening (the header and, in a later
+    /// file of a rolling trace, the registers of the live stores).
+    var eventsInFile = 0
     /// The `source` text of recent call sites.
     var sources = SourceCache()
 
@@ -403,14 +452,24 @@ struct Rollover {
     let header: [UInt8]
     var order: [String] = []
     var states: [String: (caseName: String?, state: [UInt8])] = [:]
+    /// The state of the event being written, which counts once it is in a file: a new file
+    /// that the event opens must register the stores as they were before it.
+    private var pending: (store: String, caseName: String?, state: [UInt8])?
 
     init(header: [UInt8]) {
         self.header = header
     }
 
     mutating func remember(store: String, caseName: String?, state line: UnsafeRawBufferPointer, range: Range<Int>) {
+        pending = (store, caseName, Array(line[range]))
+    }
+
+    /// Makes the remembered state of the event just written the store's last state.
+    mutating func commit() {
+        guard let (store, caseName, state) = pending else { return }
+        pending = nil
         if states[store] == nil { order.append(store) }
-        states[store] = (caseName, Array(line[range]))
+        states[store] = (caseName, state)
     }
 
     mutating func forget(store: String) {
