@@ -46,7 +46,11 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
     /// What the store does on an illegal transition.
     public let policy: IllegalTransitionPolicy
 
-    private let current: Lock<State>
+    private let current: Lock<Guarded<State>>
+    /// The thread running an action of this store, 0 when none: set and cleared under the lock
+    /// by that thread, so a thread that finds its own identity here is inside an action of
+    /// this store, and would wait forever for the lock it holds.
+    private let owner = Atomic<UInt>(0)
     private let subscribers = Lock(SubscriberList<State>())
     /// How many subscribers there are, read without the lock so that an action with none (the
     /// common case) does not pay for it. Changed only under the `subscribers` lock.
@@ -67,7 +71,7 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
         recorder: TraceRecorder? = nil,
         policy: IllegalTransitionPolicy = .record
     ) {
-        self.current = Lock(initialState)
+        self.current = Lock(Guarded(state: initialState))
         self.recorder = recorder
         self.policy = policy
         self.machine = MachineAdapter<State>.make()
@@ -82,52 +86,78 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
     }
 
     /// The current state.
+    ///
+    /// Reading it inside one of this store's own actions (in the closure given to `send`) stops
+    /// the process at once with a message naming the store and the action: the action holds the
+    /// store's lock, so the read would otherwise wait forever. The closure is given the state.
     public var state: State {
-        current.withLock { $0 }
+        if owner.load(ordering: .relaxed) == currentThreadIdentity() {
+            trapInsideAction("`state` was read", "use the state that the action's closure is given")
+        }
+        return current.withLock { $0.state }
     }
 
     /// Runs an action: applies `mutate` to the state, records the event, and notifies subscribers
     /// when the state changed.
     ///
+    /// An action that throws changes nothing: the state is put back as it was before the action,
+    /// nothing is recorded, no subscriber is called, and `send` throws the error. A thrown error
+    /// is the app refusing the action; recording it as a transition that stays in its case would
+    /// make `inspector validate` report a refusal the app handled as an illegal transition.
+    ///
     /// - Parameters:
     ///   - action: the action's name. Defaults to the name of the calling method (`toLoading`).
     ///   - args: the action's arguments, recorded as `args`.
-    ///   - file: the call site's file, recorded as `source`. Leave the default.
-    ///   - line: the call site's line, recorded as `source`. Leave the default.
-    ///   - mutate: the change. It runs under the store's lock: keep it to the state, and send no
-    ///     actions from inside it.
-    public func send(
+    ///   - file: the file recorded as `source`: the call site, unless a command passes its own
+    ///     caller's (see <doc:RecordingAStore>).
+    ///   - line: the line recorded as `source`, with `file`.
+    ///   - mutate: the change. It runs under the store's lock: keep it to the state it is given.
+    ///     Reading `state` or sending to this store from inside it stops the process with a
+    ///     message (it would otherwise wait forever for the lock).
+    public func send<Failure: Error>(
         _ action: String = #function,
         args: ActionArguments? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
-        _ mutate: (inout State) -> Void
-    ) {
+        _ mutate: (inout State) throws(Failure) -> Void
+    ) throws(Failure) {
         let cause = ActionContext.currentCause
         let actionName = Self.actionName(action)
+        let thread = currentThreadIdentity()
+        if owner.load(ordering: .relaxed) == thread {
+            trapInsideAction("the action \(actionName) was sent", "send it after `send` returns, from the command")
+        }
         // What subscribers get is copied out under the lock (each carries the state its own
         // action produced), into stack space, and only when there are subscribers. The rest
         // comes back through a plain, non-generic local: a generic result type (or an optional
         // State) costs runtime metadata lookups on every action.
-        withUnsafeTemporaryAllocation(of: State.self, capacity: 1) { slot in
+        try withUnsafeTemporaryAllocation(of: State.self, capacity: 1) { slot throws(Failure) in
             let newState = slot.baseAddress.unsafelyUnwrapped
             var outcome = SendOutcome()
-            current.withLock { state in
-                let old = state
-                mutate(&state)
-                let changed = state != old
+            try current.withLock { guarded throws(Failure) in
+                owner.store(thread, ordering: .relaxed)
+                guarded.action = actionName
+                defer { owner.store(0, ordering: .relaxed) }
+                let old = guarded.state
+                do throws(Failure) {
+                    try mutate(&guarded.state)
+                } catch {
+                    guarded.state = old
+                    throw error
+                }
+                let changed = guarded.state != old
                 let from = machine?.caseName(old)
-                let to = machine?.caseName(state)
+                let to = machine?.caseName(guarded.state)
                 var illegal = false
                 if let machine, let from, let to { illegal = !machine.spec.allows(from: from, to: to) }
                 let number = recorder?.recordTransition(
-                    store: name, action: actionName, from: from, to: to, changed: changed, state: state,
+                    store: name, action: actionName, from: from, to: to, changed: changed, state: guarded.state,
                     file: file, line: line, cause: cause, args: args, mustReachDisk: illegal && policy == .trap)
                 // A subscriber that another thread adds right now may miss this state, as it
                 // would with a check under the subscribers' lock: it gets the current state
                 // when it subscribes.
                 let notifies = changed && subscriberCount.load(ordering: .acquiring) > 0
-                if notifies { newState.initialize(to: state) }
+                if notifies { newState.initialize(to: guarded.state) }
                 outcome = SendOutcome(
                     notifies: notifies, eventNumber: number, illegalFrom: illegal ? from : nil,
                     illegalTo: illegal ? to : nil)
@@ -161,6 +191,15 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
         return token
     }
 
+    /// Stops the process: `what` happened inside an action of this store, on the thread that
+    /// holds its lock, and would wait for that lock forever.
+    private func trapInsideAction(_ what: String, _ remedy: String) -> Never {
+        let action = current.withLockHeldByCaller { $0.action }
+        fatalError(
+            "Store \(name): \(what) inside its own action \(action), which holds the store's lock, so it would wait forever; \(remedy)"
+        )
+    }
+
     private func notify(_ state: State, cause: Int?) {
         let handlers = subscribers.withLock { $0.handlers }
         guard !handlers.isEmpty else { return }
@@ -186,6 +225,13 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return "\(name):\(line)"
     }
+}
+
+/// What a store's lock guards: its state, and the name of the action running on it (for the
+/// message of a trap inside it).
+struct Guarded<State> {
+    var state: State
+    var action = ""
 }
 
 /// What an action did, besides the new state.
