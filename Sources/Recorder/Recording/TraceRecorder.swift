@@ -38,6 +38,8 @@ public final class TraceRecorder: Sendable {
     private let startNanoseconds: UInt64
     private let machineNames: Set<String>
     private let onError: @Sendable (RecordingFailure) -> Void
+    /// Whether every transition records its call stack, not only an illegal one.
+    let recordsEveryStack: Bool
     // Guarded by the lock: seq, the encoder and its buffer, and what has been reported.
     private let state: Lock<RecorderState>
 
@@ -49,6 +51,9 @@ public final class TraceRecorder: Sendable {
     ///     they are written.
     ///   - redactedKeys: keys whose values are written as `"<redacted>"`, at any depth of any
     ///     state or argument. Secrets never reach the sink.
+    ///   - stackForEveryAction: record the call stack (`stack`) of every action, not only of an
+    ///     illegal transition. For a debugging session: a stack costs a few microseconds, more
+    ///     than the rest of an action.
     ///   - onError: called once per kind of problem; the default prints to standard error.
     /// - Throws: the sink's error when the header cannot be written.
     public init(
@@ -56,9 +61,11 @@ public final class TraceRecorder: Sendable {
         app: String? = nil,
         machines: KeyValuePairs<String, any StateMachine.Type> = [:],
         redactedKeys: Set<String> = [],
+        stackForEveryAction: Bool = false,
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         self.sink = sink
+        self.recordsEveryStack = stackForEveryAction
         self.rollingSink = sink as? RollingFileSink
         self.onError = onError ?? Self.printToStandardError
         self.startNanoseconds = monotonicNanoseconds()
@@ -81,11 +88,12 @@ public final class TraceRecorder: Sendable {
         app: String? = nil,
         machines: KeyValuePairs<String, any StateMachine.Type> = [:],
         redactedKeys: Set<String> = [],
+        stackForEveryAction: Bool = false,
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         try self.init(
             sink: FileSink(path: path, replacing: replacing), app: app, machines: machines,
-            redactedKeys: redactedKeys, onError: onError)
+            redactedKeys: redactedKeys, stackForEveryAction: stackForEveryAction, onError: onError)
     }
 
     /// Starts a trace at `path` that continues in a new file whenever the next event would take
@@ -99,12 +107,14 @@ public final class TraceRecorder: Sendable {
         app: String? = nil,
         machines: KeyValuePairs<String, any StateMachine.Type> = [:],
         redactedKeys: Set<String> = [],
+        stackForEveryAction: Bool = false,
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         try self.init(
             sink: RollingFileSink(
                 path: path, maximumBytes: maximumBytes, maximumFiles: maximumFiles, replacing: replacing),
-            app: app, machines: machines, redactedKeys: redactedKeys, onError: onError)
+            app: app, machines: machines, redactedKeys: redactedKeys, stackForEveryAction: stackForEveryAction,
+            onError: onError)
     }
 
     // MARK: Events (called by stores)
@@ -146,7 +156,8 @@ public final class TraceRecorder: Sendable {
     /// subscribers as the `cause` of what they send.
     func recordTransition<S: Encodable>(
         store: String, action: String, from: String?, to: String?, changed: Bool, state value: S,
-        file: StaticString, line: UInt, cause: Int?, args: ActionArguments?, mustReachDisk: Bool
+        file: StaticString, line: UInt, cause: Int?, args: ActionArguments?, stack: [String]? = nil,
+        mustReachDisk: Bool
     ) -> Int {
         state.withLock { state in
             let out = state.encoder.output
@@ -180,6 +191,7 @@ public final class TraceRecorder: Sendable {
                 out.append(",\"args\":")
                 appendArguments(args, store: store, action: action, in: &state)
             }
+            if let stack { appendStack(stack, to: out) }
             out.append("}\n")
             emit(seq: seq, mustReachDisk: mustReachDisk, in: &state)
             // After `emit`: an event that opens a new file of a rolling trace is numbered there.
@@ -249,6 +261,16 @@ public final class TraceRecorder: Sendable {
             }
         }
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// Appends the `stack` member: an array of strings, innermost frame first.
+    private func appendStack(_ stack: [String], to out: JSONOutput) {
+        out.append(",\"stack\":[")
+        for (index, frame) in stack.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.appendString(frame)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
     /// Appends `"File.swift:LINE"`, from the cache when this call site was written before.

@@ -150,9 +150,12 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
                 let to = machine?.caseName(guarded.state)
                 var illegal = false
                 if let machine, let from, let to { illegal = !machine.spec.allows(from: from, to: to) }
+                var stack: [String]?
+                if let recorder, illegal || recorder.recordsEveryStack { stack = CallStack.capture() }
                 let number = recorder?.recordTransition(
                     store: name, action: actionName, from: from, to: to, changed: changed, state: guarded.state,
-                    file: file, line: line, cause: cause, args: args, mustReachDisk: illegal && policy == .trap)
+                    file: file, line: line, cause: cause, args: args, stack: stack,
+                    mustReachDisk: illegal && policy == .trap)
                 // A subscriber that another thread adds right now may miss this state, as it
                 // would with a check under the subscribers' lock: it gets the current state
                 // when it subscribes.
