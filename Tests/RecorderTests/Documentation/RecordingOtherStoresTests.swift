@@ -71,18 +71,25 @@ import TraceReader
         }
     }
 
-    /// The text between each `// Example: …` line and the next `// End of example` line.
+    /// The text between each `// Example: …` line and the next `// End of example` line, without
+    /// the indentation those lines have.
     static func examples(in source: String) -> [String] {
         var examples: [String] = []
-        var current: String?
+        var current: [Substring]?
+        var indent = 0
         for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("// Example:") {
-                current = ""
-            } else if line == "// End of example" {
-                if let example = current { examples.append(example) }
+            let text = line.drop { $0 == " " }
+            if text.hasPrefix("// Example:") {
+                current = []
+                indent = line.count - text.count
+            } else if text == "// End of example" {
+                if let lines = current {
+                    examples.append(
+                        lines.map { $0.dropFirst(min(indent, $0.prefix { $0 == " " }.count)) + "\n" }.joined())
+                }
                 current = nil
-            } else if current != nil {
-                current! += line + "\n"
+            } else {
+                current?.append(line)
             }
         }
         return examples
