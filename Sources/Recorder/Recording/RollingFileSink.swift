@@ -98,6 +98,7 @@ public final class RollingFileSink: TraceSink {
         current.withLock { $0.kept.map(\.path) }
     }
 
+    /// Appends `line` to the current file in one `write(2)`.
     public func write(_ line: UnsafeRawBufferPointer) throws {
         try current.withLock { current in
             try current.sink.write(line)
@@ -105,6 +106,7 @@ public final class RollingFileSink: TraceSink {
         }
     }
 
+    /// Makes the current file's lines survive a crash of the machine (`fsync`).
     public func synchronize() throws {
         try current.withLock { try $0.sink.synchronize() }
     }
