@@ -16,7 +16,7 @@ import Testing
         let changes = Mutex(0)
         let seen = Mutex<[Int]>([])
         /// The thread each change was told on.
-        let threads = Mutex<[UInt]>([])
+        let threads = Mutex<[ObjectIdentifier]>([])
 
         init(_ store: Store<Counter>) {
             self.store = store
@@ -28,7 +28,7 @@ import Testing
                 store.state.value
             } onChange: { [self] in
                 changes.withLock { $0 += 1 }
-                threads.withLock { $0.append(currentThread()) }
+                threads.withLock { $0.append(ObjectIdentifier(Thread.current)) }
                 track()
             }
             seen.withLock { $0.append(value) }
@@ -54,11 +54,11 @@ import Testing
     @Test func actionsFromOtherThreadsAreToldOnTheirThreads() {
         let store = Store(initialState: Counter())
         let watcher = Watcher(store)
-        let senders = Mutex<[UInt]>([])
+        let senders = Mutex<[ObjectIdentifier]>([])
         for _ in 0..<3 {
             let sent = DispatchGroup()
             DispatchQueue.global().async(group: sent) {
-                senders.withLock { $0.append(currentThread()) }
+                senders.withLock { $0.append(ObjectIdentifier(Thread.current)) }
                 store.send("nothing") { $0.value += 0 }
                 store.send("increment") { $0.value += 1 }
             }
@@ -67,7 +67,7 @@ import Testing
         #expect(watcher.changes.withLock { $0 } == 3)
         #expect(watcher.seen.withLock { $0 } == [0, 1, 2, 3])
         #expect(watcher.threads.withLock { $0 } == senders.withLock { $0 })
-        #expect(!watcher.threads.withLock { $0 }.contains(currentThread()))
+        #expect(!watcher.threads.withLock { $0 }.contains(ObjectIdentifier(Thread.current)))
     }
 
     @Test func aSubclassIsObservedToo() throws {
@@ -82,13 +82,4 @@ import Testing
         store.toLoading()  // loading → loading changes nothing, and the tracking was told already
         #expect(told.withLock { $0 } == 1)
     }
-}
-
-/// The calling thread's identity.
-private func currentThread() -> UInt {
-    #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-    #else
-        UInt(pthread_self())
-    #endif
 }
