@@ -52,8 +52,9 @@ public final class TraceRecorder: Sendable {
     ///   - redactedKeys: keys whose values are written as `"<redacted>"`, at any depth of any
     ///     state or argument. Secrets never reach the sink.
     ///   - stackForEveryAction: record the call stack (`stack`) of every action, not only of an
-    ///     illegal transition. For a debugging session: a stack costs a few microseconds, more
-    ///     than the rest of an action.
+    ///     illegal transition. For a debugging session: a stack costs a few microseconds (more
+    ///     than the rest of an action) once its call path was met, and the first time reads the
+    ///     debug information of each frame (milliseconds a frame in a large debug binary).
     ///   - onError: called once per kind of problem; the default prints to standard error.
     /// - Throws: the sink's error when the header cannot be written.
     public init(
