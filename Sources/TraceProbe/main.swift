@@ -2,14 +2,17 @@
 // output when each one has returned, so a test can kill it (SIGKILL) at a known point, or see it
 // trap on an illegal transition, and then read what reached the file.
 //
-//   TraceProbe PATH COUNT [--trap-at N] [--pause-after N] [--inventory]
+//   TraceProbe PATH COUNT [--trap-at N] [--pause-after N] [--inventory] [--inside-action read|send]
 //
 // Prints `ready` after the header, then `sent K` after action K returns. With --pause-after N it
 // stops after action N and waits to be killed. With --trap-at N, action N is an illegal
 // transition on a store whose policy is `.trap`. With --inventory, each action also changes a
 // store whose state holds dictionaries and sets (whose order Swift randomizes per process), for
-// the test that two runs record the same bytes. At the end it prints `SIGXFSZ default` when the
-// recorder left that signal's action as it found it (the fault tests check that it does).
+// the test that two runs record the same bytes. With --inside-action, the first action reads the
+// store's state (`read`) or sends it another action (`send`) from inside its closure, which must
+// stop the process with a message instead of waiting forever. At the end it prints
+// `SIGXFSZ default` when the recorder left that signal's action as it found it (the fault tests
+// check that it does).
 
 import Recorder
 
@@ -47,6 +50,16 @@ final class LightStore: Store<LightState>, @unchecked Sendable {
 
     func stayOn() {
         send { $0.light = .on }
+    }
+
+    /// Reads the state from inside the action's closure: the mistake the store must trap.
+    func countFromInside() {
+        send { $0.switches = self.state.switches + 1 }
+    }
+
+    /// Sends an action from inside the action's closure: the other mistake the store must trap.
+    func toggleFromInside() {
+        send { _ in self.toggle() }
     }
 }
 
@@ -101,6 +114,9 @@ func option(_ name: String) -> Int? {
 let trapAt = option("--trap-at")
 let pauseAfter = option("--pause-after")
 let inventoryWanted = arguments.contains("--inventory")
+let insideAction = arguments.firstIndex(of: "--inside-action").flatMap {
+    $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
+}
 
 do {
     let recorder = try TraceRecorder(path: arguments[1], app: "TraceProbe", machines: ["LightStore": LightState.self])
@@ -109,6 +125,11 @@ do {
         policy: trapAt == nil ? .record : .trap)
     let inventory = inventoryWanted ? InventoryStore(initialState: InventoryState(), recorder: recorder) : nil
     say("ready")
+    switch insideAction {
+    case "read": store.countFromInside()
+    case "send": store.toggleFromInside()
+    default: break
+    }
     for index in 1...max(count, 1) {
         inventory?.receive(index)
         if index == trapAt {

@@ -94,15 +94,20 @@ import TraceReader
         TraceText.transitions(objects).map { "\($0["store"]?.stringValue ?? "?").\($0["action"]?.stringValue ?? "?")" }
     }
 
-    @Test func theHappyPathBrowsesAddsChecksOutAndPays() throws {
+    @Test func theHappyPathBrowsesSavesForLaterAddsChecksOutAndPays() throws {
         let recording = try Recording(Scenario.happyPath)
         let objects = try recording.objects
         #expect(
             actions(objects) == [
-                "CatalogStore.toLoading", "CatalogStore.didLoad", "CartStore.catalogDidLoad", "CartStore.add",
-                "CartStore.add",
+                "CatalogStore.toLoading", "CatalogStore.didLoad", "CartStore.catalogDidLoad", "Wishlist.save",
+                "CartStore.add", "Wishlist.save", "CartStore.add", "Wishlist.remove",
                 "CheckoutStore.checkout", "CheckoutStore.didCalculate", "CheckoutStore.pay", "CheckoutStore.didPay",
             ])
+        // The wishlist, an @Observable model recorded through a StoreRecording, beside the stores.
+        let wishlist = objects.filter { $0["store"]?.stringValue == "Wishlist" }
+        #expect(wishlist.first?["type"]?.stringValue == "register")
+        #expect(
+            wishlist.last?["state"]?.objectValue?["skus"]?.arrayValue?.compactMap(\.stringValue) == ["STICKERS"])
         #expect(recording.screens.last?.screen.contains("Paid $55.13. Thank you!") == true)
     }
 

@@ -24,5 +24,6 @@ public struct RecordingFailure: Error, Sendable, CustomStringConvertible {
     /// A sentence that says what happened and what to do.
     public var message: String
 
+    /// The message.
     public var description: String { message }
 }

@@ -39,6 +39,8 @@ public final class TraceRecorder: Sendable {
     /// The machines pinned in the header, one per store name (see `MachineList`).
     private let pinnedMachines: [(name: String, machine: MachineSpec)]
     private let onError: @Sendable (RecordingFailure) -> Void
+    /// Whether every transition records its call stack, not only an illegal one.
+    let recordsEveryStack: Bool
     // Guarded by the lock: seq, the encoder and its buffer, and what has been reported.
     private let state: Lock<RecorderState>
 
@@ -53,6 +55,10 @@ public final class TraceRecorder: Sendable {
     ///     state or argument, compared without regard to case (see ``Redaction``: a string
     ///     names a key, `.keyContaining("token")` a part of one). ``Secret`` values are always
     ///     redacted. Secrets never reach the sink.
+    ///   - stackForEveryAction: record the call stack (`stack`) of every action, not only of an
+    ///     illegal transition. For a debugging session: a stack costs a few microseconds (more
+    ///     than the rest of an action) once its call path was met, and the first time reads the
+    ///     debug information of each frame (milliseconds a frame in a large debug binary).
     ///   - onError: called once per kind of problem; the default prints to standard error.
     /// - Throws: the sink's error when the header cannot be written.
     public init(
@@ -60,9 +66,11 @@ public final class TraceRecorder: Sendable {
         app: String? = nil,
         machines: MachineList = [:],
         redactedKeys: Redaction = [],
+        stackForEveryAction: Bool = false,
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         self.sink = sink
+        self.recordsEveryStack = stackForEveryAction
         self.rollingSink = sink as? RollingFileSink
         let onError = onError ?? Self.printToStandardError
         self.onError = onError
@@ -94,15 +102,17 @@ public final class TraceRecorder: Sendable {
         app: String? = nil,
         machines: MachineList = [:],
         redactedKeys: Redaction = [],
+        stackForEveryAction: Bool = false,
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         try self.init(
             sink: FileSink(path: path, replacing: replacing), app: app, machines: machines,
-            redactedKeys: redactedKeys, onError: onError)
+            redactedKeys: redactedKeys, stackForEveryAction: stackForEveryAction, onError: onError)
     }
 
-    /// Starts a trace at `path` that continues in a new file whenever the current one reaches
-    /// `maximumBytes`, keeping the newest `maximumFiles` files (see `RollingFileSink`).
+    /// Starts a trace at `path` that continues in a new file whenever the next event would take
+    /// the current one past `maximumBytes`, keeping the newest `maximumFiles` files (see
+    /// `RollingFileSink`).
     public convenience init(
         path: String,
         maximumBytes: Int,
@@ -111,12 +121,14 @@ public final class TraceRecorder: Sendable {
         app: String? = nil,
         machines: MachineList = [:],
         redactedKeys: Redaction = [],
+        stackForEveryAction: Bool = false,
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         try self.init(
             sink: RollingFileSink(
                 path: path, maximumBytes: maximumBytes, maximumFiles: maximumFiles, replacing: replacing),
-            app: app, machines: machines, redactedKeys: redactedKeys, onError: onError)
+            app: app, machines: machines, redactedKeys: redactedKeys, stackForEveryAction: stackForEveryAction,
+            onError: onError)
     }
 
     // MARK: Events (called by stores)
@@ -156,7 +168,8 @@ public final class TraceRecorder: Sendable {
     /// subscribers as the `cause` of what they send.
     func recordTransition<S: Encodable>(
         store: String, action: String, from: String?, to: String?, changed: Bool, state value: S,
-        file: StaticString, line: UInt, cause: Int?, args: ActionArguments?, mustReachDisk: Bool
+        file: StaticString, line: UInt, cause: Int?, args: ActionArguments?, stack: [String]? = nil,
+        mustReachDisk: Bool
     ) -> Int {
         state.withLock { state in
             let out = state.encoder.output
@@ -181,17 +194,20 @@ public final class TraceRecorder: Sendable {
             // `cause` is the global number of an event (see `RecorderState.fileOffset`); one that
             // happened in an earlier file of a rolling trace is left out.
             if let cause, cause > state.fileOffset {
+                let start = out.count
                 out.append(",\"cause\":")
                 out.append(Int64(cause - state.fileOffset))
+                state.causeRange = start..<out.count
             }
             if let args {
                 out.append(",\"args\":")
                 appendArguments(args, store: store, action: action, in: &state)
             }
+            if let stack { appendStack(stack, to: out) }
             out.append("}\n")
-            let global = state.fileOffset + seq
             emit(seq: seq, mustReachDisk: mustReachDisk, in: &state)
-            return global
+            // After `emit`: an event that opens a new file of a rolling trace is numbered there.
+            return state.fileOffset + state.lastSeq
         }
     }
 
@@ -229,7 +245,10 @@ public final class TraceRecorder: Sendable {
     private func beginEvent(_ state: inout RecorderState) -> Int {
         state.lastSeq += 1
         let out = state.encoder.output
+        let seqStart = out.count
         out.append(Int64(state.lastSeq))
+        state.seqRange = seqStart..<out.count
+        state.causeRange = nil
         out.append(",\"elapsed\":")
         out.appendSeconds(nanoseconds: monotonicNanoseconds() &- startNanoseconds)
         return state.lastSeq
@@ -272,6 +291,16 @@ public final class TraceRecorder: Sendable {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// Appends the `stack` member: an array of strings, innermost frame first.
+    private func appendStack(_ stack: [String], to out: JSONOutput) {
+        out.append(",\"stack\":[")
+        for (index, frame) in stack.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.appendString(frame)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
     /// Appends `"File.swift:LINE"`, from the cache when this call site was written before.
     @inline(__always)
     private func appendSource(_ file: StaticString, _ line: UInt, in state: inout RecorderState) {
@@ -308,9 +337,12 @@ public final class TraceRecorder: Sendable {
         defer { state.encoder.output.shrinkIfLarge() }
         guard !state.sinkFailed else { return }
         do {
-            try sink.write(state.encoder.output.bytes)
+            if let rolling = rollingSink {
+                try writeRolling(to: rolling, in: &state)
+            } else {
+                try sink.write(state.encoder.output.bytes)
+            }
             if mustReachDisk { try sink.synchronize() }
-            if let rolling = rollingSink, rolling.isFull { try startNextFile(rolling, in: &state) }
         } catch {
             state.sinkFailed = true
             report(
@@ -319,11 +351,44 @@ public final class TraceRecorder: Sendable {
         }
     }
 
+    /// Writes the event in the output to a rolling sink: in the current file when it fits (or
+    /// when it is the file's first event after its opening), otherwise first in a new file,
+    /// where it takes the next `seq` and loses a `cause`, which names an event of the old file.
+    private func writeRolling(to sink: RollingFileSink, in state: inout RecorderState) throws {
+        let out = state.encoder.output
+        if state.eventsInFile > 0 && sink.currentBytes + out.count > sink.maximumBytes {
+            let (line, seqRange, causeRange) = (Array(out.bytes), state.seqRange, state.causeRange)
+            state.lastSeq -= 1  // The event is not in this file after all.
+            try startNextFile(sink, in: &state)
+            state.lastSeq += 1
+            let moved = Self.renumbered(line, seq: state.lastSeq, seqRange: seqRange, dropping: causeRange)
+            try moved.withUnsafeBytes { try sink.write($0) }
+        } else {
+            try sink.write(out.bytes)
+        }
+        state.eventsInFile += 1
+        state.rollover?.commit()
+    }
+
+    /// `line` with `seq` in place of the digits at `seqRange`, and without the bytes at `dropped`
+    /// (which come after them).
+    private static func renumbered(_ line: [UInt8], seq: Int, seqRange: Range<Int>, dropping dropped: Range<Int>?)
+        -> [UInt8]
+    {
+        let end = dropped ?? line.endIndex..<line.endIndex
+        var result = Array(line[..<seqRange.lowerBound])
+        result.append(contentsOf: String(seq).utf8)
+        result.append(contentsOf: line[seqRange.upperBound..<end.lowerBound])
+        result.append(contentsOf: line[end.upperBound...])
+        return result
+    }
+
     /// Continues the trace in the next file: the header again, then a `register` event for each
     /// live store at its last recorded state, with `seq` from 1.
     private func startNextFile(_ sink: RollingFileSink, in state: inout RecorderState) throws {
         guard let rollover = state.rollover else { return }
         try sink.startNextFile()
+        state.eventsInFile = 0
         let header = rollover.header
         try header.withUnsafeBytes { try sink.write($0) }
         state.fileOffset += state.lastSeq
@@ -394,6 +459,13 @@ struct RecorderState: ~Copyable {
     var fileOffset = 0
     /// What a new file needs, when the sink rolls over; nil otherwise.
     var rollover: Rollover?
+    /// Where the event being written has its `seq` digits and its `cause` member, so that a
+    /// rolling trace can move it to a new file.
+    var seqRange = 0..<0
+    var causeRange: Range<Int>?
+    /// How many events the current file holds after its opening (the header and, in a later
+    /// file of a rolling trace, the registers of the live stores).
+    var eventsInFile = 0
     /// The `source` text of recent call sites.
     var sources = SourceCache()
     /// The JSON of each state machine type's machine, made on its first register.
@@ -410,23 +482,36 @@ struct Rollover {
     let header: [UInt8]
     var order: [String] = []
     var states: [String: (caseName: String?, machine: [UInt8]?, state: [UInt8])] = [:]
+    /// The state of the event being written, which counts once it is in a file: a new file
+    /// that the event opens must register the stores as they were before it. Its machine is
+    /// nil for a transition (the store keeps its register's machine).
+    private var pending: (store: String, caseName: String?, machine: [UInt8]??, state: [UInt8])?
 
     init(header: [UInt8]) {
         self.header = header
     }
 
-    /// Remembers a register event's case, machine and state.
+    /// Remembers a register event's case, machine and state, until `commit`.
     mutating func remember(
         store: String, caseName: String?, machine: [UInt8]?, state line: UnsafeRawBufferPointer, range: Range<Int>
     ) {
-        if states[store] == nil { order.append(store) }
-        states[store] = (caseName, machine, Array(line[range]))
+        pending = (store, caseName, .some(machine), Array(line[range]))
     }
 
-    /// Remembers a transition's case and state; the machine stays the register's.
+    /// Remembers a transition's case and state, until `commit`; the machine stays the register's.
     mutating func remember(store: String, caseName: String?, state line: UnsafeRawBufferPointer, range: Range<Int>) {
+        pending = (store, caseName, nil, Array(line[range]))
+    }
+
+    /// Makes the remembered state of the event just written the store's last state.
+    mutating func commit() {
+        guard let (store, caseName, machine, state) = pending else { return }
+        pending = nil
         if states[store] == nil { order.append(store) }
-        states[store] = (caseName, states[store]?.machine, Array(line[range]))
+        // A register sets the machine (nil for a store that has none); a transition keeps it.
+        let kept: [UInt8]?
+        if let registered = machine { kept = registered } else { kept = states[store]?.machine ?? nil }
+        states[store] = (caseName, kept, state)
     }
 
     mutating func forget(store: String) {

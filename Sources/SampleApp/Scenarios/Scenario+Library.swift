@@ -5,14 +5,15 @@ extension Scenario {
     /// that it does.
     static let all: [Scenario] = [happyPath, flakyNetwork, undo, doubleRefresh, crash]
 
-    /// Browse, add, check out, pay.
+    /// Browse, save for later, add, check out, pay. The wishlist is an `@Observable` model that
+    /// records itself, so the trace shows it beside the stores.
     static let happyPath = Scenario(
         name: "happy-path",
-        summary: "browse the catalog, add two products, check out and pay",
+        summary: "browse the catalog, save two products on the wishlist and drop one, add two, check out and pay",
         configuration: ShopConfiguration(),
         commands: [
-            .wait(ticks: nil), .add(sku: "SHIRT", quantity: 2), .add(sku: "MUG", quantity: 1), .checkout, .pay,
-            .wait(ticks: nil),
+            .wait(ticks: nil), .wish(sku: "HAT"), .add(sku: "SHIRT", quantity: 2), .wish(sku: "STICKERS"),
+            .add(sku: "MUG", quantity: 1), .unwish(sku: "HAT"), .checkout, .pay, .wait(ticks: nil),
         ])
 
     /// The first load fails; the retry succeeds, and the cart drops a SKU the catalog lacks.

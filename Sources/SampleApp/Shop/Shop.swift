@@ -1,7 +1,7 @@
 import Recorder
 
-/// The app: its three stores, their fake services on a simulated clock, the subscriptions that
-/// let one store follow another, and the undo history. This is the "context" of the one-way
+/// The app: its three stores and the wishlist screen's model, their fake services on a simulated
+/// clock, the subscriptions that let one store follow another, and the undo history. This is the "context" of the one-way
 /// data flow talk: commands go in, stores change, and the screen is drawn from their states.
 ///
 /// Data flows one way: catalog → cart → checkout. No store follows one that follows it, so
@@ -23,6 +23,8 @@ final class Shop {
     let catalog: CatalogStore
     let cart: CartStore
     let checkout: CheckoutStore
+    /// An `@Observable` model, not a `Store`: it records itself through a `StoreRecording`.
+    let wishlist: Wishlist
     /// The fake network's time.
     let clock: SimulatedClock
     private var history = UndoHistory<CartState>()
@@ -49,6 +51,7 @@ final class Shop {
         checkout = CheckoutStore(
             payments: FakePaymentService(limit: configuration.cardLimit, clock: clock),
             initialState: snapshot.checkout, recorder: recorder, policy: configuration.policy)
+        wishlist = Wishlist(initialState: snapshot.wishlist, recorder: recorder)
         connect()
     }
 
@@ -64,7 +67,7 @@ final class Shop {
 
     /// The state of every store.
     var snapshot: ShopSnapshot {
-        ShopSnapshot(catalog: catalog.state, cart: cart.state, checkout: checkout.state)
+        ShopSnapshot(catalog: catalog.state, cart: cart.state, checkout: checkout.state, wishlist: wishlist.state)
     }
 
     /// What the app does when it opens: load the catalog.
@@ -106,6 +109,15 @@ final class Shop {
             return startCheckout()
         case .pay:
             return startPayment()
+        case .wish(let sku):
+            guard let products = catalog.state.products else {
+                return "the catalog is not loaded yet: wait, then save \(sku) for later"
+            }
+            guard products.contains(where: { $0.sku == sku }) else { return "\(sku) is not in the catalog" }
+            wishlist.save(sku)
+        case .unwish(let sku):
+            guard wishlist.skus.contains(sku) else { return "\(sku) is not on the wishlist" }
+            wishlist.remove(sku)
         case .wait, .help, .quit:
             break
         }
