@@ -1,4 +1,5 @@
 @_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) internal import ToolSupport
 
 /// A command's arguments, taken one by one: options (`--at 5`, `--at=5`, `--strict`) anywhere,
 /// positional arguments in order. `--` ends the options.

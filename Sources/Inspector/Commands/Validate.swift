@@ -3,6 +3,7 @@ import Dispatch
 import Recorder
 @_spi(RewindInternals) internal import RewindSupport
 import Synchronization
+@_spi(RewindInternals) internal import ToolSupport
 import TraceReader
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 @_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) internal import ToolSupport
 import TraceReader
 
 extension ShopSnapshot {

@@ -1,4 +1,5 @@
 @_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) internal import ToolSupport
 
 /// One command of the shop, as the shopper types it (`add SHIRT 2`) or a scenario lists it.
 enum ShopCommand: Equatable, Sendable, CustomStringConvertible {

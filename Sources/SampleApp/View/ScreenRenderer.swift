@@ -1,4 +1,5 @@
 @_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) internal import ToolSupport
 
 /// Draws the screen as text from a view state: catalog, cart, checkout, wishlist and a status
 /// line.

@@ -1,3 +1,5 @@
+@_spi(RewindInternals) import RewindSupport
+
 /// Text from a trace, a file name or a user made safe to print on a terminal: the one place
 /// that decides which characters a terminal (or a reader) must never get raw.
 ///

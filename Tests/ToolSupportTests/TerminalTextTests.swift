@@ -1,4 +1,5 @@
 import Testing
+@_spi(RewindInternals) import ToolSupport
 
 @testable import RewindSupport
 
