@@ -17,6 +17,11 @@ public struct JSONPrinter: Sendable {
         return writer.text()
     }
 
+    /// `value` as compact JSON, in UTF-8.
+    static func compactUTF8(_ value: JSONValue) -> [UInt8] {
+        Array(compact(value).utf8)
+    }
+
     /// `value` on several lines, each level indented by `indent` spaces, with `": "` between
     /// a member's name and value.
     public static func pretty(_ value: JSONValue, indent: Int = 2, terminalSafe: Bool = false) -> String {

@@ -101,22 +101,16 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
             slot &-= 1
             if state.pointee.slots[slot].keyType == id && isKnownUniquelyReferenced(&state.pointee.boxes[slot]) {
                 state.pointee.assign(slot: slot, object: index, node: node)
-                // The slot's view was made for this `Key` (the slot's key type); calling it back
-                // at its own type needs no metadata lookup, where a cast here did one per call.
-                let view = unsafeBitCast(
-                    state.pointee.views[slot], to: ((JSONTapeBoxReference) -> KeyedDecodingContainer<Key>).self)
-                return view(state.pointee.boxes[slot])
+                return JSONTapeKeyedSlot.container(
+                    state.pointee.boxes[slot], view: state.pointee.views[slot], as: KeyedDecodingContainer<Key>.self)
             }
         }
-        assert(MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size)
         let container = KeyedDecodingContainer(JSONTapeKeyedContainer<Key>(decoder: self, slot: count))
         state.pointee.slots.append(
             JSONTapeKeyedSlot(keyType: id, object: index, node: node, cursor: index &+ 1, names: .unchecked))
         state.pointee.assign(slot: count, object: index, node: node)
-        state.pointee.boxes.append(unsafeBitCast(container, to: JSONTapeBoxReference.self))
-        let view: (JSONTapeBoxReference) -> KeyedDecodingContainer<Key> = JSONTapeKeyedSlot.view(
-            as: KeyedDecodingContainer<Key>.self)
-        state.pointee.views.append(unsafeBitCast(view, to: ((JSONTapeBoxReference) -> Any).self))
+        state.pointee.boxes.append(JSONTapeKeyedSlot.box(of: container))
+        state.pointee.views.append(JSONTapeKeyedSlot.view(as: KeyedDecodingContainer<Key>.self))
         return container
     }
 
@@ -197,18 +191,17 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
     func unbox<T: Decodable>(_ type: T.Type, at index: Int, parent: Int, step: JSONTapeStep) throws -> T {
         // The common leaves, without a trip through `T.init(from:)` (generic containers such as
         // Array and Optional reach us through the generic requirement even for `String` elements).
-        // (`unsafeBitCast` is a move here: `T` is the very type just checked.)
         if T.self == String.self {
-            return unsafeBitCast(try state.pointee.decodeString(at: index, parent, step), to: T.self)
+            return knownTypeCast(try state.pointee.decodeString(at: index, parent, step), to: T.self)
         }
         if T.self == Int.self {
-            return unsafeBitCast(try state.pointee.decodeInteger(at: index, as: Int.self, parent, step), to: T.self)
+            return knownTypeCast(try state.pointee.decodeInteger(at: index, as: Int.self, parent, step), to: T.self)
         }
         if T.self == Double.self {
-            return unsafeBitCast(try state.pointee.decodeFloat(at: index, as: Double.self, parent, step), to: T.self)
+            return knownTypeCast(try state.pointee.decodeFloat(at: index, as: Double.self, parent, step), to: T.self)
         }
         if T.self == Bool.self {
-            return unsafeBitCast(try state.pointee.decodeBool(at: index, parent, step), to: T.self)
+            return knownTypeCast(try state.pointee.decodeBool(at: index, parent, step), to: T.self)
         }
         return try descend(into: T.self, at: index, parent: parent, step: step)
     }
@@ -230,24 +223,24 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
             // Arrays of leaves with specialized code (no runtime metadata lookups to make the
             // array), other arrays through `JSONDirectlyDecodableArray`.
             if T.self == [String].self {
-                return unsafeBitCast(
+                return knownTypeCast(
                     try state.pointee.leafArray(at: index, node: node) { try $0.decodeString(at: $1, $2, $3) },
                     to: T.self)
             }
             if T.self == [Int].self {
-                return unsafeBitCast(
+                return knownTypeCast(
                     try state.pointee.leafArray(at: index, node: node) {
                         try $0.decodeInteger(at: $1, as: Int.self, $2, $3)
                     }, to: T.self)
             }
             if T.self == [Double].self {
-                return unsafeBitCast(
+                return knownTypeCast(
                     try state.pointee.leafArray(at: index, node: node) {
                         try $0.decodeFloat(at: $1, as: Double.self, $2, $3)
                     }, to: T.self)
             }
             if T.self == [Bool].self {
-                return unsafeBitCast(
+                return knownTypeCast(
                     try state.pointee.leafArray(at: index, node: node) { try $0.decodeBool(at: $1, $2, $3) }, to: T.self
                 )
             }
@@ -264,6 +257,6 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
     private func decodeArray<A: JSONDirectlyDecodableArray, T>(
         _ type: A.Type, at index: Int, node: Int, as resultType: T.Type
     ) throws -> T {
-        unsafeBitCast(try A.decodeElements(ofArrayAt: index, node: node, with: self), to: T.self)
+        knownTypeCast(try A.decodeElements(ofArrayAt: index, node: node, with: self), to: T.self)
     }
 }
