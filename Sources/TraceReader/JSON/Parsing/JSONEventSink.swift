@@ -3,7 +3,7 @@
 /// The parser's sink builds `JSONValue`s; the syntax checker's sink does nothing, so checking
 /// and parsing share one grammar. Byte ranges are offsets into `base`; string ranges exclude
 /// the quotes and are already checked (valid UTF-8, valid escapes).
-protocol JSONEventSink {
+protocol JSONEventSink: ~Copyable {
     mutating func beginArray()
     mutating func endArray()
     mutating func beginObject()

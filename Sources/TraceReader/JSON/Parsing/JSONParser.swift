@@ -20,7 +20,6 @@ public struct JSONParser: Sendable {
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
         var scanner = JSONScanner(bytes)
         var builder = JSONTreeBuilder()
-        defer { builder.release() }
         try scanner.scanDocument(into: &builder)
         return builder.takeResult()
     }

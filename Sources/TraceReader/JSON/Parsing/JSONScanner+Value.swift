@@ -5,7 +5,7 @@
 extension JSONScanner {
     /// Walks one complete value starting at `position` (after optional whitespace), reporting
     /// it to `sink`, and leaves `position` just past it.
-    mutating func scanValue<Sink: JSONEventSink>(into sink: inout Sink) throws(JSONParseError) {
+    mutating func scanValue<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink) throws(JSONParseError) {
         var isObject = InlineArray<16, UInt64>(repeating: 0)  // bit d: the container at depth d
         var depth = 0
         var afterComma = false
@@ -105,7 +105,7 @@ extension JSONScanner {
 
     /// Scans `"name"` `:` at `position`, reporting the name.
     @inline(__always)
-    private mutating func scanMemberName<Sink: JSONEventSink>(into sink: inout Sink, afterComma: Bool)
+    private mutating func scanMemberName<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink, afterComma: Bool)
         throws(JSONParseError)
     {
         guard position < count, base[position] == 0x22 else {
@@ -135,7 +135,7 @@ extension JSONScanner {
     /// Walks a whole document: exactly one value with optional whitespace around it.
     /// A byte order mark at the start is rejected (RFC 8259 §8.1: a parser MAY ignore it; we
     /// refuse it so that traces stay plain UTF-8 that other tools read the same way).
-    mutating func scanDocument<Sink: JSONEventSink>(into sink: inout Sink) throws(JSONParseError) {
+    mutating func scanDocument<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink) throws(JSONParseError) {
         if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
             throw error(
                 "the input starts with a byte order mark (U+FEFF), which JSON does not allow; "

@@ -13,17 +13,13 @@
 ///
 /// @unchecked Sendable: one thread at a time uses it; the pool hands it out under its Mutex.
 final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked Sendable {
+    /// The one allocation of the decoder's state, freed with the decoder.
+    private let storage = JSONTapeStateStorage()
+    /// The state, for the decoder and its containers; valid as long as the decoder lives.
     let state: UnsafeMutablePointer<JSONTapeState>
 
     init() {
-        state = .allocate(capacity: 1)
-        state.initialize(to: JSONTapeState())
-    }
-
-    deinit {
-        state.pointee.release()
-        state.deinitialize(count: 1)
-        state.deallocate()
+        state = storage.pointer
     }
 
     /// Checks and decodes one document. Invalid JSON throws `DecodingError.dataCorrupted` whose
@@ -34,24 +30,19 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
         let state = self.state
         defer { state.pointee.reset() }
         var scanner = JSONScanner(bytes)
-        var builder = JSONTapeBuilder(tape: state.pointee.tape, open: state.pointee.open, byteCount: bytes.count)
-        do {
-            // The builder may have moved the buffers while growing them: always take them back.
-            defer {
-                state.pointee.tape = builder.tape
-                state.pointee.open = builder.open
+        state.pointee.startTape(byteCount: bytes.count)
+        if !scanner.scanTapeDocument(into: &state.pointee) {
+            // Invalid, or unusual: the shared rules decide, with the parser's messages.
+            state.pointee.restartTape()
+            scanner = JSONScanner(bytes)
+            do {
+                try scanner.scanDocument(into: &state.pointee)
+            } catch {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
+                        underlyingError: error))
             }
-            if !scanner.scanTapeDocument(into: &builder) {
-                // Invalid, or unusual: the shared rules decide, with the parser's messages.
-                builder.restart()
-                scanner = JSONScanner(bytes)
-                try scanner.scanDocument(into: &builder)
-            }
-        } catch {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
-                    underlyingError: error))
         }
         state.pointee.base = scanner.base
         state.pointee.byteCount = bytes.count
@@ -99,10 +90,9 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
         var slot = count
         while slot > 0 && count &- slot < 64 {
             slot &-= 1
-            if state.pointee.slots[slot].keyType == id && isKnownUniquelyReferenced(&state.pointee.boxes[slot]) {
+            if state.pointee.slots[slot].keyType == id && state.pointee.boxes.isUniquelyReferenced(at: slot) {
                 state.pointee.assign(slot: slot, object: index, node: node)
-                return JSONTapeKeyedSlot.container(
-                    state.pointee.boxes[slot], view: state.pointee.views[slot], as: KeyedDecodingContainer<Key>.self)
+                return state.pointee.container(reusing: slot, as: KeyedDecodingContainer<Key>.self)
             }
         }
         let container = KeyedDecodingContainer(JSONTapeKeyedContainer<Key>(decoder: self, slot: count))

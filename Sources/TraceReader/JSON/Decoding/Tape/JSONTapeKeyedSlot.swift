@@ -48,21 +48,24 @@ struct JSONTapeKeyedSlot {
     /// `Container`'s metadata captured when it is made, so that a reused box is handed out
     /// without the runtime lookup that a cast in generic code costs (it was about 8% of decoding
     /// a small state). It holds no box, so a box's uniqueness still tells whether it is in use.
+    ///
     /// Kept type-erased as `(JSONTapeBoxReference) -> Any`, which has the same representation
     /// (both results are returned indirectly: `Any`, and the resilient `KeyedDecodingContainer`),
-    /// and only ever called back at its own type, by `container(_:view:as:)`.
+    /// and only ever called back at its own type, by `JSONTapeState.container(reusing:as:)`.
     static func view<Container>(as: Container.Type) -> (JSONTapeBoxReference) -> Any {
         let view: (JSONTapeBoxReference) -> Container = { unsafeBitCast($0, to: Container.self) }
         return unsafeBitCast(view, to: ((JSONTapeBoxReference) -> Any).self)
     }
+}
 
-    /// `box` as the `Container` its slot was made for, through the slot's `view`, which was made
-    /// by `view(as: Container.self)` (the slot's key type is `Container`'s key).
+extension JSONTapeState {
+    /// The box of `slot` as the `Container` the slot was made for (the slot's `Key`'s
+    /// container), through the slot's view. The view is read from the buffer's memory and cast
+    /// in one expression, which the optimizer turns into a plain call; through a subscript of
+    /// the noncopyable buffer, it made a reabstraction closure (an allocation) per container.
     @inline(__always)
-    static func container<Container>(
-        _ box: JSONTapeBoxReference, view: @escaping (JSONTapeBoxReference) -> Any, as type: Container.Type
-    ) -> Container {
-        unsafeBitCast(view, to: ((JSONTapeBoxReference) -> Container).self)(box)
+    func container<Container>(reusing slot: Int, as type: Container.Type) -> Container {
+        unsafeBitCast(views.base[slot], to: ((JSONTapeBoxReference) -> Container).self)(boxes[slot])
     }
 }
 

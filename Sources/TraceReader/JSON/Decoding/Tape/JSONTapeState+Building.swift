@@ -1,27 +1,21 @@
-/// Writes the tape (see `JSONTapeEntry`) for the fast walk of `JSONScanner+Tape`, and, as a
-/// `JSONEventSink`, for the shared `scanDocument(into:)` when the fast walk gives up: either
+/// Writing the tape (see `JSONTapeEntry`): for the fast walk of `JSONScanner+Tape`, and, as a
+/// `JSONEventSink`, for the shared `scanDocument(into:)` when the fast walk gives up. Either
 /// way the decoder accepts exactly what `JSONParser` accepts, and builds no `JSONValue`s.
 ///
 /// Per value it appends one entry and counts it in its container; per container it remembers
-/// the entry's index until the container closes and its end is known.
-struct JSONTapeBuilder: JSONEventSink {
-    var tape: JSONTapeBuffer<JSONTapeEntry>
-    /// The indices of the open containers' entries, innermost last.
-    var open: JSONTapeBuffer<Int>
-
+/// the entry's index (on `openContainers`) until the container closes and its end is known.
+extension JSONTapeState: JSONEventSink {
     /// Starts a tape: the reserved `null` at entry 0, and room for a document of `byteCount` bytes.
-    init(tape: JSONTapeBuffer<JSONTapeEntry>, open: JSONTapeBuffer<Int>, byteCount: Int) {
-        self.tape = tape
-        self.open = open
+    mutating func startTape(byteCount: Int) {
         // About one entry per 6 bytes in typical states; the buffer grows when that is short.
-        self.tape.reserve(byteCount / 6 &+ 16)
-        restart()
+        tape.reserve(byteCount / 6 &+ 16)
+        restartTape()
     }
 
     /// Forgets what was written: the tape holds only the reserved `null`.
-    mutating func restart() {
+    mutating func restartTape() {
         tape.truncate(to: 0)
-        open.truncate(to: 0)
+        openContainers.truncate(to: 0)
         tape.append(JSONTapeEntry(.null, start: 0, end: 0))
     }
 
@@ -29,21 +23,21 @@ struct JSONTapeBuilder: JSONEventSink {
 
     /// Opens a container; its parent, if any, has `parentCount` members so far, this one included.
     @inline(__always)
-    mutating func open(_ kind: JSONTapeEntry.Kind, parentCount: Int) {
-        if open.count > 0 { tape[open[open.count &- 1]].start = parentCount }
-        open.append(tape.append(JSONTapeEntry(kind, start: 0, end: 0)))
+    mutating func openContainer(_ kind: JSONTapeEntry.Kind, parentCount: Int) {
+        if openContainers.count > 0 { tape[openContainers[openContainers.count &- 1]].start = parentCount }
+        openContainers.append(tape.append(JSONTapeEntry(kind, start: 0, end: 0)))
     }
 
     /// Closes the innermost container, which has `count` members; returns its parent's member
     /// count so far and whether the parent is an object (0 and false at the top level).
     @inline(__always)
-    mutating func close(count: Int) -> (parentCount: Int, parentIsObject: Bool) {
-        let index = open[open.count &- 1]
-        open.truncate(to: open.count &- 1)
+    mutating func closeContainer(count: Int) -> (parentCount: Int, parentIsObject: Bool) {
+        let index = openContainers[openContainers.count &- 1]
+        openContainers.truncate(to: openContainers.count &- 1)
         tape[index].start = count
         tape[index].end = tape.count
-        guard open.count > 0 else { return (0, false) }
-        let parent = tape[open[open.count &- 1]]
+        guard openContainers.count > 0 else { return (0, false) }
+        let parent = tape[openContainers[openContainers.count &- 1]]
         return (parent.start, parent.kind == .object)
     }
 
@@ -53,47 +47,12 @@ struct JSONTapeBuilder: JSONEventSink {
         tape.append(entry)
     }
 
-    // MARK: JSONEventSink, for the shared walk
-
-    /// A value starts: it is one more element or member of the open container, if any.
-    @inline(__always)
-    private mutating func countInParent() {
-        if open.count > 0 {
-            tape[open[open.count &- 1]].start &+= 1
-        }
-    }
-
-    @inline(__always)
-    private mutating func beginContainer(_ kind: JSONTapeEntry.Kind) {
-        countInParent()
-        open.append(tape.append(JSONTapeEntry(kind, start: 0, end: 0)))
-    }
-
-    @inline(__always)
-    private mutating func endContainer() {
-        let index = open[open.count &- 1]
-        open.truncate(to: open.count &- 1)
-        tape[index].end = tape.count
-    }
-
-    @inline(__always) mutating func beginArray() { beginContainer(.array) }
-    @inline(__always) mutating func endArray() { endContainer() }
-    @inline(__always) mutating func beginObject() { beginContainer(.object) }
-    @inline(__always) mutating func endObject() { endContainer() }
-
-    /// A member name, from the shared walk: its object's names will be checked when decoded.
-    @inline(__always)
-    mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
-        tape[open[open.count &- 1]].namesNeedCheck = true
-        tape.append(JSONTapeEntry(.name, start: start, end: end, hasEscapes: hasEscapes))
-    }
-
     /// A member name, from the fast walk, with its first 8 bytes (`prefix`, zero-padded).
     /// The object is marked for a check of its names only when a name is escaped or not ASCII,
     /// or may repeat an earlier one (same bit in `openNames`), so most objects need no check.
     @inline(__always)
-    mutating func key(from start: Int, to end: Int, prefix: UInt64, hasEscapes: Bool, isASCII: Bool) {
-        let object = open[open.count &- 1]
+    mutating func appendName(from start: Int, to end: Int, prefix: UInt64, hasEscapes: Bool, isASCII: Bool) {
+        let object = openContainers[openContainers.count &- 1]
         if isASCII && !hasEscapes {
             // Two bits of 55 per name, from the two halves of one well-mixed hash.
             var hash = (prefix ^ UInt64(truncatingIfNeeded: end &- start)) &* 0x9E37_79B9_7F4A_7C15
@@ -105,6 +64,41 @@ struct JSONTapeBuilder: JSONEventSink {
         } else {
             tape[object].namesNeedCheck = true
         }
+        tape.append(JSONTapeEntry(.name, start: start, end: end, hasEscapes: hasEscapes))
+    }
+
+    // MARK: JSONEventSink, for the shared walk
+
+    /// A value starts: it is one more element or member of the open container, if any.
+    @inline(__always)
+    private mutating func countInParent() {
+        if openContainers.count > 0 {
+            tape[openContainers[openContainers.count &- 1]].start &+= 1
+        }
+    }
+
+    @inline(__always)
+    private mutating func beginContainer(_ kind: JSONTapeEntry.Kind) {
+        countInParent()
+        openContainers.append(tape.append(JSONTapeEntry(kind, start: 0, end: 0)))
+    }
+
+    @inline(__always)
+    private mutating func endContainer() {
+        let index = openContainers[openContainers.count &- 1]
+        openContainers.truncate(to: openContainers.count &- 1)
+        tape[index].end = tape.count
+    }
+
+    @inline(__always) mutating func beginArray() { beginContainer(.array) }
+    @inline(__always) mutating func endArray() { endContainer() }
+    @inline(__always) mutating func beginObject() { beginContainer(.object) }
+    @inline(__always) mutating func endObject() { endContainer() }
+
+    /// A member name, from the shared walk: its object's names will be checked when decoded.
+    @inline(__always)
+    mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
+        tape[openContainers[openContainers.count &- 1]].namesNeedCheck = true
         tape.append(JSONTapeEntry(.name, start: start, end: end, hasEscapes: hasEscapes))
     }
 
