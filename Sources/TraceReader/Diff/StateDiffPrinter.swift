@@ -57,8 +57,19 @@ public struct StateDiffPrinter: Sendable {
     }
 
     /// One change on one line, without a line end: `CartStore.lines[2].quantity: 1 → 2`,
-    /// `CartStore.lines[3]: added {"sku": "A7"}`, `CatalogStore.loading: removed {}`.
+    /// `CartStore.lines[3]: added {"sku": "A7"}`, `CatalogStore.loading: removed {}`. A line
+    /// whose path or values hold text that is not Unicode (a lone surrogate escape, shown as
+    /// `\ud800`) ends with `ValueText.notUnicodeNote`.
     public func line(_ change: StateChange) -> String {
+        let line = plainLine(change)
+        let pathIsNotUnicode = change.path.components.contains {
+            if case .key(let key) = $0 { LoneSurrogates.isNotUnicode(key) } else { false }
+        }
+        return pathIsNotUnicode && !line.hasSuffix(ValueText.notUnicodeNote) ? line + ValueText.notUnicodeNote : line
+    }
+
+    /// `line(_:)` without the note on a path that is not Unicode text.
+    private func plainLine(_ change: StateChange) -> String {
         let path = change.path.description
         let width = max(40, self.width)
         let painter = ANSIPainter(enabled: colors)

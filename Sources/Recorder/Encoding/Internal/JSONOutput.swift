@@ -18,8 +18,9 @@
 #endif
 
 /// The bytes of one line being built. Not thread-safe: owned by one encoder, used under the
-/// recorder's lock.
-struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see there
+/// recorder's lock. Also the byte writer of TraceReader's `JSONPrinter` (hence `package`), which
+/// owns one per printing.
+package struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see there
     private struct Storage {
         var base: UnsafeMutablePointer<UInt8>
         var count: Int
@@ -31,25 +32,25 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
     /// Bytes a writer may store past what it writes (whole words at the end of a run).
     private static var slack: Int { 16 }
 
-    init(capacity: Int = 4096) {
+    package init(capacity: Int = 4096) {
         storage = .allocate(capacity: 1)
         storage.initialize(to: Storage(base: .allocate(capacity: capacity), count: 0, capacity: capacity))
     }
 
     /// Frees the memory. The owner calls this exactly once, from its `deinit`.
-    func deallocate() {
+    package func deallocate() {
         storage.pointee.base.deallocate()
         storage.deinitialize(count: 1)
         storage.deallocate()
     }
 
-    var count: Int {
+    package var count: Int {
         @inline(__always) get { storage.pointee.count }
         @inline(__always) nonmutating set { storage.pointee.count = newValue }
     }
 
     /// The bytes written so far. Valid until the next write.
-    var bytes: UnsafeRawBufferPointer {
+    package var bytes: UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: storage.pointee.base, count: storage.pointee.count)
     }
 
@@ -72,7 +73,7 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
     }
 
     @inline(__always)
-    func reserve(_ extra: Int) {
+    package func reserve(_ extra: Int) {
         _ = end(reserving: extra)
     }
 
@@ -99,13 +100,13 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
     }
 
     @inline(__always)
-    func append(_ byte: UInt8) {
+    package func append(_ byte: UInt8) {
         end(reserving: 1).pointee = byte
         advance(by: 1)
     }
 
     @inline(__always)
-    func append(_ raw: UnsafeRawBufferPointer) {
+    package func append(_ raw: UnsafeRawBufferPointer) {
         guard let source = raw.baseAddress, raw.count > 0 else { return }
         memcpy(end(reserving: raw.count), source, raw.count)
         advance(by: raw.count)
@@ -113,7 +114,7 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
 
     /// Appends ASCII text known at compile time, such as a key with its quotes and colon.
     @inline(__always)
-    func append(_ text: StaticString) {
+    package func append(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
         let target = end(reserving: count)
         if count <= 16 {
@@ -153,7 +154,7 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
     /// Appends `text` as a JSON string, escaped per RFC 8259: `"`, `\` and the control characters
     /// U+0000–U+001F are escaped; everything else, non-ASCII included, is written as UTF-8.
     @inline(__always)
-    func appendString(_ text: String) {
+    package func appendString(_ text: String) {
         // Non-mutating access to the UTF-8 bytes: no copy, no uniqueness check (native and
         // small strings are always contiguous; a bridged one takes the slow path).
         let done: Void? = text.utf8.withContiguousStorageIfAvailable {
@@ -178,7 +179,7 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
     }
 
     /// Appends already-valid UTF-8 bytes as a JSON string.
-    func appendString(utf8 raw: UnsafeRawBufferPointer) {
+    package func appendString(utf8 raw: UnsafeRawBufferPointer) {
         appendQuoted(raw.baseAddress, raw.count, colon: false)
     }
 

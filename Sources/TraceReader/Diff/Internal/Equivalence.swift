@@ -15,7 +15,7 @@ enum Equivalence {
         case (.bool(let left), .bool(let right)):
             return left == right
         case (.string(let left), .string(let right)):
-            return sameBytes(left, right)
+            return ExactName.sameBytes(left, right)
         case (.number(let left), .number(let right)):
             return sameNumber(left, right)
         case (.array(let left), .array(let right)):
@@ -40,20 +40,9 @@ enum Equivalence {
         return leftValue == rightValue
     }
 
-    /// Whether two strings have the same UTF-8 bytes.
-    static func sameBytes(_ left: String, _ right: String) -> Bool {
-        guard left.utf8.count == right.utf8.count else { return false }
-        if let result = left.utf8.withContiguousStorageIfAvailable({ leftBytes in
-            right.utf8.withContiguousStorageIfAvailable { rightBytes in leftBytes.elementsEqual(rightBytes) }
-        }), let result {
-            return result
-        }
-        return left.utf8.elementsEqual(right.utf8)
-    }
-
     private static func equalObjects(_ left: JSONObject, _ right: JSONObject) -> Bool {
         // Fast path: the same names in the same order, compared position by position.
-        if left.count == right.count && zip(left.keys, right.keys).allSatisfy({ sameBytes($0.0, $0.1) }) {
+        if left.count == right.count && zip(left.keys, right.keys).allSatisfy({ ExactName.sameBytes($0.0, $0.1) }) {
             var members: ObjectMembers? = nil
             for position in left.indices where !equal(left[position].value, right[position].value) {
                 // A member hidden by a later one of the same name does not count.
@@ -101,12 +90,12 @@ enum Equivalence {
                     hasher.combine(decimal.digits)
                     hasher.combine(decimal.exponent)
                 } else {
-                    combineBytes(text, into: &hasher)
+                    ExactName.combineBytes(text, into: &hasher)
                 }
             }
         case .string(let string):
             hasher.combine(3 as UInt8)
-            combineBytes(string, into: &hasher)
+            ExactName.combineBytes(string, into: &hasher)
         case .array(let elements):
             hasher.combine(4 as UInt8)
             hasher.combine(elements.count)
@@ -123,19 +112,12 @@ enum Equivalence {
             for position in object.indices where members.isVisible(position) {
                 count += 1
                 var memberHasher = Hasher()
-                combineBytes(object.keys[position], into: &memberHasher)
+                ExactName.combineBytes(object.keys[position], into: &memberHasher)
                 combine(object[position].value, into: &memberHasher)
                 sum &+= memberHasher.finalize()
             }
             hasher.combine(count)
             hasher.combine(sum)
-        }
-    }
-
-    static func combineBytes(_ string: String, into hasher: inout Hasher) {
-        hasher.combine(string.utf8.count)
-        if string.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
-            for byte in string.utf8 { hasher.combine(byte) }
         }
     }
 }

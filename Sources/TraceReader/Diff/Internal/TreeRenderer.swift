@@ -118,16 +118,16 @@ struct TreeRenderer {
     private mutating func renderValue(_ value: JSONValue, label: String, _ mark: Mark, _ depth: Int) {
         switch value {
         case .object(let object) where !object.isEmpty:
-            let (line, isCut) = ValueText.render(value, maxWidth: room(depth) - label.count, terminalSafe: terminalSafe)
-            guard isCut else { return emit(mark, depth, label + line) }
+            let rendered = ValueText.render(value, maxWidth: room(depth) - label.count, terminalSafe: terminalSafe)
+            guard rendered.isCut else { return emit(mark, depth, label + line(rendered)) }
             emit(mark, depth, label + "{")
             for (key, member) in object {
                 renderValue(member, label: self.label(key), mark, depth + 1)
             }
             emit(mark, depth, "}")
         case .array(let elements) where !elements.isEmpty:
-            let (line, isCut) = ValueText.render(value, maxWidth: room(depth) - label.count, terminalSafe: terminalSafe)
-            guard isCut else { return emit(mark, depth, label + line) }
+            let rendered = ValueText.render(value, maxWidth: room(depth) - label.count, terminalSafe: terminalSafe)
+            guard rendered.isCut else { return emit(mark, depth, label + line(rendered)) }
             emit(mark, depth, label + "[")
             for (index, element) in elements.enumerated() {
                 renderValue(element, label: self.label(index), mark, depth + 1)
@@ -136,6 +136,10 @@ struct TreeRenderer {
         default:
             emit(mark, depth, label + ValueText.line(value, terminalSafe: terminalSafe))
         }
+    }
+
+    private func line(_ rendered: ValueText.Rendered) -> String {
+        rendered.isNotUnicode ? rendered.text + ValueText.notUnicodeNote : rendered.text
     }
 
     private func label(_ key: String) -> String {

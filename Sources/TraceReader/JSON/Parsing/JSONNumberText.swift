@@ -52,6 +52,14 @@ enum JSONNumberText {
         return Decimal(isNegative: isNegative, digits: digits, exponent: exponent)
     }
 
+    /// Whether `text` is exactly one number of the JSON grammar (see `JSONScanner+Number`).
+    static func isNumber(_ text: UnsafeRawBufferPointer) -> Bool {
+        guard let first = text.first, first == UInt8(ascii: "-") || JSONScanner.isDigit(first) else { return false }
+        var scanner = JSONScanner(text)
+        do { try scanner.scanNumber() } catch { return false }
+        return scanner.position == text.count
+    }
+
     /// The value of a number text written as a plain integer (`-?[0-9]+`) that fits in `Int`.
     static func plainInteger(_ text: String) -> Int? {
         var utf8 = text.utf8.makeIterator()

@@ -50,14 +50,14 @@ struct JSONTreeBuilder: JSONEventSink, ~Copyable {
     @inline(__always)
     mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
         names.append(
-            JSONStringDecoding.makeString(base, from: start, to: end, hasEscapes: hasEscapes, scratch: &scratch))
+            JSONStringDecoding.parsedString(base, from: start, to: end, hasEscapes: hasEscapes, scratch: &scratch))
     }
 
     @inline(__always)
     mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
         values.append(
             .string(
-                JSONStringDecoding.makeString(base, from: start, to: end, hasEscapes: hasEscapes, scratch: &scratch)))
+                JSONStringDecoding.parsedString(base, from: start, to: end, hasEscapes: hasEscapes, scratch: &scratch)))
     }
 
     @inline(__always)

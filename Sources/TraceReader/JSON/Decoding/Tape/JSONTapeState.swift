@@ -91,7 +91,7 @@ struct JSONTapeState: ~Copyable {
     @inline(__always)
     mutating func string(at index: Int) -> String {
         let entry = tape[index]
-        return JSONStringDecoding.makeString(
+        return JSONStringDecoding.decodedString(
             base, from: entry.start, to: entry.end, hasEscapes: entry.hasEscapes, scratch: &scratch)
     }
 
@@ -100,7 +100,7 @@ struct JSONTapeState: ~Copyable {
         guard index > 0 && index < tape.count else { return "" }
         let entry = tape[index]
         var scratch: [UInt8] = []
-        return JSONStringDecoding.makeString(
+        return JSONStringDecoding.decodedString(
             base, from: entry.start, to: entry.end, hasEscapes: entry.hasEscapes, scratch: &scratch)
     }
 }
