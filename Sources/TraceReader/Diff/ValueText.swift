@@ -18,8 +18,7 @@ public enum ValueText {
     /// `value` on one line, at most `maxWidth` characters long when given (at least 1), followed
     /// by `notUnicodeNote` when a string in it is not Unicode text.
     public static func line(_ value: JSONValue, maxWidth: Int? = nil, terminalSafe: Bool = true) -> String {
-        let rendered = render(value, maxWidth: maxWidth, terminalSafe: terminalSafe)
-        return rendered.isNotUnicode ? rendered.text + notUnicodeNote : rendered.text
+        render(value, maxWidth: maxWidth, terminalSafe: terminalSafe).line
     }
 
     /// A value on one line.
@@ -29,6 +28,9 @@ public enum ValueText {
         var isCut: Bool
         /// Whether a string written holds a lone surrogate.
         var isNotUnicode: Bool
+
+        /// The text, and the note when it is not Unicode text.
+        var line: String { isNotUnicode ? text + ValueText.notUnicodeNote : text }
     }
 
     /// The line, whether it was cut to fit `maxWidth`, and whether it is not Unicode text.
@@ -38,6 +40,18 @@ public enum ValueText {
         var formatter = JSONFormatter(
             layout: .line, terminalSafe: terminalSafe, budget: width.map { $0 &* 8 &+ 8 } ?? .max)
         formatter.write(value)
+        return fit(formatter.text, width: width, stopped: formatter.isSpent, formatter.wroteLoneSurrogate)
+    }
+
+    /// The line of `value` of `reader`'s text: the same as for the `JSONValue` it parses into.
+    static func render(
+        _ value: TextValue, in reader: JSONTextReader, maxWidth: Int?, terminalSafe: Bool,
+        _ scratch: inout JSONTextReader.Scratch
+    ) -> Rendered {
+        let width = maxWidth.map { max(1, $0) }
+        var formatter = JSONFormatter(
+            layout: .line, terminalSafe: terminalSafe, budget: width.map { $0 &* 8 &+ 8 } ?? .max)
+        formatter.write(value, in: reader, &scratch)
         return fit(formatter.text, width: width, stopped: formatter.isSpent, formatter.wroteLoneSurrogate)
     }
 

@@ -9,6 +9,27 @@ enum DiffTesting {
         try JSONParser.parse(text)
     }
 
+    /// The diff's numbers for the elements of two arrays (see `Differ.identities`).
+    static func identities(_ old: [JSONValue], _ new: [JSONValue]) -> (old: [Int32], new: [Int32]) {
+        JSONText(.array(old)).withReader { oldReader, oldRoot in
+            JSONText(.array(new)).withReader { newReader, newRoot in
+                var differ = Differ(old: oldReader, new: newReader)
+                return differ.identities(oldReader.elements(of: oldRoot)[...], newReader.elements(of: newRoot)[...])
+            }
+        }
+    }
+
+    /// How `HunkPairing` pairs a stretch of removed elements `old` with inserted ones `new`.
+    static func pairing(_ old: [JSONValue], _ new: [JSONValue]) -> [HunkPairing.Step] {
+        func fingerprints(_ values: [JSONValue]) -> [HunkPairing.Fingerprint] {
+            JSONText(.array(values)).withReader { reader, root in
+                var scratch = JSONTextReader.Scratch()
+                return reader.elements(of: root).map { HunkPairing.Fingerprint($0, in: reader, &scratch) }
+            }
+        }
+        return HunkPairing.pair(fingerprints(old), fingerprints(new))
+    }
+
     /// Applies `changes` to `before` by hand, following what `StateChange` documents: in
     /// document order, a removed element's index counted in the old array, every other index
     /// in the new one. This is the check that a change list says everything and says it right.

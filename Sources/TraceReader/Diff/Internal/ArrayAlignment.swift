@@ -2,8 +2,8 @@
 /// Its Variations", 1986): the fewest removals and insertions that turn one into the other, so
 /// one element inserted into a list of 10,000 is one insertion.
 ///
-/// Elements are compared as small integers (`identities(_:_:)` gives equal elements equal
-/// numbers), so the inner loop never walks a JSON tree. Time and memory are bounded: past
+/// Elements are compared as small integers (`Differ.identities` gives equal elements equal
+/// numbers), so the inner loop never walks a value. Time and memory are bounded: past
 /// `maximumEdits` removals plus insertions the search gives up and the caller falls back to a
 /// cheaper alignment, so no input can make a diff take quadratic time or memory.
 enum ArrayAlignment {
@@ -15,28 +15,6 @@ enum ArrayAlignment {
         case remove(Int)
         /// Elements of the new side that are new.
         case insert(Int)
-    }
-
-    /// Numbers for the elements of both sides: two elements get the same number exactly when
-    /// they are the same data (`Equivalence.equal`).
-    static func identities(_ old: ArraySlice<JSONValue>, _ new: ArraySlice<JSONValue>) -> (old: [Int32], new: [Int32]) {
-        var buckets: [Int: [Int32]] = [:]
-        var representatives: [JSONValue] = []
-        func identity(of value: JSONValue) -> Int32 {
-            let hash = Equivalence.hash(value)
-            if let candidates = buckets[hash] {
-                for candidate in candidates where Equivalence.equal(representatives[Int(candidate)], value) {
-                    return candidate
-                }
-            }
-            let identity = Int32(truncatingIfNeeded: representatives.count)
-            representatives.append(value)
-            buckets[hash, default: []].append(identity)
-            return identity
-        }
-        let oldIdentities = old.map(identity(of:))
-        let newIdentities = new.map(identity(of:))
-        return (oldIdentities, newIdentities)
     }
 
     /// How many removals plus insertions the search for `oldCount` and `newCount` elements

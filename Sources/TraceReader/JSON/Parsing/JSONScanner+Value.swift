@@ -18,12 +18,12 @@ extension JSONScanner {
                 isObject[depth &>> 6] |= 1 &<< UInt64(depth & 63)
                 depth &+= 1
                 position &+= 1
-                sink.beginObject()
+                sink.beginObject(at: position &- 1)
                 skipWhitespace()
                 if position < count && base[position] == 0x7D {  // }
                     position &+= 1
                     depth &-= 1
-                    sink.endObject()
+                    sink.endObject(at: position &- 1)
                 } else {
                     try scanMemberName(into: &sink, afterComma: false)
                     afterComma = false
@@ -34,12 +34,12 @@ extension JSONScanner {
                 isObject[depth &>> 6] &= ~(1 &<< UInt64(depth & 63))
                 depth &+= 1
                 position &+= 1
-                sink.beginArray()
+                sink.beginArray(at: position &- 1)
                 skipWhitespace()
                 if position < count && base[position] == 0x5D {  // ]
                     position &+= 1
                     depth &-= 1
-                    sink.endArray()
+                    sink.endArray(at: position &- 1)
                 } else {
                     afterComma = false
                     continue nextValue
@@ -89,12 +89,12 @@ extension JSONScanner {
                     guard byte == 0x7D else {
                         throw unexpected(expecting: "',' or '}' after an object member", at: position)
                     }
-                    sink.endObject()
+                    sink.endObject(at: position)
                 } else {
                     guard byte == 0x5D else {
                         throw unexpected(expecting: "',' or ']' after an array element", at: position)
                     }
-                    sink.endArray()
+                    sink.endArray(at: position)
                 }
                 position &+= 1
                 depth &-= 1

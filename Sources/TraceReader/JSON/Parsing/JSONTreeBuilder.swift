@@ -22,24 +22,24 @@ struct JSONTreeBuilder: JSONEventSink, ~Copyable {
     }
 
     @inline(__always)
-    mutating func beginArray() {
+    mutating func beginArray(at offset: Int) {
         frames.append(values.count)
     }
 
     @inline(__always)
-    mutating func endArray() {
+    mutating func endArray(at offset: Int) {
         let start = frames.removeLast()
         let elements = values.removeLast(values.count &- start)
         values.append(.array(elements))
     }
 
     @inline(__always)
-    mutating func beginObject() {
+    mutating func beginObject(at offset: Int) {
         frames.append(values.count)
     }
 
     @inline(__always)
-    mutating func endObject() {
+    mutating func endObject(at offset: Int) {
         let start = frames.removeLast()
         let memberCount = values.count &- start
         let memberValues = values.removeLast(memberCount)

@@ -90,10 +90,10 @@ extension JSONTapeState: JSONEventSink {
         tape[index].end = tape.count
     }
 
-    @inline(__always) mutating func beginArray() { beginContainer(.array) }
-    @inline(__always) mutating func endArray() { endContainer() }
-    @inline(__always) mutating func beginObject() { beginContainer(.object) }
-    @inline(__always) mutating func endObject() { endContainer() }
+    @inline(__always) mutating func beginArray(at offset: Int) { beginContainer(.array) }
+    @inline(__always) mutating func endArray(at offset: Int) { endContainer() }
+    @inline(__always) mutating func beginObject(at offset: Int) { beginContainer(.object) }
+    @inline(__always) mutating func endObject(at offset: Int) { endContainer() }
 
     /// A member name, from the shared walk: its object's names will be checked when decoded.
     @inline(__always)
