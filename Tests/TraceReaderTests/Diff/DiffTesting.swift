@@ -9,13 +9,11 @@ enum DiffTesting {
         try JSONParser.parse(text)
     }
 
-    /// The diff's numbers for the elements of two arrays (see `Differ.identities`).
-    static func identities(_ old: [JSONValue], _ new: [JSONValue]) -> (old: [Int32], new: [Int32]) {
-        JSONText(.array(old)).withReader { oldReader, oldRoot in
-            JSONText(.array(new)).withReader { newReader, newRoot in
-                var differ = Differ(old: oldReader, new: newReader)
-                return differ.identities(oldReader.elements(of: oldRoot)[...], newReader.elements(of: newRoot)[...])
-            }
+    /// The diff's hashes of the elements of an array (see `Differ.hashes`).
+    static func hashes(_ values: [JSONValue]) -> [UInt64] {
+        JSONText(.array(values)).withReader { reader, root in
+            var differ = Differ(old: reader, new: reader)
+            return differ.hashes(reader.elements(of: root)[...], in: reader)
         }
     }
 

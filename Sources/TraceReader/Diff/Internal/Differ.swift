@@ -3,14 +3,16 @@
 /// Two values with the same bytes, or the same hash and the same data, are the same at once;
 /// only what differs is walked into. Objects are compared member by member by name; arrays are
 /// aligned: the common prefix and suffix are trimmed (the usual case of a few changes costs one
-/// pass), and what is left in the middle is aligned by `ArrayAlignment` over the elements'
-/// hashes. Within a stretch where elements were removed and inserted together, `HunkPairing`
+/// pass), and what is left in the middle is aligned by `ArrayAlignment`, elements compared by
+/// their hashes (and by their bytes when the hashes are equal). Within a stretch where elements were removed and inserted together, `HunkPairing`
 /// decides which removed element became which inserted one, and each pair is diffed in depth:
 /// an element whose one field changed shows as that field's change, not as a removal and an
 /// insertion.
 ///
-/// Memory beyond the two texts: the positions of the elements of the arrays being aligned (16
-/// bytes each, while they are compared) and of the members of the objects being compared.
+/// Memory beyond the two texts: while an array is compared, 8 bytes per element for its
+/// position and 8 for its hash (only for the middle part), and the Myers search's trace
+/// (bounded by its edit budget); the positions and hashes of the members of the objects being
+/// compared.
 /// Recursion follows the nesting of the values, which the parser bounds at 1024 levels.
 struct Differ {
     let old: JSONTextReader
@@ -173,11 +175,13 @@ struct Differ {
     {
         let byPosition: [ArrayAlignment.Step] = [.remove(before.count), .insert(after.count)]
         if before.isEmpty || after.isEmpty || (before.count == 1 && after.count == 1) { return byPosition }
-        let (oldIdentities, newIdentities) = identities(before, after)
+        let oldHashes = hashes(before, in: old)
+        let newHashes = hashes(after, in: new)
         let budget = ArrayAlignment.editBudget(oldCount: before.count, newCount: after.count)
-        guard let steps = ArrayAlignment.align(oldIdentities, newIdentities, maximumEdits: budget) else {
-            return byPosition
+        let steps = ArrayAlignment.align(oldCount: before.count, newCount: after.count, maximumEdits: budget) {
+            oldHashes[$0] == newHashes[$1] && equal(before[before.startIndex + $0], after[after.startIndex + $1])
         }
+        guard let steps else { return byPosition }
         // Never index past either side, whatever the alignment says.
         var oldTotal = 0
         var newTotal = 0
@@ -195,41 +199,12 @@ struct Differ {
         return oldTotal == before.count && newTotal == after.count ? steps : byPosition
     }
 
-    /// Numbers for the elements of both sides: two elements get the same number exactly when
-    /// they are the same data. Each element is hashed (containers' hashes are in the index), and
-    /// only elements with equal hashes are compared.
-    mutating func identities(_ before: ArraySlice<TextValue>, _ after: ArraySlice<TextValue>) -> (
-        old: [Int32], new: [Int32]
-    ) {
-        // The first element of each identity, and for each the next one of the same hash.
-        var representatives: [(isNew: Bool, value: TextValue, nextOfHash: Int32)] = []
-        var firstOfHash: [UInt64: Int32] = [:]
-        firstOfHash.reserveCapacity(before.count + after.count)
-        func identity(of value: TextValue, isNew: Bool, _ differ: inout Differ) -> Int32 {
-            let reader = isNew ? differ.new : differ.old
-            let hash = reader.hash(value, &differ.scratch)
-            var candidate = firstOfHash[hash] ?? -1
-            while candidate >= 0 {
-                let other = representatives[Int(candidate)]
-                if JSONTextReader.equal(
-                    other.isNew ? differ.new : differ.old, other.value, reader, value, &differ.scratch)
-                {
-                    return candidate
-                }
-                candidate = other.nextOfHash
-            }
-            let identity = Int32(truncatingIfNeeded: representatives.count)
-            representatives.append((isNew, value, firstOfHash[hash] ?? -1))
-            firstOfHash[hash] = identity
-            return identity
-        }
-        var oldIdentities: [Int32] = []
-        oldIdentities.reserveCapacity(before.count)
-        for value in before { oldIdentities.append(identity(of: value, isNew: false, &self)) }
-        var newIdentities: [Int32] = []
-        newIdentities.reserveCapacity(after.count)
-        for value in after { newIdentities.append(identity(of: value, isNew: true, &self)) }
-        return (oldIdentities, newIdentities)
+    /// The hashes of `values` of `reader`'s text (containers' from the index).
+    mutating func hashes(_ values: ArraySlice<TextValue>, in reader: JSONTextReader) -> [UInt64] {
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(values.count)
+        for value in values { hashes.append(reader.hash(value, &scratch)) }
+        return hashes
     }
 
     /// Which removed element became which inserted one in a stretch (see `HunkPairing`).

@@ -124,7 +124,7 @@ struct TreeRenderer {
         _ value: TextValue, in reader: JSONTextReader, label: String, _ mark: Mark, _ depth: Int
     ) {
         switch reader.kind(value) {
-        case .object where reader.count(value) > 0:
+        case .object where !reader.isEmptyContainer(value):
             let rendered = ValueText.render(
                 value, in: reader, maxWidth: room(depth) - label.count, terminalSafe: terminalSafe, &scratch)
             guard rendered.isCut else { return emit(mark, depth, label + rendered.line) }
@@ -133,7 +133,7 @@ struct TreeRenderer {
                 renderValue(member.value, in: reader, label: self.label(member.name, in: reader), mark, depth + 1)
             }
             emit(mark, depth, "}")
-        case .array where reader.count(value) > 0:
+        case .array where !reader.isEmptyContainer(value):
             let rendered = ValueText.render(
                 value, in: reader, maxWidth: room(depth) - label.count, terminalSafe: terminalSafe, &scratch)
             guard rendered.isCut else { return emit(mark, depth, label + rendered.line) }

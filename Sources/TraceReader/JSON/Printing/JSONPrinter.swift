@@ -1,4 +1,4 @@
-/// Writes `JSONValue`s as JSON text (RFC 8259).
+/// Writes `JSONValue`s, or the values of `JSONText`s, as JSON text (RFC 8259).
 ///
 /// Object members come out in their stored order and numbers as their stored text. An object
 /// that repeats a name prints only its last member with that name, where that member stands: the
@@ -35,6 +35,44 @@ public struct JSONPrinter: Sendable {
         var formatter = JSONFormatter(layout: .compact, terminalSafe: terminalSafe)
         formatter.string(string)
         return formatter.text
+    }
+
+    // MARK: Texts
+
+    /// The value of `text` on one line without any whitespace: what `compact(text.value)`
+    /// prints, written from the bytes with no tree built.
+    public static func compact(_ text: JSONText, terminalSafe: Bool = false) -> String {
+        var formatter = JSONFormatter(layout: .compact, terminalSafe: terminalSafe)
+        write(text, into: &formatter)
+        return formatter.text
+    }
+
+    /// The value of `text` on several lines: what `pretty(text.value)` prints, written from the
+    /// bytes with no tree built.
+    public static func pretty(_ text: JSONText, indent: Int = 2, terminalSafe: Bool = false) -> String {
+        var formatter = JSONFormatter(layout: .pretty(indent: max(0, indent)), terminalSafe: terminalSafe)
+        write(text, into: &formatter)
+        return formatter.text
+    }
+
+    /// `pretty(text)` handed to `output` in pieces of about 64 KB as it is written, so that a
+    /// state of any size prints in memory for one piece beside its text.
+    public static func pretty(
+        _ text: JSONText, indent: Int = 2, terminalSafe: Bool = false, to output: (UnsafeRawBufferPointer) -> Void
+    ) {
+        withoutActuallyEscaping(output) { output in
+            var formatter = JSONFormatter(
+                layout: .pretty(indent: max(0, indent)), terminalSafe: terminalSafe, sink: output)
+            write(text, into: &formatter)
+            formatter.finish()
+        }
+    }
+
+    private static func write(_ text: JSONText, into formatter: inout JSONFormatter) {
+        text.withReader { reader, root in
+            var scratch = JSONTextReader.Scratch()
+            formatter.write(root, in: reader, &scratch)
+        }
     }
 
     /// `value` as compact JSON, in UTF-8.

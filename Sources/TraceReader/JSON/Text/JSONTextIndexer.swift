@@ -1,6 +1,6 @@
 /// The `JSONEventSink` that indexes a `JSONText` while the scanner checks it: one entry per
-/// array or object (`JSONTextContainer`), with its extent, its count and its hash, computed
-/// bottom up in the same pass (see `JSONTextHashing`). Leaves get no entry.
+/// array or object (`JSONTextContainer`), with its end and its hash, computed bottom up in the
+/// same pass (see `JSONTextHashing`). Leaves get no entry.
 ///
 /// Its working memory is as deep as the document (the open containers) and as wide as the
 /// widest open object (its members' hashes, for the sum and for repeated names).
@@ -8,8 +8,10 @@ struct JSONTextIndexer: JSONEventSink {
     /// The text being indexed.
     private let text: UnsafeBufferPointer<UInt8>
     private(set) var containers: [JSONTextContainer] = []
-    /// The open containers, innermost last: their index and their running hash.
-    private var open: [(index: Int, hash: UInt64, members: Int)] = []
+    /// The open containers, innermost last: their index, whether each is an object, their
+    /// running hash (of arrays), their count of values so far, and where their members start
+    /// (of objects) on `members`.
+    private var open: [(index: Int, isObject: Bool, hash: UInt64, count: Int, members: Int)] = []
     /// The members of the open objects so far: their name's hash and offset, and their share of
     /// the hash (0 until the value is done).
     private var members: [(name: UInt64, nameStart: Int, share: UInt64)] = []
@@ -32,18 +34,18 @@ struct JSONTextIndexer: JSONEventSink {
     }
 
     private mutating func begin(at offset: Int, isObject: Bool) {
-        open.append((containers.count, JSONTextHashing.arraySeed, members.count))
-        containers.append(JSONTextContainer(start: offset, isObject: isObject))
+        open.append((containers.count, isObject, JSONTextHashing.arraySeed, 0, members.count))
+        containers.append(JSONTextContainer())
     }
 
     mutating func endArray(at offset: Int) {
-        let (index, running, _) = open.removeLast()
-        containers[index].hash = JSONTextHashing.array(running, count: containers[index].count)
+        let (index, _, running, count, _) = open.removeLast()
+        containers[index].hash = JSONTextHashing.array(running, count: count)
         close(index, at: offset)
     }
 
     mutating func endObject(at offset: Int) {
-        let (index, _, first) = open.removeLast()
+        let (index, _, _, _, first) = open.removeLast()
         let count = members.count &- first
         var sum: UInt64 = 0
         var visible = count
@@ -93,7 +95,7 @@ struct JSONTextIndexer: JSONEventSink {
 
     private mutating func close(_ index: Int, at offset: Int) {
         containers[index].end = UInt32(truncatingIfNeeded: offset &+ 1)
-        containers[index].next = UInt32(truncatingIfNeeded: containers.count)
+        containers[index].next = containers.count
         finished(containers[index].hash)
     }
 
@@ -101,9 +103,8 @@ struct JSONTextIndexer: JSONEventSink {
     @inline(__always)
     private mutating func finished(_ hash: UInt64) {
         guard let top = open.indices.last else { return }
-        let index = open[top].index
-        containers[index].count &+= 1
-        if containers[index].isObject {
+        open[top].count &+= 1
+        if open[top].isObject {
             let last = members.count &- 1
             members[last].share = JSONTextHashing.member(name: members[last].name, value: hash)
         } else {

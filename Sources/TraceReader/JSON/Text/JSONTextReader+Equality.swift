@@ -37,14 +37,14 @@ extension JSONTextReader {
             let rightSign = JSONNumberText.canonical(UnsafeRawBufferPointer(rightBytes), digits: &rightDigits)
             return rightSign.map { $0 == leftSign } ?? false && rightDigits == scratch.digits
         case .array:
-            guard first.containers[left.container].hash == second.containers[right.container].hash,
-                first.count(left) == second.count(right)
-            else { return false }
+            guard first.containers[left.container].hash == second.containers[right.container].hash else {
+                return false
+            }
             var others = second.elementSequence(of: right)
             for element in first.elementSequence(of: left) {
                 guard let other = others.next(), equal(first, element, second, other, &scratch) else { return false }
             }
-            return true
+            return others.next() == nil
         case .object:
             guard first.containers[left.container].hash == second.containers[right.container].hash else { return false }
             let leftMembers = first.visibleMembers(of: left, &scratch)

@@ -18,10 +18,23 @@ struct JSONTextReader {
     /// A value in the text: the offset of its first byte, and its container's index in the
     /// index (-1 for a string, number, boolean or null).
     struct Value: Equatable, Sendable {
-        var start: Int
-        var container: Int
+        /// (32 bits each: 8 bytes per value where the diff keeps lists of elements.)
+        private var start32: UInt32
+        private var container32: Int32
 
-        var isContainer: Bool { container >= 0 }
+        init(start: Int, container: Int) {
+            start32 = UInt32(truncatingIfNeeded: start)
+            container32 = Int32(truncatingIfNeeded: container)
+        }
+
+        var start: Int { Int(start32) }
+
+        var container: Int {
+            get { Int(container32) }
+            set { container32 = Int32(truncatingIfNeeded: newValue) }
+        }
+
+        var isContainer: Bool { container32 >= 0 }
     }
 
     /// An object's member: the offset of its name's opening quote, and its value.
@@ -79,9 +92,11 @@ struct JSONTextReader {
         UnsafeBufferPointer(rebasing: bytes[value.start..<end(value)])
     }
 
-    /// The number of elements or members of a container (hidden members included).
-    func count(_ value: Value) -> Int {
-        value.isContainer ? containers[value.container].count : 0
+    /// Whether the value is an empty array or object (`[]`, `{}`).
+    func isEmptyContainer(_ value: Value) -> Bool {
+        guard value.isContainer else { return false }
+        let byte = bytes[skipWhitespace(from: value.start &+ 1)]
+        return byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}")
     }
 
     @inline(__always)
@@ -162,7 +177,7 @@ struct JSONTextReader {
             var element = Value(start: offset, container: -1)
             if bytes[offset] == UInt8(ascii: "[") || bytes[offset] == UInt8(ascii: "{") {
                 element.container = child
-                child = Int(reader.containers[child].next)
+                child = reader.containers[child].next
             }
             offset = reader.skipWhitespace(from: reader.end(element))
             offset =
@@ -193,7 +208,7 @@ struct JSONTextReader {
             var value = Value(start: offset, container: -1)
             if bytes[offset] == UInt8(ascii: "[") || bytes[offset] == UInt8(ascii: "{") {
                 value.container = child
-                child = Int(reader.containers[child].next)
+                child = reader.containers[child].next
             }
             offset = reader.skipWhitespace(from: reader.end(value))
             offset =
@@ -212,7 +227,6 @@ struct JSONTextReader {
     /// The elements of the array `array`, in order.
     func elements(of array: Value) -> [Value] {
         var elements: [Value] = []
-        elements.reserveCapacity(count(array))
         for element in Elements(self, array) { elements.append(element) }
         return elements
     }
@@ -221,7 +235,6 @@ struct JSONTextReader {
     /// same bytes), only the last, where it stands (the last member wins).
     func visibleMembers(of object: Value, _ scratch: inout Scratch) -> [Member] {
         var members: [Member] = []
-        members.reserveCapacity(count(object))
         for member in Members(self, object) { members.append(member) }
         guard object.isContainer, containers[object.container].repeatsNames else { return members }
         // Names by hash, last first: a name already seen (same text) hides this member.
