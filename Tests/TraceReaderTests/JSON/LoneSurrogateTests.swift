@@ -61,4 +61,23 @@ import Testing
         #expect(decoded == ["a\u{FFFD}b"])
         #expect(try JSONValueDecoder().decode([String].self, from: JSONParser.parse(#"["a\ud800b"]"#)) == decoded)
     }
+
+    @Test func aValueHistorySeesOneSurrogateBecomeAnother() throws {
+        let trace = try QueryFixtures.open([
+            QueryFixtures.header,
+            QueryFixtures.register(1, "S", state: #"{"name":"\ud800"}"#),
+            QueryFixtures.transition(2, "S", "rename", state: #"{"name":"\udbff"}"#),
+            QueryFixtures.transition(3, "S", "same", state: #"{"name":"\uDBFF"}"#),
+            QueryFixtures.transition(4, "S", "compose", state: #"{"name":"e\u0301"}"#),
+            QueryFixtures.transition(5, "S", "decompose", state: #"{"name":"\u00e9"}"#),
+        ])
+        let history = try ValueHistory(trace: trace, path: StatePath(parsing: "S.name"))
+        // Steps 2, 4 and 5 change the text; step 3 writes the same surrogate another way.
+        #expect(history.changes().map(\.step) == [1, 2, 4, 5])
+        let rename = try #require(history.changes().first { $0.step == 2 })
+        #expect(
+            rename.changes.map { StateDiffPrinter(width: 80).line($0) } == [
+                #"S.name: "\ud800" → "\udbff"\#(ValueText.notUnicodeNote)"#
+            ])
+    }
 }

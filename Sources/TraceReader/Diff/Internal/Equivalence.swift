@@ -9,14 +9,7 @@
 enum Equivalence {
     /// Whether `left` and `right` are the same data.
     static func equal(_ left: JSONValue, _ right: JSONValue) -> Bool {
-        let leftText = JSONText(left)
-        let rightText = JSONText(right)
-        return leftText.withReader { leftReader, leftRoot in
-            rightText.withReader { rightReader, rightRoot in
-                var scratch = JSONTextReader.Scratch()
-                return JSONTextReader.equal(leftReader, leftRoot, rightReader, rightRoot, &scratch)
-            }
-        }
+        JSONText(left).isSameData(as: JSONText(right))
     }
 
     /// A hash for which `equal(a, b)` implies `hash(a) == hash(b)`.

@@ -60,3 +60,15 @@ extension JSONTextReader {
         }
     }
 }
+
+extension JSONText {
+    /// Whether this text's value and `other`'s are the same data (see `JSONTextReader.equal`).
+    func isSameData(as other: JSONText) -> Bool {
+        withReader { reader, root in
+            other.withReader { otherReader, otherRoot in
+                var scratch = JSONTextReader.Scratch()
+                return JSONTextReader.equal(reader, root, otherReader, otherRoot, &scratch)
+            }
+        }
+    }
+}
