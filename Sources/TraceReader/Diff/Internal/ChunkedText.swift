@@ -10,7 +10,28 @@ struct ChunkedText {
 
     /// Appends `line` and a line end.
     mutating func appendLine(_ line: String) {
-        text += line
+        append(line)
+        endLine()
+    }
+
+    /// Appends `part` of a line.
+    mutating func append(_ part: String) {
+        text += part
+    }
+
+    /// Appends `count` spaces.
+    mutating func appendSpaces(_ count: Int) {
+        let spaces = "                                "  // 32
+        var left = count
+        while left > 0 {
+            let run = min(left, 32)
+            text += spaces.utf8.count == run ? spaces : String(spaces.prefix(run))
+            left -= run
+        }
+    }
+
+    /// Ends the line.
+    mutating func endLine() {
         text += "\n"
         if sink != nil && text.utf8.count >= 1 << 16 { flush() }
     }

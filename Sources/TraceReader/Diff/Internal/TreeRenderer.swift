@@ -36,13 +36,31 @@ struct TreeRenderer {
     }
 
     private mutating func emit(_ mark: Mark, _ depth: Int, _ content: String) {
-        let indent = String(repeating: "  ", count: depth)
-        switch mark {
-        case .context: output.appendLine("  " + indent + content)
-        case .fold: output.appendLine("  " + indent + painter.dim(content))
-        case .removed: output.appendLine(painter.red("- " + indent + content))
-        case .added: output.appendLine(painter.green("+ " + indent + content))
+        emit(mark, depth, label: "", content)
+    }
+
+    /// A line: the mark, the indentation of `depth`, then `label` and `content`.
+    private mutating func emit(_ mark: Mark, _ depth: Int, label: String, _ content: String) {
+        if painter.enabled {
+            let indent = String(repeating: "  ", count: depth)
+            switch mark {
+            case .context: output.appendLine("  " + indent + label + content)
+            case .fold: output.appendLine("  " + indent + painter.dim(label + content))
+            case .removed: output.appendLine(painter.red("- " + indent + label + content))
+            case .added: output.appendLine(painter.green("+ " + indent + label + content))
+            }
+            return
         }
+        // Without colours, in place: a diff may print millions of lines.
+        switch mark {
+        case .context, .fold: output.append("  ")
+        case .removed: output.append("- ")
+        case .added: output.append("+ ")
+        }
+        output.appendSpaces(2 * depth)
+        output.append(label)
+        output.append(content)
+        output.endLine()
     }
 
     /// Room left on a line at `depth` after the marker and the indentation.
@@ -144,7 +162,7 @@ struct TreeRenderer {
             emit(mark, depth, "]")
         case .number, .null, .true, .false:
             // The text as written (a number is printed as written anyway), without a formatter.
-            emit(mark, depth, label + String(decoding: reader.raw(value), as: UTF8.self))
+            emit(mark, depth, label: label, String(decoding: reader.raw(value), as: UTF8.self))
         default:
             let rendered = ValueText.render(value, in: reader, maxWidth: nil, terminalSafe: terminalSafe, &scratch)
             emit(mark, depth, label + rendered.line)
