@@ -71,3 +71,25 @@ import Testing
         #expect(StateDiffPrinter().text(diff).isEmpty && JSONPatch.text(diff) == "[]")
     }
 }
+
+/// The deepest states the parser accepts are diffed, printed and patched without running out
+/// of stack, on the test runner's threads (smaller stacks than the main thread's).
+@Suite struct DeepStateDiffTests {
+    @Test(arguments: ["[", #"{"a":"#])
+    func theDeepestStatesDiff(_ opener: String) throws {
+        let depth = JSONParser.maximumDepth
+        let closer = opener == "[" ? "]" : "}"
+        func nested(_ leaf: String) throws -> JSONText {
+            try JSONText(
+                validating: Array(
+                    (String(repeating: opener, count: depth) + leaf + String(repeating: closer, count: depth)).utf8))
+        }
+        let diff = StateDiff(from: try nested("1"), to: try nested("2"))
+        #expect(diff.changes.count == 1)
+        #expect(StateDiffPrinter(width: 80).text(diff).contains("+ "))
+        #expect(StateDiffPrinter(width: 80).paths(diff).hasSuffix("1 → 2\n"))
+        let patch = try JSONParser.parse(JSONPatch.text(diff))
+        #expect(try JSONPatch.apply(patch, to: try nested("1").value) == (try nested("2").value))
+        #expect(JSONPrinter.pretty(try nested("2")) == JSONPrinter.pretty(try nested("2").value))
+    }
+}

@@ -61,18 +61,6 @@ struct JSONTextReader {
         }
     }
 
-    /// The JSON name of the value's type, as `JSONValue.kindName` gives it.
-    func kindName(_ value: Value) -> String {
-        switch kind(value) {
-        case .null: "null"
-        case .false, .true: "boolean"
-        case .number: "number"
-        case .string: "string"
-        case .array: "array"
-        case .object: "object"
-        }
-    }
-
     /// The offset just past the value.
     func end(_ value: Value) -> Int {
         if value.isContainer { return Int(containers[value.container].end) }
