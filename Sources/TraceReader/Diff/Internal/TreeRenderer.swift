@@ -157,7 +157,13 @@ struct TreeRenderer {
             guard rendered.isCut else { return emit(mark, depth, label + rendered.line) }
             emit(mark, depth, label + "[")
             for (index, element) in reader.elementSequence(of: value).enumerated() {
-                renderValue(element, in: reader, label: self.label(index), mark, depth + 1)
+                let kind = reader.kind(element)
+                if !painter.enabled && kind != .string && kind != .array && kind != .object {
+                    // The common case of a long list, without a String per line.
+                    emitLeaf(mark, depth + 1, index: index, reader.raw(element))
+                } else {
+                    renderValue(element, in: reader, label: self.label(index), mark, depth + 1)
+                }
             }
             emit(mark, depth, "]")
         case .number, .null, .true, .false:
@@ -167,6 +173,18 @@ struct TreeRenderer {
             let rendered = ValueText.render(value, in: reader, maxWidth: nil, terminalSafe: terminalSafe, &scratch)
             emit(mark, depth, label + rendered.line)
         }
+    }
+
+    /// A line `[index]: text` without colours, in place: the line of each number, boolean or
+    /// null of an opened list, as `renderValue` writes it.
+    private mutating func emitLeaf(_ mark: Mark, _ depth: Int, index: Int, _ text: UnsafeBufferPointer<UInt8>) {
+        output.append(mark == .removed ? "- " : mark == .added ? "+ " : "  ")
+        output.appendSpaces(2 * depth)
+        output.append("[")
+        output.appendDecimal(index)
+        output.append("]: ")
+        output.append(utf8: text)
+        output.endLine()
     }
 
     /// The label of the member whose name's opening quote is at `name` of `reader`'s text.
