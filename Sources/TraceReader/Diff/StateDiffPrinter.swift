@@ -53,9 +53,16 @@ public struct StateDiffPrinter: Sendable {
     /// diff of a state with a million changes, or a list of a million items added, is printed
     /// in little memory.
     public func write(_ diff: StateDiff, to output: (UnsafeRawBufferPointer) -> Void) {
+        Self.inPieces(to: output) { renderTree(diff, into: &$0) }
+    }
+
+    /// Runs `render` on text whose pieces go to `output` as they fill up.
+    private static func inPieces(
+        to output: (UnsafeRawBufferPointer) -> Void, _ render: (inout ChunkedText) -> Void
+    ) {
         withoutActuallyEscaping(output) { output in
             var chunks = ChunkedText(sink: output)
-            renderTree(diff, into: &chunks)
+            render(&chunks)
             chunks.flush()
         }
     }
@@ -81,11 +88,7 @@ public struct StateDiffPrinter: Sendable {
 
     /// `paths(_:)` handed to `output` in pieces of about 64 KB as it is rendered.
     public func writePaths(_ diff: StateDiff, to output: (UnsafeRawBufferPointer) -> Void) {
-        withoutActuallyEscaping(output) { output in
-            var chunks = ChunkedText(sink: output)
-            renderPaths(diff, into: &chunks)
-            chunks.flush()
-        }
+        Self.inPieces(to: output) { renderPaths(diff, into: &$0) }
     }
 
     private func renderPaths(_ diff: StateDiff, into output: inout ChunkedText) {

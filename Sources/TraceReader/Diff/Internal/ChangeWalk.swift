@@ -4,12 +4,8 @@
 struct ChangeWalk {
     let old: JSONTextReader
     let new: JSONTextReader
-    private var scratch = JSONTextReader.Scratch()
-
-    init(old: JSONTextReader, new: JSONTextReader) {
-        self.old = old
-        self.new = new
-    }
+    /// Working memory (the memberwise initializer's default).
+    var scratch = JSONTextReader.Scratch()
 
     /// One change; values of `removed` and the `from` of `changed` are in the old text, the rest
     /// in the new one.

@@ -17,12 +17,8 @@
 struct Differ {
     let old: JSONTextReader
     let new: JSONTextReader
-    private var scratch = JSONTextReader.Scratch()
-
-    init(old: JSONTextReader, new: JSONTextReader) {
-        self.old = old
-        self.new = new
-    }
+    /// Working memory (the memberwise initializer's default).
+    var scratch = JSONTextReader.Scratch()
 
     /// How `before` (in the old text) became `after` (in the new one), or nil when they are the
     /// same data.

@@ -9,12 +9,8 @@
 struct PatchBuilder {
     let old: JSONTextReader
     let new: JSONTextReader
-    private var scratch = JSONTextReader.Scratch()
-
-    init(old: JSONTextReader, new: JSONTextReader) {
-        self.old = old
-        self.new = new
-    }
+    /// Working memory (the memberwise initializer's default).
+    var scratch = JSONTextReader.Scratch()
 
     /// One operation: `op`, `path`, and the `value` (in the new text) of `add` and `replace`.
     struct Operation {

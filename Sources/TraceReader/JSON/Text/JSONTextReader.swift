@@ -147,52 +147,26 @@ struct JSONTextReader {
 
     // MARK: Members and elements
 
-    /// The elements of an array, in order.
-    struct Elements: Sequence, IteratorProtocol {
+    /// The walk through a container's members or elements: where the next one starts, and the
+    /// index of the next container among them (containers are indexed in document order).
+    private struct Children {
         let reader: JSONTextReader
-        private var offset: Int
+        /// The offset of the next member or element; `bytes.count` once past the last.
+        var offset: Int
         private var child: Int
 
-        init(_ reader: JSONTextReader, _ array: Value) {
+        init(_ reader: JSONTextReader, _ container: Value) {
             self.reader = reader
-            offset = array.isContainer ? reader.skipWhitespace(from: array.start &+ 1) : reader.bytes.count
-            child = array.container &+ 1
+            offset = container.isContainer ? reader.skipWhitespace(from: container.start &+ 1) : reader.bytes.count
+            child = container.container &+ 1
         }
 
-        mutating func next() -> Value? {
+        /// The byte at `offset`, or 0 past the end.
+        var byte: UInt8 { offset < reader.bytes.count ? reader.bytes[offset] : 0 }
+
+        /// The value at `offset`, and moves past it and the comma after it.
+        mutating func takeValue() -> Value {
             let bytes = reader.bytes
-            guard offset < bytes.count, bytes[offset] != UInt8(ascii: "]") else { return nil }
-            var element = Value(start: offset, container: -1)
-            if bytes[offset] == UInt8(ascii: "[") || bytes[offset] == UInt8(ascii: "{") {
-                element.container = child
-                child = reader.containers[child].next
-            }
-            offset = reader.skipWhitespace(from: reader.end(element))
-            offset =
-                offset < bytes.count && bytes[offset] == UInt8(ascii: ",")
-                ? reader.skipWhitespace(from: offset &+ 1) : bytes.count
-            return element
-        }
-    }
-
-    /// The members of an object in order, hidden ones included.
-    struct Members: Sequence, IteratorProtocol {
-        let reader: JSONTextReader
-        private var offset: Int
-        private var child: Int
-
-        init(_ reader: JSONTextReader, _ object: Value) {
-            self.reader = reader
-            offset = object.isContainer ? reader.skipWhitespace(from: object.start &+ 1) : reader.bytes.count
-            child = object.container &+ 1
-        }
-
-        mutating func next() -> Member? {
-            let bytes = reader.bytes
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { return nil }
-            let name = offset
-            offset = reader.skipWhitespace(from: reader.stringEnd(at: name).end)  // at the ':'
-            offset = reader.skipWhitespace(from: offset &+ 1)
             var value = Value(start: offset, container: -1)
             if bytes[offset] == UInt8(ascii: "[") || bytes[offset] == UInt8(ascii: "{") {
                 value.container = child
@@ -202,7 +176,44 @@ struct JSONTextReader {
             offset =
                 offset < bytes.count && bytes[offset] == UInt8(ascii: ",")
                 ? reader.skipWhitespace(from: offset &+ 1) : bytes.count
-            return Member(name: name, value: value)
+            return value
+        }
+
+        /// Moves past the name whose opening quote is at `offset` and the colon after it.
+        mutating func skipName() {
+            offset = reader.skipWhitespace(from: reader.stringEnd(at: offset).end)  // at the ':'
+            offset = reader.skipWhitespace(from: offset &+ 1)
+        }
+    }
+
+    /// The elements of an array, in order.
+    struct Elements: Sequence, IteratorProtocol {
+        private var children: Children
+
+        init(_ reader: JSONTextReader, _ array: Value) {
+            children = Children(reader, array)
+        }
+
+        mutating func next() -> Value? {
+            let byte = children.byte
+            guard byte != 0 && byte != UInt8(ascii: "]") else { return nil }
+            return children.takeValue()
+        }
+    }
+
+    /// The members of an object in order, hidden ones included.
+    struct Members: Sequence, IteratorProtocol {
+        private var children: Children
+
+        init(_ reader: JSONTextReader, _ object: Value) {
+            children = Children(reader, object)
+        }
+
+        mutating func next() -> Member? {
+            guard children.byte == UInt8(ascii: "\"") else { return nil }
+            let name = children.offset
+            children.skipName()
+            return Member(name: name, value: children.takeValue())
         }
     }
 
