@@ -30,18 +30,9 @@ enum EventScanner {
         guard line.count < Int(UInt32.max) else {
             throw JSONParseError(line: 1, column: 1, offset: 0, message: "the line is longer than 4 GiB")
         }
-        if BlockScanner.scan(line, into: &fields) { return }
-        fields = EventFields()
         var fast = Cursor(line)
         if fast.scanRecorderLayout(into: &fields) { return }
         fields = try scanGenerally(line)
-    }
-
-    /// The fields of `line` when the block scanner reads it; nil otherwise (for tests).
-    static func scanByBlocks(_ line: UnsafeRawBufferPointer) -> EventFields? {
-        guard line.count < Int(UInt32.max) else { return nil }
-        var fields = EventFields()
-        return BlockScanner.scan(line, into: &fields) ? fields : nil
     }
 
     /// The fields of `line` when it has the recorder's layout; nil otherwise (for tests).
