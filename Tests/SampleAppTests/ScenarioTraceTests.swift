@@ -58,7 +58,7 @@ import TraceReader
         let scenario = try scenario(name)
         let illegal = try TraceText.illegalTransitions(try Recording(scenario).objects)
         #expect(illegal.isEmpty != scenario.breaksAMachine, "illegal transitions at seq \(illegal)")
-        #expect(scenario.tracePath.hasPrefix(scenario.breaksAMachine ? "traces/invalid/" : "traces/"))
+        #expect(scenario.tracePath.hasPrefix(scenario.isKnownBad ? "traces/invalid/" : "traces/"))
     }
 
     @Test(arguments: names)
@@ -76,6 +76,9 @@ import TraceReader
         if scenario.breaksAMachine {
             #expect(report.problems.map(\.kind.rawValue) == ["illegal"], "\(report.problems)")
             #expect(report.problems.first?.store == "CatalogStore")
+        } else if scenario.breaksARule {
+            // The rules the app's machines declare, written in the header by the recorder.
+            #expect(report.problems.map(\.kind.rawValue) == ["unresolved"], "\(report.problems)")
         } else {
             #expect(report.problems.isEmpty, "\(report.problems)")
         }
@@ -84,7 +87,7 @@ import TraceReader
     @Test func everyTraceAtTheTopOfTracesIsAValidScenario() throws {
         let folder = packageRoot.appendingPathComponent("traces")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".jsonl") }
-        let valid = Set(Scenario.all.filter { !$0.breaksAMachine }.map { "\($0.name).jsonl" })
+        let valid = Set(Scenario.all.filter { !$0.isKnownBad }.map { "\($0.name).jsonl" })
         #expect(Set(files) == valid)
     }
 
@@ -146,6 +149,24 @@ import TraceReader
         #expect(event["from"]?.stringValue == "loading" && event["to"]?.stringValue == "loading")
         #expect(event["changed"]?.boolValue == false)
         #expect(actions(objects).last == "CartStore.add")
+    }
+
+    @Test func quittingWhilePayingEndsTheCheckoutPayingAgainstItsRule() throws {
+        let objects = try Recording(Scenario.quitWhilePaying).objects
+        let last = try #require(TraceText.transitions(objects).last)
+        #expect(last["store"]?.stringValue == "CheckoutStore" && last["to"]?.stringValue == "paying")
+        // The rules the app's machines declare, in the header under their pinned names.
+        let rules = objects.first?["rules"]?.arrayValue ?? []
+        #expect(
+            rules == [
+                .object([
+                    "store": .string("CatalogStore"), "case": .string("loading"),
+                    "within": .object(["events": .number("3")]),
+                ]),
+                .object([
+                    "store": .string("CheckoutStore"), "notAtEnd": .array([.string("calculating"), .string("paying")]),
+                ]),
+            ], "\(rules)")
     }
 
     @Test func theCrashScenarioTrapsOnTheSecondRefresh() throws {
