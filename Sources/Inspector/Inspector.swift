@@ -12,6 +12,7 @@ enum Inspector {
         Diff.entry,
         Log.entry,
         Validate.entry,
+        Coverage.entry,
         Graph.entry,
         Report.entry,
         When.entry,
