@@ -13,6 +13,7 @@ enum Inspector {
         Log.entry,
         Validate.entry,
         Coverage.entry,
+        Compare.entry,
         Graph.entry,
         Report.entry,
         When.entry,
