@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Finds the first step where two recorded runs differ: the engine of `inspector compare`, and
 /// of `GoldenTrace` in an app's tests.
 ///
@@ -100,30 +108,44 @@ public struct TraceComparison: Sendable {
     /// `["end"]` when one run has no more events.
     func differingFields(_ a: EventCursor.Event?, _ b: EventCursor.Event?, left: RunWalk, right: RunWalk) -> [String] {
         guard let a, let b else { return ["end"] }
+        let x = a.event
+        let y = b.event
         var fields: [String] = []
-        for key in ["type", "store", "action", "case", "from", "to", "changed"] where a.object[key] != b.object[key] {
-            fields.append(key)
-        }
-        for key in ["args", "machine"] {
-            switch (a.object[key], b.object[key]) {
-            case (nil, nil): continue
-            case (let x?, let y?) where x.isEquivalent(to: y): continue
-            default: fields.append(key)
-            }
-        }
-        if a.event.setsState || b.event.setsState {
-            let store = a.event.store ?? ""
-            let before = a.event.setsState ? left.appState[store] : nil
-            let other = b.event.store ?? ""
-            let after = b.event.setsState ? right.appState[other] : nil
-            if !sameState(before, after, store: store, other: other) { fields.append("state") }
+        if x.type != y.type { fields.append("type") }
+        if x.store != y.store { fields.append("store") }
+        if x.action != y.action { fields.append("action") }
+        if x.caseName != y.caseName { fields.append("case") }
+        if x.from != y.from { fields.append("from") }
+        if x.to != y.to { fields.append("to") }
+        if x.changed != y.changed { fields.append("changed") }
+        if !sameValue(a, a.fields.argsRange, b, b.fields.argsRange) { fields.append("args") }
+        if !sameValue(a, a.fields.machineRange, b, b.fields.machineRange) { fields.append("machine") }
+        if x.setsState || y.setsState {
+            let before = x.setsState ? x.store.flatMap { left.states[$0] } : nil
+            let after = y.setsState ? y.store.flatMap { right.states[$0] } : nil
+            if !sameState(before, after, store: x.store ?? "", other: y.store ?? "") { fields.append("state") }
         }
         return fields
     }
 
+    /// Whether two members (`args`, `machine`) are absent from both events, or the same data.
+    private func sameValue(
+        _ a: EventCursor.Event, _ first: Range<Int>?, _ b: EventCursor.Event, _ second: Range<Int>?
+    ) -> Bool {
+        switch (a.raw(first), b.raw(second)) {
+        case (nil, nil): return true
+        case (let x?, let y?):
+            if Self.sameBytes(x, y) { return true }
+            guard let left = a.value(first), let right = b.value(second) else { return false }
+            return left.isEquivalent(to: right)
+        default: return false
+        }
+    }
+
     /// Whether two stores' states are the same data once the ignored paths are left out.
-    private func sameState(_ a: JSONValue?, _ b: JSONValue?, store: String, other: String) -> Bool {
-        switch (a, b) {
+    private func sameState(_ a: RunWalk.StoreState?, _ b: RunWalk.StoreState?, store: String, other: String) -> Bool {
+        if case .bytes(let x)? = a, case .bytes(let y)? = b, Self.sameBytes(x, y) { return true }
+        switch (a?.value, b?.value) {
         case (nil, nil): return true
         case (let a?, let b?):
             if a.isEquivalent(to: b) { return true }
@@ -136,6 +158,16 @@ public struct TraceComparison: Sendable {
             default: return false
             }
         default: return false
+        }
+    }
+
+    /// Whether two runs of bytes are equal, compared with `memcmp`.
+    static func sameBytes(_ x: ArraySlice<UInt8>, _ y: ArraySlice<UInt8>) -> Bool {
+        guard x.count == y.count else { return false }
+        return x.withUnsafeBytes { left in
+            y.withUnsafeBytes { right in
+                left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            }
         }
     }
 
@@ -153,6 +185,7 @@ public struct TraceComparison: Sendable {
         names += b.machineOrder.filter { a.machines[$0] == nil }
         return names.filter { name in
             switch (a.machines[name], b.machines[name]) {
+            case (let x?, let y?) where x == y: false
             case (let x?, let y?):
                 x.initial != y.initial || x.transitions.mapValues(Set.init) != y.transitions.mapValues(Set.init)
             default: true

@@ -3,16 +3,29 @@
 /// A trace's events read one at a time, when asked: what lets `TraceComparison` walk two traces
 /// side by side, its memory bounded by the longest line, never by the trace's length.
 ///
-/// Lines that are not events are skipped, as `TraceFile` skips them, and counted in
-/// `skippedLines`: a line that is not a JSON object, one without a string `type` and an integer
-/// `seq`, a torn last line, a line over the format's 1 GiB. Empty lines are skipped silently.
-/// A class because it owns its input and its read position.
+/// Each line is scanned as validation scans it (`EventScanner`: strict JSON, only the members
+/// the format defines taken, `state`, `args`, `machine` and `patch` kept as byte ranges to
+/// parse only when needed). Lines that are not events are skipped, as `TraceFile` skips them,
+/// and counted in `skippedLines`: a line that is not a JSON object, one without a string `type`
+/// and an integer `seq`, a torn last line, a line over the format's 1 GiB. Empty lines are
+/// skipped silently. A class because it owns its input and its read position.
 final class EventCursor {
-    /// One event: its line, its members, and the event they make.
+    /// One event: its line's bytes and scanned members, and the event they make (without its
+    /// state and arguments).
     struct Event {
-        var line: Int
-        var object: JSONObject
         var event: TraceEvent
+        var bytes: [UInt8]
+        var fields: EventFields
+
+        /// The bytes of the value at `range` of the line.
+        func raw(_ range: Range<Int>?) -> ArraySlice<UInt8>? {
+            range.map { bytes[$0] }
+        }
+
+        /// The value at `range` of the line, parsed (it was checked by the scan).
+        func value(_ range: Range<Int>?) -> JSONValue? {
+            raw(range).flatMap { try? JSONParser.parse($0) }
+        }
     }
 
     /// What errors and reports call the trace.
@@ -81,18 +94,29 @@ final class EventCursor {
                 skippedLines += 1
                 continue
             }
-            if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
-                if !line.bytes.isEmpty { skippedLines += 1 }
-                continue
+            let bytes = line.bytes
+            let scanned = bytes.withUnsafeBytes { raw -> (EventFields, TraceEvent)? in
+                guard !ValidationRun.isEmpty(raw) else { return nil }
+                guard let fields = try? EventScanner.scan(raw), let type = fields.type, let seq = fields.seq else {
+                    skippedLines += 1
+                    return nil
+                }
+                func text(_ text: EventFields.Text?) -> String? {
+                    text.map { EventFields.string($0, in: raw) }
+                }
+                let elapsed = fields.elapsedRange.flatMap {
+                    Double(String(decoding: UnsafeRawBufferPointer(rebasing: raw[$0]), as: UTF8.self))
+                }
+                let event = TraceEvent(
+                    index: eventCount, line: lineNumber, seq: seq, type: EventFields.string(type, in: raw),
+                    store: text(fields.store), action: text(fields.action), caseName: text(fields.caseName),
+                    from: text(fields.from), to: text(fields.to), changed: fields.changed, elapsed: elapsed,
+                    source: text(fields.source), cause: fields.cause)
+                return (fields, event)
             }
-            guard let value = try? JSONParser.parse(line.bytes), let object = value.objectValue,
-                let event = TraceEvent(index: eventCount, line: lineNumber, object: object)
-            else {
-                skippedLines += 1
-                continue
-            }
+            guard let (fields, event) = scanned else { continue }
             eventCount += 1
-            return Event(line: lineNumber, object: object, event: event)
+            return Event(event: event, bytes: bytes, fields: fields)
         }
     }
 }

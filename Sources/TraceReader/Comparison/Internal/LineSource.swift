@@ -1,13 +1,22 @@
 @_spi(RewindInternals) internal import RewindSupport
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The lines of a trace, one at a time, when asked: from bytes in memory, or from a file read a
 /// block at a time (a regular file with `pread`, a stream as it comes). Memory holds one block,
 /// or one line when a line is longer; a line over `maximumLineLength` is not kept but reported as
-/// overlong, and the rest of it skipped.
-struct LineSource {
+/// overlong, and the rest of it skipped. Lines are found with `memchr` in one buffer of raw
+/// bytes, like `LineReader`'s. A class because it owns that buffer.
+final class LineSource {
     /// A line without its `\n`.
     struct Line {
-        var bytes: ArraySlice<UInt8>
+        var bytes: [UInt8]
         /// Whether it ends in `\n` (only the last line of a trace may not).
         var isTerminated: Bool
         /// Longer than the limit: `bytes` is empty.
@@ -16,8 +25,12 @@ struct LineSource {
 
     private let input: TraceInput?
     private var reader: StreamReader?
-    private var buffer: [UInt8]
+    private var storage: UnsafeMutableRawPointer
+    private var capacity: Int
+    /// Bytes of `storage` that hold data; the next line starts at `start`.
+    private var filled = 0
     private var start = 0
+    /// Bytes from `start` known to hold no `\n`.
     private var searched = 0
     private var atEnd: Bool
     private var fileOffset = 0
@@ -27,7 +40,11 @@ struct LineSource {
     /// The lines of `bytes`.
     init(bytes: [UInt8], maximumLineLength: Int = LineReader.maximumLineLength) {
         input = nil
-        buffer = bytes
+        capacity = max(16, bytes.count)
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        bytes.withUnsafeBytes { if let base = $0.baseAddress { storage.copyMemory(from: base, byteCount: $0.count) } }
+        self.storage = storage
+        filled = bytes.count
         atEnd = true
         blockSize = 0
         self.maximumLineLength = maximumLineLength
@@ -37,82 +54,87 @@ struct LineSource {
     /// that a device that never ends is not read for ever.
     init(input: TraceInput, blockSize: Int = 1 << 20, maximumLineLength: Int = LineReader.maximumLineLength) {
         self.input = input
-        self.blockSize = blockSize
+        self.blockSize = max(16, blockSize)
         self.maximumLineLength = maximumLineLength
+        let first = input.firstLineIfNotAHeader()
+        capacity = max(self.blockSize, first?.count ?? 0)
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+        self.storage = storage
         if case .stream = input.kind { reader = StreamReader(input) }
-        if let line = input.firstLineIfNotAHeader() {
-            buffer = line
+        if let line = first {
+            line.withUnsafeBytes {
+                if let base = $0.baseAddress { storage.copyMemory(from: base, byteCount: $0.count) }
+            }
+            filled = line.count
             atEnd = true
         } else {
-            buffer = []
             atEnd = false
         }
     }
 
+    deinit {
+        storage.deallocate()
+    }
+
     /// The next line, or nil at the end.
     /// - Throws: the system's error when a read fails.
-    mutating func next() throws(SystemError) -> Line? {
+    func next() throws(SystemError) -> Line? {
         var skipping = false
         while true {
-            if let newline = buffer[searched...].firstIndex(of: 0x0A) {
-                let line = buffer[start..<newline]
-                start = newline + 1
-                searched = start
-                if skipping { return Line(bytes: [], isTerminated: true, isOverlong: true) }
-                return Line(bytes: line, isTerminated: true, isOverlong: false)
+            let from = start + searched
+            if let found = memchr(storage + from, 0x0A, filled - from) {
+                let end = storage.distance(to: found)
+                let line = skipping ? [] : [UInt8](UnsafeRawBufferPointer(start: storage + start, count: end - start))
+                start = end + 1
+                searched = 0
+                return Line(bytes: line, isTerminated: true, isOverlong: skipping)
             }
-            searched = buffer.count
-            if skipping || buffer.count - start > maximumLineLength {
+            searched = filled - start
+            if skipping || filled - start > maximumLineLength {
                 // Too long to keep: drop what was read of it, and read on to its end.
                 skipping = true
-                buffer.removeAll(keepingCapacity: false)
-                start = 0
+                start = filled
                 searched = 0
             }
             if atEnd {
-                guard start < buffer.count || skipping else { return nil }
-                let line = buffer[start...]
-                start = buffer.count
-                searched = start
-                if skipping { return Line(bytes: [], isTerminated: false, isOverlong: true) }
-                return Line(bytes: line, isTerminated: false, isOverlong: false)
-            }
-            if start > 0 {
-                buffer.removeSubrange(0..<start)
-                searched -= start
-                start = 0
+                guard start < filled || skipping else { return nil }
+                let line =
+                    skipping ? [] : [UInt8](UnsafeRawBufferPointer(start: storage + start, count: filled - start))
+                start = filled
+                searched = 0
+                return Line(bytes: line, isTerminated: false, isOverlong: skipping)
             }
             try readBlock()
         }
     }
 
-    /// Appends the next block of the input to `buffer`; sets `atEnd` when there is none.
-    private mutating func readBlock() throws(SystemError) {
+    /// Moves the unfinished line to the front, makes room for a block, and reads it; sets
+    /// `atEnd` when there is no more.
+    private func readBlock() throws(SystemError) {
+        if start > 0 {
+            if filled > start { memmove(storage, storage + start, filled - start) }
+            filled -= start
+            start = 0
+        }
+        if capacity - filled < blockSize {
+            let larger = max(capacity * 2, filled + blockSize)
+            let grown = UnsafeMutableRawPointer.allocate(byteCount: larger, alignment: 16)
+            grown.copyMemory(from: storage, byteCount: filled)
+            storage.deallocate()
+            storage = grown
+            capacity = larger
+        }
         guard let input else {
             atEnd = true
             return
         }
-        let old = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: blockSize))
-        let offset = fileOffset
-        let size = blockSize
-        var streamReader = reader
-        let result = buffer.withUnsafeMutableBytes { bytes in
-            Result { () throws(SystemError) in
-                let target = bytes.baseAddress! + old
-                if streamReader != nil { return try streamReader!.read(into: target, count: size) }
-                return try input.file.read(into: target, count: size, at: offset)
-            }
-        }
-        reader = streamReader
         let count: Int
-        switch result {
-        case .success(let read): count = read
-        case .failure(let error):
-            buffer.removeLast(blockSize)
-            throw error
+        if reader != nil {
+            count = try reader!.read(into: storage + filled, count: capacity - filled)
+        } else {
+            count = try input.file.read(into: storage + filled, count: capacity - filled, at: fileOffset)
         }
-        buffer.removeLast(blockSize - count)
+        filled += count
         fileOffset += count
         if count == 0 { atEnd = true }
     }
