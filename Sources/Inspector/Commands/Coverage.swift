@@ -57,14 +57,7 @@ enum Coverage: Command {
         guard !paths.isEmpty else {
             throw UsageError("missing TRACE: give trace files (*.jsonl) or directories of them")
         }
-        var machines: [String: MachineSpec] = [:]
-        if let specPath {
-            do {
-                machines = try SpecFile.machines(at: specPath)
-            } catch {
-                throw FileError(error.path, line: error.line, "spec: \(error.message)")
-            }
-        }
+        let machines = try TraceOpening.specMachines(at: specPath)
 
         var files: [String] = []
         var failures: [ValidationFileError] = []
