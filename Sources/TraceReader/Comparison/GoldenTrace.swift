@@ -1,6 +1,11 @@
 import Recorder
 @_spi(RewindInternals) internal import RewindSupport
 
+// `TerminalText` moves from RewindSupport to ToolSupport on main: import it from where it is.
+#if canImport(ToolSupport)
+    @_spi(RewindInternals) internal import ToolSupport
+#endif
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,10 @@
 @_spi(RewindInternals) internal import RewindSupport
 
+// `TerminalText` moves from RewindSupport to ToolSupport on main: import it from where it is.
+#if canImport(ToolSupport)
+    @_spi(RewindInternals) internal import ToolSupport
+#endif
+
 /// Where two runs first differ, as `TraceComparison` finds it: the event on each side, the
 /// members that differ, the app states there, and the chain of causes that led to each event.
 /// `report()` writes it for people: `inspector compare` prints it, and `GoldenTrace` fails a

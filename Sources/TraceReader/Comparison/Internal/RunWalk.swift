@@ -1,5 +1,10 @@
 @_spi(RewindInternals) internal import RewindSupport
 
+// `TerminalText` moves from RewindSupport to ToolSupport on main: import it from where it is.
+#if canImport(ToolSupport)
+    @_spi(RewindInternals) internal import ToolSupport
+#endif
+
 /// One run of a comparison, walked event by event: its cursor, each store's state after the
 /// latest event (version 2 patches applied), and its latest events for cause chains.
 ///
