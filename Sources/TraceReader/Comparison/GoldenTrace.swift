@@ -23,7 +23,7 @@ import Recorder
 /// @Test func checkoutMatchesItsGoldenTrace() throws {
 ///     let sink = MemorySink()
 ///     let recorder = try TraceRecorder(sink: sink, machines: ["CatalogStore": CatalogState.self])
-///     // … run the scenario …
+///     try runCheckout(recordingTo: recorder)  // the app's scenario, on stores made with it
 ///     try GoldenTrace.check(sink, against: "Tests/Golden/checkout.jsonl", ignoring: ["CartStore.lines[*].addedAt"])
 /// }
 /// ```

@@ -1,4 +1,5 @@
 import Foundation
+import Recorder
 import Testing
 import TraceReader
 
@@ -9,8 +10,20 @@ import TraceReader
 // "never used" warnings.
 
 /// A state machine like the app's, for the decoding example.
-private enum CatalogState: Decodable {
+private enum CatalogState: Decodable, StateMachine {
     case idle, loading, loaded([String]), failed(String)
+
+    enum Case: String, CaseIterable, Sendable { case idle, loading, loaded, failed }
+    var currentCase: Case {
+        switch self {
+        case .idle: .idle
+        case .loading: .loading
+        case .loaded: .loaded
+        case .failed: .failed
+        }
+    }
+    static var initialCase: Case { .idle }
+    static func transitions(from source: Case) -> [Case] { source == .loading ? [.loaded, .failed] : [.loading] }
 }
 
 private func landingPage() throws {
@@ -83,6 +96,24 @@ private func validatingWithASpec(path: String) throws {
     let spec = try SpecFile.read(at: "spec.json")  // {"machines": {...}, "rules": [...]}
     let report = try TraceValidator(machines: spec.machines, rules: spec.rules).validate(file: path)
     _ = report
+}
+
+private func measuringCoverage() {
+    let coverage = TraceCoverage.measure(files: ["traces/browse.jsonl", "traces/checkout.jsonl"])
+    #expect((coverage.percent ?? 0) >= 80, "\(coverage.machines.flatMap(\.neverTaken))")
+}
+
+/// The golden-trace example is a test of an app's own suite: compiled here, never run (it names
+/// files of that app's repository).
+@Suite(.disabled("documentation: the example names an app's files")) struct GoldenTraceSnippet {
+    @Test func checkoutMatchesItsGoldenTrace() throws {
+        let sink = MemorySink()
+        let recorder = try TraceRecorder(sink: sink, machines: ["CatalogStore": CatalogState.self])
+        try runCheckout(recordingTo: recorder)  // the app's scenario, on stores made with it
+        try GoldenTrace.check(sink, against: "Tests/Golden/checkout.jsonl", ignoring: ["CartStore.lines[*].addedAt"])
+    }
+
+    private func runCheckout(recordingTo recorder: TraceRecorder) throws {}
 }
 
 @Suite struct DocumentationSnippetTests {
