@@ -71,8 +71,11 @@ final class SessionApp {
     let log = SubscriberLog()
     private var subscriptions: [Subscription] = []
 
-    init(redactedKeys: Redaction = []) throws {
-        recorder = try TraceRecorder(sink: sink, app: "SessionApp", redactedKeys: redactedKeys)
+    /// - Parameter tracePath: a file to record to, instead of `sink`.
+    init(redactedKeys: Redaction = [], tracePath: String? = nil) throws {
+        recorder =
+            try tracePath.map { try TraceRecorder(path: $0, app: "SessionApp", redactedKeys: redactedKeys) }
+            ?? TraceRecorder(sink: sink, app: "SessionApp", redactedKeys: redactedKeys)
         session = SessionStore(recorder: recorder)
         documents = DocumentStore(recorder: recorder)
         let documents = documents

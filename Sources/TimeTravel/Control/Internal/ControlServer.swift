@@ -92,10 +92,12 @@ final class ControlServer: @unchecked Sendable {
                 continue
             }
             if ready[0] { break }
-            if ready[1] { accept(into: &connection) }
+            // The connection first: an inspector that quit and one that attaches in its place
+            // may come in the same wait.
             if let current = connection, ready.count > 2, ready[2] {
                 if !read(current, chunk: &chunk) { connection = nil }
             }
+            if ready[1] { accept(into: &connection, chunk: &chunk) }
             if let current = connection, let since = current.partialSince,
                 monotonicNanoseconds() &- since >= UInt64(limits.messageMilliseconds) * 1_000_000
             {
@@ -110,9 +112,16 @@ final class ControlServer: @unchecked Sendable {
 
     /// Accepts the connections waiting: the first becomes the connection, unless one is there
     /// already or it comes from another user.
-    private func accept(into connection: inout Connection?) {
+    private func accept(into connection: inout Connection?, chunk: inout [UInt8]) {
         while let socket = try? SocketCalls.accept(listener.rawValue) {
             let incoming = Connection(socket: socket, limit: limits.maximumMessageBytes)
+            // An inspector that quit a moment ago may not have been noticed yet.
+            if let current = connection,
+                (try? SocketCalls.waitForInput([current.socket.rawValue], timeoutMilliseconds: 0))?.first == true,
+                !read(current, chunk: &chunk)
+            {
+                connection = nil
+            }
             if SocketCalls.peerUserID(incoming.socket.rawValue) != SocketCalls.currentUserID {
                 reply(.error("this app accepts an inspector of its own user only"), on: incoming)
             } else if connection != nil {
