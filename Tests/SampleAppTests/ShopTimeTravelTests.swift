@@ -81,7 +81,8 @@ import TraceReader
         try app.writeInput("wait\nadd SHIRT 2\n")
         app.readOutput(untilContains: "2 x SHIRT")
         var client: ControlClient?
-        for _ in 0..<100 where client == nil {
+        let deadline = Date().addingTimeInterval(60)
+        while client == nil && Date() < deadline {
             client = try? ControlClient(socketPath: socket)
             if client == nil { Thread.sleep(forTimeInterval: 0.05) }
         }

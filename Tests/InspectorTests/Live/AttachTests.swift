@@ -97,7 +97,8 @@ import TraceReader
         // back to its present.
         app.cart.send("add") { $0.items.append("Ulysses") }
         var result = inspector(["step", "--attach", app.socket], input: "present\nquit\n")
-        for _ in 0..<50 where result.status != 0 {  // until the app noticed the first one went
+        let deadline = Date().addingTimeInterval(60)
+        while result.status != 0 && Date() < deadline {  // until the app noticed the first one went
             Thread.sleep(forTimeInterval: 0.1)
             result = inspector(["step", "--attach", app.socket], input: "present\nquit\n")
         }

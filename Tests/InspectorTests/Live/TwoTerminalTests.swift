@@ -22,12 +22,12 @@ import Testing
             "\(Self.sampleAppPath) --trace \(trace) --control \(socket); echo SHOP-EXITED-$?; sleep 30",
         ])
         defer { _ = try? shop.run(["kill-session", "-t", shop.session]) }
-        _ = try shop.wait(for: "the shop") { $0.contains("REWIND SHOP") }
+        _ = try shop.waitLong(for: "the shop") { $0.contains("REWIND SHOP") }
         // Steps 5-8: toLoading, didLoad, the cart's catalogDidLoad, add.
         try shop.keys("wait", "Enter")
-        _ = try shop.wait(for: "the catalog") { $0.contains("SHIRT") }
+        _ = try shop.waitLong(for: "the catalog") { $0.contains("SHIRT") }
         try shop.keys("add SHIRT 2", "Enter")
-        _ = try shop.wait(for: "the cart") { $0.contains("2 x SHIRT") }
+        _ = try shop.waitLong(for: "the cart") { $0.contains("2 x SHIRT") }
 
         let inspector = FullScreenStepTests.Tmux()
         try inspector.run([
@@ -35,32 +35,50 @@ import Testing
             "\(FullScreenStepTests.inspectorPath) step --attach \(socket); echo EXITED-$?; sleep 30",
         ])
         defer { _ = try? inspector.run(["kill-session", "-t", inspector.session]) }
-        _ = try inspector.wait(for: "the attached view") { $0.contains("step 8 of 8") && $0.contains("app: live") }
+        _ = try inspector.waitLong(for: "the attached view") { $0.contains("step 8 of 8") && $0.contains("app: live") }
 
         try inspector.keys("Left", "Left")
-        _ = try inspector.wait(for: "the app at step 6") { $0.contains("app: at step 6") }
-        var screen = try shop.wait(for: "the past on the shop's screen") {
+        _ = try inspector.waitLong(for: "the app at step 6") { $0.contains("app: at step 6") }
+        var screen = try shop.waitLong(for: "the past on the shop's screen") {
             $0.contains("set the shop to step 6") && $0.contains("Cart\n  empty")
         }
         #expect(!screen.contains("2 x SHIRT"))
 
         try inspector.keys("r")
-        _ = try inspector.wait(for: "the app back at its present") { $0.contains("back at its present, step 8") }
-        screen = try shop.wait(for: "the present on the shop's screen") {
+        _ = try inspector.waitLong(for: "the app back at its present") { $0.contains("back at its present, step 8") }
+        screen = try shop.waitLong(for: "the present on the shop's screen") {
             $0.contains("set the shop to step 8") && $0.contains("2 x SHIRT")
         }
 
         // The inspector killed mid-session: the shop goes on.
         try inspector.keys("Home")
-        _ = try shop.wait(for: "step 0") { $0.contains("set the shop to step 0") }
+        _ = try shop.waitLong(for: "step 0") { $0.contains("set the shop to step 0") }
         let pid = try inspector.run(["display-message", "-p", "-t", inspector.session, "#{pane_pid}"], output: true)
         _ = try ChildProcess.run("pkill", ["-KILL", "-P", pid.trimmingCharacters(in: .whitespacesAndNewlines)])
-        _ = try inspector.wait(for: "the inspector killed") { $0.contains("EXITED-137") }
+        _ = try inspector.waitLong(for: "the inspector killed") { $0.contains("EXITED-137") }
         try shop.keys("add MUG", "Enter")
-        screen = try shop.wait(for: "the shop going on") { $0.contains("1 x MUG") }
+        screen = try shop.waitLong(for: "the shop going on") { $0.contains("1 x MUG") }
         #expect(!screen.contains("SHOP-EXITED"))
         try shop.keys("quit", "Enter")
-        _ = try shop.wait(for: "the shop to quit") { $0.contains("SHOP-EXITED-0") }
+        _ = try shop.waitLong(for: "the shop to quit") { $0.contains("SHOP-EXITED-0") }
         #expect(!FileManager.default.fileExists(atPath: socket))  // the channel removed its socket
+    }
+}
+
+extension FullScreenStepTests.Tmux {
+    /// Waits until the screen satisfies `condition`, looking every 50 ms for up to 60 s (two
+    /// programs and tmux on a loaded machine can take seconds to draw); returns the last screen.
+    func waitLong(for what: String, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(60)
+        var last = try screen()
+        while !condition(last) {
+            guard Date() < deadline else {
+                Issue.record("timed out waiting for \(what); screen was:\n\(last)")
+                return last
+            }
+            Thread.sleep(forTimeInterval: 0.05)
+            last = try screen()
+        }
+        return last
     }
 }

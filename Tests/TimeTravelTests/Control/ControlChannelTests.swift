@@ -243,7 +243,8 @@ import Testing
 
     /// A new client, once the channel has noticed that the last one went away.
     private func waitForConnection(_ attached: AttachedApp) throws -> ControlClient {
-        for _ in 0..<100 {
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
             if let client = try? attached.connect() { return client }
             Thread.sleep(forTimeInterval: 0.05)
         }
