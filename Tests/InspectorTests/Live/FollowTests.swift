@@ -61,6 +61,22 @@ import TraceReader
         #expect(step.wait(timeout: 10) == .exited(0))
     }
 
+    @Test func theFollowerOfStepSeesATornLineOnlyOnceItIsComplete() throws {
+        let trace = try GrowingTrace(events: 5)
+        var follower = try TraceFollower(try TraceFile(path: trace.path))
+        #expect(follower.refresh() == nil)  // nothing new
+        try trace.appendFirstHalf(of: 6)
+        #expect(follower.refresh() == .grew)
+        #expect(follower.trace.lastStep == 5)  // half a line is not an event
+        try trace.appendSecondHalf(of: 6)
+        #expect(follower.refresh() == .grew)
+        #expect(follower.trace.lastStep == 6)
+        #expect(follower.trace.event(at: 5)?.action == "add")  // seq 6, whole
+        #expect(
+            try TraceOpening.problemsByLine(of: follower.trace)
+                == (try TraceOpening.problemsByLine(of: trace.file(upTo: 6))))
+    }
+
     @Test func theViewFollowsTheEndOnlyWhenItIsAtTheEnd() throws {
         let trace = try GrowingTrace(events: 3)
         var atEnd = try Self.followingView(trace.file(upTo: 3), at: 3)
