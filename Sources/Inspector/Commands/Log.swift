@@ -26,41 +26,34 @@ enum Log: Command {
         let onlyProblems = arguments.flag("--problems")
         let path = try arguments.positional("TRACE (the trace file)")
         try arguments.finish()
-        let trace = try TraceOpening.open(path)
-        TraceOpening.reportIssues(of: trace, console: console)
-        let problems = try TraceOpening.problemsByLine(of: trace)
-        if let store, !trace.storeNames.contains(store) {
+        // The trace is read once and validated as it goes: each row is printed as the reading
+        // reaches it, with the problems found on its line, so the first rows come at once.
+        var rows = LogRows(
+            path: path, options: LogRows.Options(store: store, action: action, onlyProblems: onlyProblems),
+            console: console)
+        let report = try TraceOpening.stream(path) { rows.add($0) }
+        rows.finish(report)
+        if let store, !rows.storeNames.contains(store) {
             throw UsageError(
-                "no store named '\(TTY.safe(store))' in \(TTY.safe(path)); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
+                "no store named '\(TTY.safe(store))' in \(TTY.safe(path)); its stores are: \(rows.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
             )
         }
-        // Column widths from the first 500 events: enough to align, without reading a huge trace twice.
-        let sample = (0..<min(trace.eventCount, 500)).compactMap { trace.event(at: $0) }
-        let format = EventLine.fitting(sample, style: console.style)
-        if onlyProblems {
-            // Problems on lines that are not events (malformed, truncated, the header).
-            for (line, list) in problems.sorted(by: { $0.key < $1.key })
-            where !list.isEmpty && list.allSatisfy({ $0.seq == nil }) {
-                for problem in list {
-                    console.out.line(
-                        "line \(line): \(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))")
-                }
-            }
-        }
-        for index in 0..<trace.eventCount {
-            let read = { () throws(TraceChangedError) in try trace.readEvent(at: index) }
-            guard let event = try TraceOpening.reading(read) else { continue }
-            if let store, event.store != store { continue }
-            if let action, !(event.action ?? event.type).contains(action) { continue }
-            let found = problems[event.line] ?? []
-            if onlyProblems && found.isEmpty { continue }
-            console.out.line(format.text(event, problems: found))
-            if onlyProblems {
-                for problem in found {
-                    console.out.line("        \(problem.severity.rawValue): \(TTY.safe(problem.message))")
-                }
-            }
-        }
         return ExitStatus.success
+    }
+
+    /// Prints the row of `event` (and with `--problems` its problems' messages), unless the
+    /// options leave it out.
+    static func printRow(
+        _ event: TraceEvent, problems found: [Problem], format: EventLine, options: LogRows.Options, console: Console
+    ) {
+        if let store = options.store, event.store != store { return }
+        if let action = options.action, !(event.action ?? event.type).contains(action) { return }
+        if options.onlyProblems && found.isEmpty { return }
+        console.out.line(format.text(event, problems: found))
+        if options.onlyProblems {
+            for problem in found {
+                console.out.line("        \(problem.severity.rawValue): \(TTY.safe(problem.message))")
+            }
+        }
     }
 }

@@ -51,14 +51,20 @@ enum Step: Command {
             runFullScreen(session, terminal: terminal, style: console.style)
             return ExitStatus.success
         }
-        var session = StepSession(trace: trace, problems: try TraceOpening.problemsByLine(of: trace))
+        // Validation reads the file on another thread; each step waits only until it has passed
+        // the step's line, so the first step is printed at once.
+        let feed = ProblemFeed(trace: trace)
+        var session = StepSession(trace: trace, problems: [:])
         _ = session.go(toStep: step)
         do {
-            try runScript(&session, console: console)
+            try runScript(&session, feed: feed, console: console)
         } catch {
             // A line that can no longer be read ends the session with a message, as `show` does.
             console.out.flush()
-            throw FileError(error.path, line: error.line, error.message)
+            switch error {
+            case .changed(let error): throw FileError(error.path, line: error.line, error.message)
+            case .validation(let error): throw error
+            }
         }
         return ExitStatus.success
     }
@@ -98,15 +104,44 @@ enum Step: Command {
 
     // MARK: Line commands
 
+    /// Why the line commands stopped: a line that can no longer be read, for a step or for
+    /// the validation.
+    private enum ScriptError: Error {
+        case changed(TraceChangedError)
+        case validation(FileError)
+    }
+
     /// Reads commands from standard input until its end or `quit`.
-    /// - Throws: `TraceChangedError` when a line the command needs can no longer be read.
-    private static func runScript(_ session: inout StepSession, console: Console) throws(TraceChangedError) {
+    /// - Throws: `ScriptError` when a line the command needs can no longer be read.
+    private static func runScript(_ session: inout StepSession, feed: ProblemFeed, console: Console) throws(ScriptError)
+    {
         let out = console.out
         let printer = StateDiffPrinter(width: 100, terminalSafe: true, colors: false)
-        func show() throws(TraceChangedError) {
-            out.line(try describe(session))
-            let diff = try session.readDiff()
-            if !diff.isEmpty { out.write(printer.text(diff)) }
+        /// Takes the problems of the lines up to the current step's once validation passed it.
+        func markProblems() throws(ScriptError) {
+            let line = session.position == 0 ? 1 : session.trace.line(ofEventAt: session.position - 1) ?? 1
+            do {
+                session.setProblems(try feed.problems(through: line))
+            } catch {
+                throw .validation(error)
+            }
+        }
+        func changed<Value>(_ read: () throws(TraceChangedError) -> Value) throws(ScriptError) -> Value {
+            do {
+                return try read()
+            } catch {
+                throw .changed(error)
+            }
+        }
+        func show() throws(ScriptError) {
+            try markProblems()
+            do {
+                out.line(try describe(session))
+                let diff = try session.readDiff()
+                if !diff.isEmpty { out.write(printer.text(diff)) }
+            } catch {
+                throw .changed(error)
+            }
         }
         try show()
         // A script that drives step through pipes reads the first step before it sends a command.
@@ -141,10 +176,11 @@ enum Step: Command {
             case "who":
                 if whoSet(argument, in: &session, out: out) { try show() }
             case "diff":
-                let diff = try session.readDiff()
+                let diff = try changed { () throws(TraceChangedError) in try session.readDiff() }
                 if diff.isEmpty { out.line("no change") } else { out.write(printer.text(diff)) }
             case "state":
-                out.line(JSONPrinter.pretty(.object(try session.readAppState()), terminalSafe: true))
+                let state = try changed { () throws(TraceChangedError) in try session.readAppState() }
+                out.line(JSONPrinter.pretty(.object(state), terminalSafe: true))
             case "problems":
                 let problems = session.currentProblems
                 if problems.isEmpty { out.line("no problem at this step") }
