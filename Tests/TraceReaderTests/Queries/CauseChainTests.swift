@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TraceReader
@@ -57,5 +58,50 @@ import Testing
         let chain = try #require(CauseChain(of: seq, in: trace))
         #expect(chain.events.map(\.seq) == chainSeqs)
         #expect(chain.end == .cycle(seq: backTo))
+    }
+
+    /// The walk keeps no set of the seqs it passed, yet stops where a set would: on random
+    /// damaged causes (forward, backward, to itself, missing), each chain and its end are those
+    /// of the walk that remembers every seq.
+    @Test func theWalkStopsWhereASetOfSeenSeqsWould() throws {
+        var random = SeededGenerator(seed: 5)
+        for round in 0..<300 {
+            let count = Int.random(in: 1...12, using: &random)
+            var causes: [Int: Int] = [:]
+            var lines = [F.header, F.register(1, "S", state: "0")]
+            for seq in 2...(count + 1) {
+                let cause = Int.random(in: 0...(count + 3), using: &random)
+                causes[seq] = cause
+                lines.append(F.transition(seq, "S", "a", state: "1", cause: cause == 0 ? nil : cause))
+            }
+            let trace = try F.open(lines)
+            for start in 1...(count + 1) {
+                // The walk that remembers every seq.
+                var expected: [Int] = []
+                var seen: Set<Int> = []
+                var wanted = start
+                var end: CauseChain.End
+                while true {
+                    guard wanted >= 1 && wanted <= count + 1 else {
+                        end = .missingCause(seq: wanted)
+                        break
+                    }
+                    expected.append(wanted)
+                    seen.insert(wanted)
+                    guard let cause = causes[wanted], cause != 0 else {
+                        end = .origin
+                        break
+                    }
+                    if seen.contains(cause) {
+                        end = .cycle(seq: cause)
+                        break
+                    }
+                    wanted = cause
+                }
+                var walked: [Int] = []
+                let found = CauseChain.walk(from: start, in: trace) { walked.append($0.seq) }
+                #expect(walked == expected && found == end, "round \(round), from \(start)")
+            }
+        }
     }
 }
