@@ -91,6 +91,63 @@ final class TraceSource: Sendable {
         return body(Self.line(in: UnsafeRawBufferPointer(start: buffer, count: filled)))
     }
 
+    /// The most bytes `forEachLine(ofEvents:in:_:)` reads at once (more for a longer line).
+    static let blockSize = 4 << 20
+
+    /// Calls `body` with the index and line (as `withLine` gives it) of each event of `events`, in
+    /// order, reading the file in blocks of a few megabytes instead of a read per line; the line
+    /// is nil when it cannot be read any more (the file shrank since it was indexed).
+    func forEachLine(ofEvents events: Range<Int>, in index: TraceIndex, _ body: (Int, UnsafeRawBufferPointer?) -> Void)
+    {
+        var first = events.lowerBound
+        while first < events.upperBound {
+            // The events whose lines fit in one block (at least one).
+            let start = index.offsets[first]
+            var end = first + 1
+            while end < events.upperBound && index.lineLimit(of: end) - start <= Self.blockSize { end += 1 }
+            let limit = index.lineLimit(of: end - 1)
+            let block = first..<end
+            first = end
+            switch storage {
+            case .memory(let bytes):
+                bytes.withUnsafeBytes { all in
+                    for event in block {
+                        let lineLimit = index.lineLimit(of: event)
+                        guard lineLimit <= all.count else {
+                            body(event, nil)
+                            continue
+                        }
+                        body(
+                            event,
+                            Self.line(in: UnsafeRawBufferPointer(rebasing: all[index.offsets[event]..<lineLimit])))
+                    }
+                }
+            case .file(let input):
+                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: limit - start, alignment: 16)
+                defer { buffer.deallocate() }
+                var filled = 0
+                while filled < buffer.count {
+                    guard
+                        let count = try? SystemCalls.read(
+                            input.file.rawValue, into: buffer.baseAddress! + filled, count: buffer.count - filled,
+                            at: start + filled),
+                        count > 0
+                    else { break }
+                    filled += count
+                }
+                for event in block {
+                    let lineLimit = index.lineLimit(of: event) - start
+                    guard lineLimit <= filled else {
+                        body(event, nil)
+                        continue
+                    }
+                    let offset = index.offsets[event] - start
+                    body(event, Self.line(in: UnsafeRawBufferPointer(rebasing: buffer[offset..<lineLimit])))
+                }
+            }
+        }
+    }
+
     /// The line at the start of `piece`: up to its first `\n`, without that `\n` and a `\r`
     /// before it; the whole piece when it has no `\n`.
     private static func line(in piece: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
