@@ -6,12 +6,7 @@ import Foundation
 /// 785,000-event chain of causes; peak memory from `/usr/bin/time` where it is installed.
 enum StreamingBenchmark {
     static func run(into table: inout ResultTable, folder: String) throws {
-        let inspector = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("inspector").path
-        guard FileManager.default.isExecutableFile(atPath: inspector), isInstalled("wc") else {
-            print("  (no inspector beside the benchmark, or no wc: build it with `swift build -c release`)")
-            return
-        }
+        guard let inspector = inspectorBesideBenchmark(peer: "wc") else { return }
         let path = "\(folder)/stream-200.jsonl"
         print("Streaming: writing a 200 MB trace and a chain of 785,000 causes…")
         let events = try TraceGenerator.write(path: path, bytes: 200 << 20)

@@ -10,7 +10,9 @@ enum Log: Command {
 
         Prints one line per event: seq, elapsed time, store, action, the machine's from → to,
         (no change) when the action left the state equal, the source line, the cause, and a
-        mark where validation found a problem.
+        mark where validation found a problem. Rows are printed as the trace is read (the
+        columns fit its first 500 events); a problem found only at the end of the trace (an
+        unresolved rule) is listed after the rows.
 
         Options:
           --store NAME     only events of that store

@@ -81,6 +81,17 @@ public struct TraceStream: Sendable {
     @discardableResult
     public func forEachLine(_ body: (Line) -> Bool) throws(TraceOpenError) -> ValidationReport {
         var reader = StreamState(path: path, validator: validator)
+        var failure: TraceOpenError?
+        /// Validates one line and gives it to `body`; false to stop (a bad header stops too).
+        func feed(_ line: LineReader.Line) -> Bool {
+            do throws(TraceOpenError) {
+                guard let found = try reader.consume(line) else { return true }
+                return body(found)
+            } catch {
+                failure = error
+                return false
+            }
+        }
         let maximumLineLength = validator.maximumLineLength
         var opened: TraceInput?
         switch origin {
@@ -92,18 +103,8 @@ public struct TraceStream: Sendable {
             }
         case .bytes(let bytes):
             guard !bytes.isEmpty else { throw TraceStream.emptyFile(path) }
-            let failure: TraceOpenError? = bytes.withUnsafeBytes { buffer in
-                var failure: TraceOpenError?
-                LineReader.forEachLine(in: buffer, maximumLineLength: maximumLineLength) { line in
-                    do throws(TraceOpenError) {
-                        guard let found = try reader.consume(line) else { return true }
-                        return body(found)
-                    } catch {
-                        failure = error
-                        return false
-                    }
-                }
-                return failure
+            bytes.withUnsafeBytes { buffer in
+                _ = LineReader.forEachLine(in: buffer, maximumLineLength: maximumLineLength, feed)
             }
             if let failure { throw failure }
             return reader.run.finish()
@@ -119,32 +120,17 @@ public struct TraceStream: Sendable {
             // No header can start this way: only line 1 is read (a device may never end).
             throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: TraceStream.headerMessage(line))
         }
-        var failure: TraceOpenError?
         do {
             try input.forEachChunk(blockSize: validator.blockSize, maximumLineLength: maximumLineLength) { chunk, _ in
                 let lines: UnsafeRawBufferPointer
                 switch chunk {
                 case .overlongLine:
-                    let line = LineReader.Line(
-                        bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTerminated: false, isOverlong: true)
-                    do throws(TraceOpenError) {
-                        guard let found = try reader.consume(line) else { return true }
-                        return body(found)
-                    } catch {
-                        failure = error
-                        return false
-                    }
+                    return feed(
+                        LineReader.Line(
+                            bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTerminated: false, isOverlong: true))
                 case .lines(let bytes): lines = bytes
                 }
-                return LineReader.forEachLine(in: lines, maximumLineLength: maximumLineLength) { line in
-                    do throws(TraceOpenError) {
-                        guard let found = try reader.consume(line) else { return true }
-                        return body(found)
-                    } catch {
-                        failure = error
-                        return false
-                    }
-                }
+                return LineReader.forEachLine(in: lines, maximumLineLength: maximumLineLength, feed)
             }
         } catch {
             throw TraceOpenError(kind: .unreadable, path: path, message: "cannot read: \(error.reason)")
