@@ -59,11 +59,13 @@ public struct CauseChain: Sendable, Equatable {
         var count = 0
         // The number of events the chain has before a circle closes, once one is known.
         var length: Int?
+        // Causes are usually just before their events: lines are read a window at a time.
+        var window = TraceSource.Window()
         while true {
             guard let index = trace.eventIndex(forSeq: wanted) else {
                 return count == 0 ? nil : .missingCause(seq: wanted)
             }
-            guard let event = trace.eventWithoutState(at: index) else {
+            guard let event = trace.eventWithoutState(at: index, through: &window) else {
                 return count == 0 ? nil : .unreadable(seq: wanted)
             }
             body(event)

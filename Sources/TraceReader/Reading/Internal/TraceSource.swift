@@ -148,9 +148,59 @@ final class TraceSource: Sendable {
         }
     }
 
+    /// A window of the file kept between reads, for a reader that goes through lines near each
+    /// other (a chain of causes, each usually just before the last): a line inside the window is
+    /// read without a system call. Memory: one window (`size` bytes, or one longer line).
+    struct Window: ~Copyable {
+        private var buffer: UnsafeMutableRawBufferPointer
+        /// The file offset of the buffer's first byte, and how many bytes it holds.
+        private var start = 0
+        private var filled = 0
+        private let size: Int
+
+        init(size: Int = 1 << 20) {
+            self.size = size
+            buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)
+        }
+
+        deinit { buffer.deallocate() }
+
+        /// `source.withLine(at:limit:body)`, from the window when the line is in it; otherwise
+        /// the window is read again to end at `limit` (reading backward costs one read per window).
+        mutating func withLine<Result>(
+            in source: TraceSource, at offset: Int, limit: Int, _ body: (UnsafeRawBufferPointer) -> Result
+        ) -> Result? {
+            guard case .file(let input) = source.storage, offset >= 0, limit >= offset else {
+                return source.withLine(at: offset, limit: limit, body)
+            }
+            if offset < start || limit > start + filled {
+                let newStart = min(offset, max(0, limit - size))
+                if buffer.count < limit - newStart {
+                    buffer.deallocate()
+                    buffer = UnsafeMutableRawBufferPointer.allocate(
+                        byteCount: max(size, limit - newStart), alignment: 16)
+                }
+                start = newStart
+                filled = 0
+                while filled < limit - start {
+                    guard
+                        let count = try? SystemCalls.read(
+                            input.file.rawValue, into: buffer.baseAddress! + filled, count: limit - start - filled,
+                            at: start + filled),
+                        count > 0
+                    else { break }
+                    filled += count
+                }
+                guard limit <= start + filled else { return nil }  // the file shrank
+            }
+            return body(
+                TraceSource.line(in: UnsafeRawBufferPointer(rebasing: buffer[(offset - start)..<(limit - start)])))
+        }
+    }
+
     /// The line at the start of `piece`: up to its first `\n`, without that `\n` and a `\r`
     /// before it; the whole piece when it has no `\n`.
-    private static func line(in piece: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    static func line(in piece: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         guard let base = piece.baseAddress, let newline = memchr(base, 0x0A, piece.count) else { return piece }
         var end = UnsafeRawPointer(newline) - base
         if end > 0 && piece[end - 1] == 0x0D { end -= 1 }
