@@ -82,3 +82,15 @@ func timeShell(_ command: String) -> (seconds: Double, output: String)? {
 func isInstalled(_ tool: String) -> Bool {
     timeShell("command -v \(tool)") != nil
 }
+
+/// The release `inspector` built beside this benchmark, for measuring whole processes; nil, with
+/// a note printed, when it is not there or `tool` (the peer) is not installed.
+func inspectorBesideBenchmark(peer tool: String) -> String? {
+    let inspector = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("inspector").path
+    guard FileManager.default.isExecutableFile(atPath: inspector), isInstalled(tool) else {
+        print("  (no inspector beside the benchmark, or no \(tool): build it with `swift build -c release`)")
+        return nil
+    }
+    return inspector
+}

@@ -89,12 +89,7 @@ extension ValidationBenchmark {
     /// `inspector validate FILE` against `grep -c -F '"transition"' FILE` on a 1 GB recorder
     /// trace: both whole processes started with `popen`, in turns, medians.
     static func runWholeProcesses(into table: inout ResultTable, folder: String) throws {
-        let inspector = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("inspector").path
-        guard FileManager.default.isExecutableFile(atPath: inspector), isInstalled("grep") else {
-            print("  (no inspector beside the benchmark, or no grep: build it with `swift build -c release`)")
-            return
-        }
+        guard let inspector = inspectorBesideBenchmark(peer: "grep") else { return }
         let path = "\(folder)/validate-1024.jsonl"
         print("Validation: writing a 1 GB trace…")
         let events = try TraceGenerator.write(path: path, bytes: 1024 << 20)

@@ -8,7 +8,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print(
         """
         Usage: swift run -c release Benchmarks [--large]
-               [--only recording|decoding|validation|coverage|opening|diff|timetravel]
+               [--only recording|decoding|validation|coverage|streaming|opening|diff|timetravel]
 
         Measures Rewind against baselines run in the same process and prints a table:
         figure, baseline, ratio, target, and whether the target is met. The traces are
@@ -32,6 +32,7 @@ do {
     if only == nil || only == "timetravel" { try TimeTravelBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "validation" { try ValidationBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "coverage" { try CoverageBenchmark.run(into: &table, folder: folder) }
+    if only == nil || only == "streaming" { try StreamingBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "opening" {
         try OpeningBenchmark.run(into: &table, folder: folder, megabytes: arguments.contains("--large") ? 1024 : 200)
     }

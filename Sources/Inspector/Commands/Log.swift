@@ -1,5 +1,4 @@
 import CommandLineArguments
-@_spi(RewindInternals) internal import RewindSupport
 @_spi(RewindInternals) internal import ToolSupport
 import TraceReader
 
@@ -12,7 +11,9 @@ enum Log: Command {
 
         Prints one line per event: seq, elapsed time, store, action, the machine's from → to,
         (no change) when the action left the state equal, the source line, the cause, and a
-        mark where validation found a problem.
+        mark where validation found a problem. Rows are printed as the trace is read (the
+        columns fit its first 500 events); a problem found only at the end of the trace (an
+        unresolved rule) is listed after the rows.
 
         Options:
           --store NAME     only events of that store
@@ -26,95 +27,42 @@ enum Log: Command {
         """
 
     static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
-        let store = try arguments.option("--store")
-        let action = try arguments.option("--action")
-        let onlyProblems = arguments.flag("--problems")
+        let options = LogRows.Options(
+            store: try arguments.option("--store"), action: try arguments.option("--action"),
+            onlyProblems: arguments.flag("--problems"))
         let follow = arguments.flag("--follow")
         let path = try arguments.positional("TRACE (the trace file)")
         try arguments.finish()
-        let trace = try TraceOpening.open(path)
-        TraceOpening.reportIssues(of: trace, console: console)
-        var follower = follow ? try TraceFollower(trace) : nil
-        let problems = try TraceOpening.problemsByLine(of: trace)
-        if let store, !follow, !trace.storeNames.contains(store) {
+        if follow {
+            try LogFollower.run(path: path, options: options, console: console)
+            return ExitStatus.success
+        }
+        // The trace is read once and validated as it goes: each row is printed as the reading
+        // reaches it, with the problems found on its line, so the first rows come at once.
+        var rows = LogRows(path: path, options: options, console: console)
+        let report = try TraceOpening.stream(path) { rows.add($0) }
+        rows.finish(report)
+        if let store = options.store, !rows.storeNames.contains(store) {
             throw UsageError(
-                "no store named '\(TTY.safe(store))' in \(TTY.safe(path)); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
+                "no store named '\(TTY.safe(store))' in \(TTY.safe(path)); its stores are: \(rows.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
             )
         }
-        // Column widths from the first 500 events: enough to align, without reading a huge trace twice.
-        let sample = (0..<min(trace.eventCount, 500)).compactMap { trace.event(at: $0) }
-        let printer = Printer(
-            format: EventLine.fitting(sample, style: console.style), store: store, action: action,
-            onlyProblems: onlyProblems, out: console.out)
-        var problemLine = onlyProblems ? printer.printProblemsOffEvents(problems, live: follow) : 0
-        var printed = try printer.printEvents(of: trace, from: 0, problems: problems, live: follow)
-        guard follow else { return ExitStatus.success }
-        console.out.flush()
-        while true {
-            SystemCalls.pause(milliseconds: 200)
-            guard let change = follower?.refresh(), let newer = follower?.trace else { continue }
-            if change == .replaced {
-                console.err.line("inspector: \(TTY.safe(path)) was written anew; following it from its start")
-                printed = 0
-                problemLine = 0
-            }
-            let problems = (try? TraceOpening.problemsByLine(of: newer)) ?? [:]
-            if onlyProblems { problemLine = printer.printProblemsOffEvents(problems, live: true, after: problemLine) }
-            printed = try printer.printEvents(of: newer, from: printed, problems: problems, live: true)
-            console.out.flush()
-        }
+        return ExitStatus.success
     }
 
-    /// Prints events as `log` shows them.
-    private struct Printer {
-        let format: EventLine
-        let store: String?
-        let action: String?
-        let onlyProblems: Bool
-        let out: TextStream
-
-        /// Prints the events of `trace` from index `start`; returns the index after the last.
-        /// Live, a problem that only the end of the trace shows (a torn last line, a store left
-        /// in a case it should not end in) is not printed: the app is not done.
-        func printEvents(of trace: TraceFile, from start: Int, problems: [Int: [Problem]], live: Bool) throws(FileError)
-            -> Int
-        {
-            for index in start..<max(start, trace.eventCount) {
-                let read = { () throws(TraceChangedError) in try trace.readEvent(at: index) }
-                guard let event = try TraceOpening.reading(read) else { continue }
-                if let store, event.store != store { continue }
-                if let action, !(event.action ?? event.type).contains(action) { continue }
-                let found = (problems[event.line] ?? []).filter { !live || !Self.isAboutTheEnd($0) }
-                if onlyProblems && found.isEmpty { continue }
-                out.line(format.text(event, problems: found))
-                if onlyProblems {
-                    for problem in found {
-                        out.line("        \(problem.severity.rawValue): \(TTY.safe(problem.message))")
-                    }
-                }
+    /// Prints the row of `event` (and with `--problems` its problems' messages), unless the
+    /// options leave it out.
+    static func printRow(
+        _ event: TraceEvent, problems found: [Problem], format: EventLine, options: LogRows.Options, console: Console
+    ) {
+        if let store = options.store, event.store != store { return }
+        if let action = options.action, !(event.action ?? event.type).contains(action) { return }
+        if options.onlyProblems && found.isEmpty { return }
+        console.out.line(format.text(event, problems: found))
+        if options.onlyProblems {
+            for problem in found {
+                console.out.line("        \(problem.severity.rawValue): \(TTY.safe(problem.message))")
             }
-            return max(start, trace.eventCount)
-        }
-
-        /// Prints the problems on lines that are not events (malformed, truncated, the header)
-        /// after line `after`; returns the last line printed (or `after`).
-        @discardableResult
-        func printProblemsOffEvents(_ problems: [Int: [Problem]], live: Bool, after: Int = 0) -> Int {
-            var last = after
-            for (line, list) in problems.sorted(by: { $0.key < $1.key })
-            where line > after && !list.isEmpty && list.allSatisfy({ $0.seq == nil }) {
-                for problem in list where !live || !Self.isAboutTheEnd(problem) {
-                    out.line(
-                        "line \(line): \(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))")
-                    last = line
-                }
-            }
-            return last
-        }
-
-        /// Whether a problem is about where the trace ends, which changes while an app writes it.
-        static func isAboutTheEnd(_ problem: Problem) -> Bool {
-            problem.kind == .truncated || problem.kind == .unresolved
         }
     }
 }

@@ -74,15 +74,22 @@ enum Step: Command {
                 view, terminal: terminal, live: LiveTrace(trace, following: follower), app: client.map(AppLink.init))
             return ExitStatus.success
         }
-        var session = StepSession(trace: trace, problems: try TraceOpening.problemsByLine(of: trace))
+        // Validation reads the file on another thread; each step waits only until it has passed
+        // the step's line, so the first step is printed at once. Following, the problems come
+        // whole with each new opening of the trace instead.
+        let feed = live ? nil : ProblemFeed(trace: trace)
+        var session = StepSession(trace: trace, problems: live ? try TraceOpening.problemsByLine(of: trace) : [:])
         _ = session.go(toStep: step)
-        var script = Script(session: session, follower: follower, app: client)
+        var script = Script(session: session, follower: follower, app: client, feed: feed)
         do {
             try script.run(console: console)
         } catch {
             // A line that can no longer be read ends the session with a message, as `show` does.
             console.out.flush()
-            throw FileError(error.path, line: error.line, error.message)
+            switch error {
+            case .changed(let error): throw FileError(error.path, line: error.line, error.message)
+            case .validation(let error): throw error
+            }
         }
         return ExitStatus.success
     }
@@ -135,23 +142,52 @@ enum Step: Command {
 
     // MARK: Line commands
 
-    /// The line-command mode: a session, the file it follows, the app it is attached to.
+    /// Why the line commands stopped: a line that can no longer be read, for a step or for
+    /// the validation.
+    private enum ScriptError: Error {
+        case changed(TraceChangedError)
+        case validation(FileError)
+    }
+
+    /// The line-command mode: a session, the file it follows, the app it is attached to, and
+    /// the validation running beside it (none when following).
     private struct Script {
         var session: StepSession
         var follower: TraceFollower?
         let app: ControlClient?
+        let feed: ProblemFeed?
 
         /// Reads commands from standard input until its end or `quit`.
-        /// - Throws: `TraceChangedError` when a line the command needs can no longer be read.
-        mutating func run(console: Console) throws(TraceChangedError) {
+        /// - Throws: `ScriptError` when a line the command needs can no longer be read.
+        mutating func run(console: Console) throws(ScriptError) {
             let out = console.out
             let printer = StateDiffPrinter(width: 100, terminalSafe: true, colors: false)
-            func show(_ session: StepSession) throws(TraceChangedError) {
-                out.line(try describe(session))
-                let diff = try session.readDiff()
+            let feed = feed
+            /// Takes the problems of the lines up to the current step's once validation passed it.
+            func markProblems(_ session: inout StepSession) throws(ScriptError) {
+                guard let feed else { return }
+                let line = session.position == 0 ? 1 : session.trace.line(ofEventAt: session.position - 1) ?? 1
+                do {
+                    session.setProblems(try feed.problems(through: line))
+                } catch {
+                    throw .validation(error)
+                }
+            }
+            func changed<Value>(_ read: () throws(TraceChangedError) -> Value) throws(ScriptError) -> Value {
+                do {
+                    return try read()
+                } catch {
+                    throw .changed(error)
+                }
+            }
+            func show(_ session: inout StepSession) throws(ScriptError) {
+                try markProblems(&session)
+                let current = session
+                out.line(try changed { () throws(TraceChangedError) in try describe(current) })
+                let diff = try changed { () throws(TraceChangedError) in try current.readDiff() }
                 if !diff.isEmpty { out.write(printer.text(diff)) }
             }
-            try show(session)
+            try show(&session)
             // A script that drives step through pipes reads the first step before it sends a command.
             out.flush()
             while let line = console.input.readLine() {
@@ -166,37 +202,40 @@ enum Step: Command {
                 switch command {
                 case "next", "n":
                     if session.next() {
-                        try show(session)
+                        try show(&session)
                     } else {
                         out.line("at the last step (\(session.trace.lastStep))")
                     }
                 case "prev", "p":
-                    if session.previous() { try show(session) } else { out.line("at step 0") }
+                    if session.previous() { try show(&session) } else { out.line("at step 0") }
                 case "first":
                     session.first()
-                    try show(session)
+                    try show(&session)
                 case "last":
                     session.last()
-                    try show(session)
+                    try show(&session)
                 case "goto":
                     if let step = Int(argument), step >= 0, step <= session.trace.lastStep, session.go(toStep: step) {
-                        try show(session)
+                        try show(&session)
                     } else {
                         out.line("goto needs a step from 0 to \(session.trace.lastStep), not '\(TTY.safe(argument))'")
                     }
                 case "find":
                     if session.find(argument) {
-                        try show(session)
+                        try show(&session)
                     } else {
                         out.line("no store or action matches \"\(TTY.safe(argument))\"")
                     }
                 case "who":
-                    if whoSet(argument, in: &session, out: out) { try show(session) }
+                    if whoSet(argument, in: &session, out: out) { try show(&session) }
                 case "diff":
-                    let diff = try session.readDiff()
+                    let current = session
+                    let diff = try changed { () throws(TraceChangedError) in try current.readDiff() }
                     if diff.isEmpty { out.line("no change") } else { out.write(printer.text(diff)) }
                 case "state":
-                    out.line(JSONPrinter.pretty(.object(try session.readAppState()), terminalSafe: true))
+                    let current = session
+                    let state = try changed { () throws(TraceChangedError) in try current.readAppState() }
+                    out.line(JSONPrinter.pretty(.object(state), terminalSafe: true))
                 case "problems":
                     let problems = session.currentProblems
                     if problems.isEmpty { out.line("no problem at this step") }

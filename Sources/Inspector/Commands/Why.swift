@@ -41,24 +41,20 @@ enum Why: Command {
                 "SEQ must be a whole number, the seq of an event (1 to \(trace.lastStep)), not '\(TTY.safe(seqText))'")
         }
         TraceOpening.reportIssues(of: trace, console: console)
-        guard let chain = CauseChain(of: seq, in: trace) else {
+        // The chain is printed as it is walked: the columns fit its first 500 events, and
+        // memory holds those at most, however long the chain.
+        var printer = ChainPrinter(json: format == "json", seq: seq, console: console)
+        guard let end = CauseChain.walk(from: seq, in: trace, { printer.add($0) }) else {
             throw UsageError("no event of \(TTY.safe(file)) has seq \(seq); its seqs go from 1 to \(trace.lastStep)")
         }
-        let last = chain.events[chain.events.count - 1]
-        if format == "json" {
-            console.out.line(JSONPrinter.compact(json(chain, seq: seq), terminalSafe: true))
-        } else {
-            let lineFormat = EventLine.fitting(chain.events, style: console.style)
-            for (position, event) in chain.events.enumerated() {
-                console.out.line((position == 0 ? "  " : "← ") + lineFormat.text(event))
-            }
-        }
-        switch chain.end {
+        printer.finish(end)
+        let last = printer.last!
+        let count = printer.count
+        switch end {
         case .origin:
             if format == "json" { return ExitStatus.success }
             let what =
-                chain.events.count == 1
-                ? "it has no cause" : "\(chain.events.count - 1) \(chain.events.count == 2 ? "cause" : "causes")"
+                count == 1 ? "it has no cause" : "\(count - 1) \(count == 2 ? "cause" : "causes")"
             console.out.line(
                 "seq \(seq): \(what); seq \(last.seq) (\(TTY.safe(last.store ?? "?")).\(TTY.safe(EventLine.action(of: last)))) started the chain"
             )
@@ -79,20 +75,68 @@ enum Why: Command {
         return ExitStatus.problems
     }
 
-    /// `{"seq":7,"chain":[…],"end":"origin"}`; a broken end names the cause it stopped at.
-    private static func json(_ chain: CauseChain, seq: Int) -> JSONValue {
-        var object: JSONObject = [:]
-        object.append(key: "seq", value: .number(String(seq)))
-        object.append(key: "chain", value: .array(chain.events.map { .object(EventJSON.object($0)) }))
-        let (end, cause): (String, Int?) =
-            switch chain.end {
-            case .origin: ("origin", nil)
-            case .missingCause(let cause): ("missing-cause", cause)
-            case .cycle(let cause): ("cycle", cause)
-            case .unreadable(let cause): ("unreadable", cause)
+    /// Prints a chain as it is walked: for people, one line per event, the first 500 held to
+    /// size the columns; for scripts, `{"seq":7,"chain":[…],"end":"origin"}`, one event at a
+    /// time (a broken end names the cause it stopped at).
+    struct ChainPrinter {
+        /// The most events that size the columns.
+        static let sampleEvents = 500
+
+        let json: Bool
+        let seq: Int
+        let console: Console
+        private var pending: [TraceEvent]? = []
+        private var format = EventLine()
+        private(set) var count = 0
+        private(set) var last: TraceEvent?
+
+        init(json: Bool, seq: Int, console: Console) {
+            self.json = json
+            self.seq = seq
+            self.console = console
+        }
+
+        mutating func add(_ event: TraceEvent) {
+            count += 1
+            last = event
+            if json {
+                console.out.write(count == 1 ? "{\"seq\":\(seq),\"chain\":[" : ",")
+                console.out.write(JSONPrinter.compact(.object(EventJSON.object(event)), terminalSafe: true))
+            } else if pending != nil {
+                pending!.append(event)
+                if count == Self.sampleEvents { sizeColumns() }
+            } else {
+                emit(event)
             }
-        object.append(key: "end", value: .string(end))
-        if let cause { object.append(key: "endCause", value: .number(String(cause))) }
-        return .object(object)
+        }
+
+        mutating func finish(_ end: CauseChain.End) {
+            if json {
+                let (name, cause): (String, Int?) =
+                    switch end {
+                    case .origin: ("origin", nil)
+                    case .missingCause(let cause): ("missing-cause", cause)
+                    case .cycle(let cause): ("cycle", cause)
+                    case .unreadable(let cause): ("unreadable", cause)
+                    }
+                console.out.write("],\"end\":\"\(name)\"")
+                if let cause { console.out.write(",\"endCause\":\(cause)") }
+                console.out.line("}")
+            } else if pending != nil {
+                sizeColumns()
+            }
+        }
+
+        private mutating func sizeColumns() {
+            let events = pending ?? []
+            pending = nil
+            format = EventLine.fitting(events, style: console.style)
+            for (position, event) in events.enumerated() { emit(event, first: position == 0) }
+            console.out.flush()
+        }
+
+        private func emit(_ event: TraceEvent, first: Bool = false) {
+            console.out.line((first ? "  " : "← ") + format.text(event))
+        }
     }
 }

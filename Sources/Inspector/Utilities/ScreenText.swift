@@ -56,6 +56,8 @@ enum ScreenText {
 
     private static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
+        // Printable ASCII first: most of a trace's text, without the Unicode property lookup.
+        if value >= 0x20 && value < 0x7F { return 1 }
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark {
             return 0

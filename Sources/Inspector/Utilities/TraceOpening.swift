@@ -5,6 +5,17 @@ import TraceReader
 /// Opening a trace for a command: errors become `FileError`s (exit 2) that name the file and
 /// line, and what the reader skipped is reported on standard error as warnings.
 enum TraceOpening {
+    /// Reads the trace at `path` once, validated as it goes (`TraceStream`): `body` gets each
+    /// event and each other line with problems as the reading reaches it; returns the report.
+    /// - Throws: a `FileError` saying why the trace cannot be used, as `open` does.
+    static func stream(_ path: String, _ body: (TraceStream.Line) -> Bool) throws(FileError) -> ValidationReport {
+        do {
+            return try TraceStream(path: path).forEachLine(body)
+        } catch {
+            throw FileError(path, line: error.line, error.message)
+        }
+    }
+
     /// Opens the trace at `path`, or throws a `FileError` saying why it cannot be used.
     static func open(_ path: String) throws(FileError) -> TraceFile {
         do {

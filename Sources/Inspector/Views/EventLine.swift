@@ -60,12 +60,17 @@ struct EventLine {
         let magnitude = value.magnitude
         guard magnitude < 1e9 else { return "\(value)s" }
         let microseconds = Int((magnitude * 1_000_000).rounded())
-        var text = String(microseconds)
-        while text.count < 7 { text = "0" + text }
-        let whole = text.dropLast(6)
-        var fraction = String(text.suffix(6))
-        while fraction.hasSuffix("0") && fraction.count > 1 { fraction.removeLast() }
-        return (value < 0 && microseconds > 0 ? "-" : "") + "\(whole).\(fraction)s"
+        // The six decimals without their trailing zeros (at least one digit), by arithmetic:
+        // `log` prints one per event.
+        var fraction = microseconds % 1_000_000
+        var digits = 6
+        while digits > 1 && fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        let decimals = String(fraction)
+        let zeros = String(repeating: "0", count: digits - decimals.count)
+        return (value < 0 && microseconds > 0 ? "-" : "") + "\(microseconds / 1_000_000).\(zeros)\(decimals)s"
     }
 
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

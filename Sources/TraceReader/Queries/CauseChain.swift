@@ -42,30 +42,78 @@ public struct CauseChain: Sendable, Equatable {
     /// no such event or its line can no longer be read.
     public init?(of seq: Int, in trace: TraceFile) {
         var events: [TraceEvent] = []
-        var seen: Set<Int> = []
+        guard let end = Self.walk(from: seq, in: trace, { events.append($0) }) else { return nil }
+        self.init(events: events, end: end)
+    }
+
+    /// Walks the chain of causes of the event whose `seq` is `seq` in `trace`, calling `body`
+    /// with each event (without its state) as it is read, and returns why the chain ends; nil,
+    /// before any call, when the trace has no such event or its line can no longer be read.
+    ///
+    /// Memory stays that of one event however long the chain: a chain whose causes go down (as a
+    /// recorder writes them) cannot come back to an event, and only a chain whose cause goes up
+    /// or stays is checked for a circle, with Brent's algorithm (walking the chain again, with
+    /// nothing kept), so that the chain stops where `init(of:in:)` stops it.
+    public static func walk(from seq: Int, in trace: TraceFile, _ body: (TraceEvent) -> Void) -> End? {
         var wanted = seq
+        var count = 0
+        // The number of events the chain has before a circle closes, once one is known.
+        var length: Int?
+        // Causes are usually just before their events: lines are read a window at a time.
+        var window = TraceSource.Window()
         while true {
             guard let index = trace.eventIndex(forSeq: wanted) else {
-                if events.isEmpty { return nil }
-                self.init(events: events, end: .missingCause(seq: wanted))
-                return
+                return count == 0 ? nil : .missingCause(seq: wanted)
             }
-            guard let event = trace.eventWithoutState(at: index) else {
-                if events.isEmpty { return nil }
-                self.init(events: events, end: .unreadable(seq: wanted))
-                return
+            guard let event = trace.eventWithoutState(at: index, through: &window) else {
+                return count == 0 ? nil : .unreadable(seq: wanted)
             }
-            events.append(event)
-            seen.insert(event.seq)
-            guard let cause = event.cause else {
-                self.init(events: events, end: .origin)
-                return
-            }
-            if seen.contains(cause) {
-                self.init(events: events, end: .cycle(seq: cause))
-                return
-            }
+            body(event)
+            count += 1
+            guard let cause = event.cause else { return .origin }
+            if length == nil && cause >= event.seq { length = circleLength(from: seq, in: trace) ?? Int.max }
+            if let length, count == length { return .cycle(seq: cause) }
             wanted = cause
         }
+    }
+
+    /// The number of distinct events the chain from `seq` passes before it comes back to one
+    /// (the last one's cause is in the chain), or nil when it ends without a circle. Brent's
+    /// algorithm: the chain is read again a few times, with no set of the seqs seen.
+    private static func circleLength(from seq: Int, in trace: TraceFile) -> Int? {
+        func cause(of seq: Int) -> Int? {
+            guard let index = trace.eventIndex(forSeq: seq) else { return nil }
+            return trace.scanEvent(at: index) { fields, _ in fields.cause } ?? nil
+        }
+        // The circle's length `period`: the hare runs in doubling laps until it meets the tortoise.
+        var power = 1
+        var period = 1
+        var tortoise = seq
+        guard var hare = cause(of: seq) else { return nil }
+        while tortoise != hare {
+            if power == period {
+                tortoise = hare
+                power *= 2
+                period = 0
+            }
+            guard let next = cause(of: hare) else { return nil }
+            hare = next
+            period += 1
+        }
+        // Where the circle starts: two walkers `period` apart meet at its first event.
+        tortoise = seq
+        hare = seq
+        for _ in 0..<period {
+            guard let next = cause(of: hare) else { return nil }
+            hare = next
+        }
+        var start = 0
+        while tortoise != hare {
+            guard let nextTortoise = cause(of: tortoise), let nextHare = cause(of: hare) else { return nil }
+            tortoise = nextTortoise
+            hare = nextHare
+            start += 1
+        }
+        return start + period
     }
 }

@@ -38,7 +38,7 @@ public final class TraceFile: Sendable {
     /// Line 1: the format version, the app and the state machines of the stores.
     public let header: TraceHeader
 
-    private let source: TraceSource
+    let source: TraceSource
     let index: TraceIndex
 
     /// Opens and indexes the trace at `path`: a file, or a pipe such as `/dev/stdin` (read whole,

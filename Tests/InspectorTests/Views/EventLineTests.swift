@@ -15,6 +15,24 @@ import Testing
         #expect(EventLine.seconds(value) == text)
     }
 
+    /// The digits computed by arithmetic are those of the text-padding way they were computed before.
+    @Test func secondsAgreeWithPaddingTheMicroseconds() {
+        func padded(_ value: Double) -> String {
+            let microseconds = Int((value.magnitude * 1_000_000).rounded())
+            var text = String(microseconds)
+            while text.count < 7 { text = "0" + text }
+            var fraction = String(text.suffix(6))
+            while fraction.hasSuffix("0") && fraction.count > 1 { fraction.removeLast() }
+            return (value < 0 && microseconds > 0 ? "-" : "") + "\(text.dropLast(6)).\(fraction)s"
+        }
+        var random = SystemRandomNumberGenerator()
+        let samples =
+            [0, 0.000001, 0.00001, 0.1, 0.12, 1.000001, 10.5, 123.000450, -0.0000004, -3.25]
+            + (0..<2000).map { _ in Double.random(in: -2000...2000, using: &random) }
+            + (0..<2000).map { _ in Double(Int.random(in: -100_000_000...100_000_000, using: &random)) / 1e6 }
+        for value in samples { #expect(EventLine.seconds(value) == padded(value), "\(value)") }
+    }
+
     @Test func anOffsetHasItsSign() {
         #expect(EventLine.offset(0.5) == "+0.5s")
         #expect(EventLine.offset(-0.5) == "-0.5s")

@@ -103,6 +103,14 @@ private func measuringCoverage() {
     #expect((coverage.percent ?? 0) >= 80, "\(coverage.machines.flatMap(\.neverTaken))")
 }
 
+private func streamingATrace() throws {
+    let report = try TraceStream(path: "traces/big.jsonl").forEachLine { line in
+        if let event = line.event { print(event.seq, line.problems.map(\.kind)) }
+        return true
+    }
+    _ = report
+}
+
 /// The golden-trace example is a test of an app's own suite: compiled here, never run (it names
 /// files of that app's repository).
 @Suite(.disabled("documentation: the example names an app's files")) struct GoldenTraceSnippet {

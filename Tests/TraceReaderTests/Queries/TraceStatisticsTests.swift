@@ -1,3 +1,5 @@
+import Foundation
+import TestSupport
 import Testing
 
 @testable import TraceReader
@@ -63,5 +65,48 @@ import Testing
         #expect(stats.duration == nil)
         #expect(stats.stores.map(\.peakPerSecond) == [0])
         #expect(TraceStatistics.Intervals([]) == nil)
+    }
+
+    /// Reading the file in blocks gives what reading each event's line again gave: the same
+    /// lines, each checked to be the event indexed, on traces of small and of large lines.
+    @Test func blockReadingAgreesWithReadingEachLine() throws {
+        let folder = try TemporaryFolder()
+        let large = String(repeating: "x", count: 5 << 20)
+        let lines = [
+            F.header, F.register(1, "S", state: "0", elapsed: 0), F.transition(2, "S", "a", state: "1", elapsed: 0.5),
+            F.transition(3, "S", "b", state: "\"\(large)\"", changed: false, elapsed: 0.7),
+            F.transition(4, "T", "c", state: "[1]", elapsed: 2), "not json", F.transition(5, "S", "a", state: "2"),
+        ]
+        for trace in [try F.open(lines), try TraceFile(path: try write(lines, to: folder.path("t.jsonl")))] {
+            var expected: [Int?] = []
+            var found: [Int?] = []
+            for index in 0..<trace.eventCount {
+                expected.append(trace.scanEvent(at: index) { fields, _ in fields.seq } ?? nil)
+            }
+            trace.scanEvents(0..<trace.eventCount) { index, fields, _ in
+                #expect(index == found.count)
+                found.append(fields?.seq)
+            }
+            #expect(found == expected && found.count == 5)
+        }
+    }
+
+    /// A file cut short after it was opened: the events past its new end are counted as
+    /// unreadable, the others as before.
+    @Test func eventsPastTheEndOfAShrunkFileAreUnreadable() throws {
+        let folder = try TemporaryFolder()
+        let lines = [F.header] + (1...50).map { F.transition($0, "S", "a", state: "\($0)", elapsed: Double($0)) }
+        let path = try write(lines, to: folder.path("t.jsonl"))
+        let trace = try TraceFile(path: path)
+        let kept = lines.prefix(21).joined(separator: "\n") + "\n"
+        try kept.write(toFile: path, atomically: false, encoding: .utf8)
+        let stats = TraceStatistics(trace: trace)
+        #expect(stats.unreadableEvents == 30)
+        #expect(stats.actions.first?.events == 20)
+    }
+
+    private func write(_ lines: [String], to path: String) throws -> String {
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+        return path
     }
 }

@@ -20,6 +20,50 @@ import Testing
             for index in 0..<trace.eventCount { #expect(trace.event(at: index) != nil, "round \(round)") }
         }
     }
+
+    /// `TraceStream` gives the events `TraceFile` has (without states), each with the problems
+    /// validation finds on its line, and ends with the report `TraceValidator` gives.
+    @Test func streamAgreesWithReaderAndValidator() throws {
+        var random = SeededGenerator(seed: 11)
+        for round in 0..<400 {
+            let file = DamagedTrace.make(using: &random)
+            let report = TraceValidator().validate(bytes: file, file: "trace")
+            let trace = try TraceFile(bytes: file)
+            var events: [TraceEvent] = []
+            var given: [Problem] = []
+            let streamed = try TraceStream(bytes: file).forEachLine { line in
+                if let event = line.event { events.append(event) }
+                #expect(line.problems.allSatisfy { $0.line == line.line }, "round \(round)")
+                given += line.problems
+                return true
+            }
+            #expect(streamed == report, "round \(round)")
+            #expect(events == (0..<trace.eventCount).compactMap { trace.eventWithoutState(at: $0) }, "round \(round)")
+            // Every problem but those found at the end comes with its line, in the report's order.
+            let onLines = report.problems.filter { $0.kind != .unresolved }
+            #expect(given.map(\.line) == onLines.map(\.line), "round \(round)")
+            #expect(given.map(\.kind) == onLines.map(\.kind), "round \(round)")
+        }
+    }
+
+    /// A stream stops where its body says, and says what `TraceFile` says of a file that is not a trace.
+    @Test func streamStopsWhenAskedAndRejectsWhatIsNotATrace() throws {
+        var random = SeededGenerator(seed: 3)
+        let file = DamagedTrace.make(using: &random)
+        var seen = 0
+        try TraceStream(bytes: file).forEachLine { _ in
+            seen += 1
+            return false
+        }
+        #expect(seen == 1)
+        for bytes in [Array("nope\n".utf8), [], Array("{\"type\":\"header\"}\n".utf8)] {
+            var opened: TraceOpenError?
+            do { _ = try TraceFile(bytes: bytes, name: "t") } catch { opened = error }
+            var streamed: TraceOpenError?
+            do { try TraceStream(bytes: bytes, name: "t").forEachLine { _ in true } } catch { streamed = error }
+            #expect(opened != nil && streamed == opened)
+        }
+    }
 }
 
 /// A small random trace with lines damaged in the ways files get damaged.

@@ -16,6 +16,40 @@ extension TraceFile {
         return result ?? nil
     }
 
+    /// The event at `index` without its state, as `eventWithoutState(at:)` gives it, its line
+    /// read through `window` (no system call when the line is in it).
+    func eventWithoutState(at index: Int, through window: inout TraceSource.Window) -> TraceEvent? {
+        guard index >= 0 && index < eventCount else { return nil }
+        let expectedSeq = self.index.seq(at: index)
+        let lineNumber = self.index.lines[index]
+        let event: TraceEvent?? = window.withLine(
+            in: source, at: self.index.offsets[index], limit: self.index.lineLimit(of: index)
+        ) { line in
+            guard let fields = try? EventScanner.scan(line), fields.seq == expectedSeq else { return nil }
+            return TraceEvent(fields: fields, in: line, index: index, lineNumber: lineNumber)
+        }
+        return event ?? nil
+    }
+
+    /// Calls `body` with the index, top-level members and line of each event of `events`, in
+    /// order, the file read in blocks of a few megabytes (not a read per line): for queries that
+    /// go through every event (`TraceStatistics`). The members are nil where `scanEvent` is nil.
+    func scanEvents(_ events: Range<Int>, _ body: (Int, EventFields?, UnsafeRawBufferPointer) -> Void) {
+        let events = max(0, events.lowerBound)..<min(eventCount, max(events.upperBound, 0))
+        source.forEachLine(ofEvents: events, in: index) { event, line in
+            guard let line else {
+                body(event, nil, UnsafeRawBufferPointer(start: nil, count: 0))
+                return
+            }
+            let expectedSeq = index.seq(at: event)
+            guard let fields = try? EventScanner.scan(line), fields.seq == expectedSeq else {
+                body(event, nil, line)
+                return
+            }
+            body(event, fields, line)
+        }
+    }
+
 }
 
 extension TraceEvent {

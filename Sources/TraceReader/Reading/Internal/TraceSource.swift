@@ -91,9 +91,116 @@ final class TraceSource: Sendable {
         return body(Self.line(in: UnsafeRawBufferPointer(start: buffer, count: filled)))
     }
 
+    /// The most bytes `forEachLine(ofEvents:in:_:)` reads at once (more for a longer line).
+    static let blockSize = 4 << 20
+
+    /// Calls `body` with the index and line (as `withLine` gives it) of each event of `events`, in
+    /// order, reading the file in blocks of a few megabytes instead of a read per line; the line
+    /// is nil when it cannot be read any more (the file shrank since it was indexed).
+    func forEachLine(ofEvents events: Range<Int>, in index: TraceIndex, _ body: (Int, UnsafeRawBufferPointer?) -> Void)
+    {
+        var first = events.lowerBound
+        while first < events.upperBound {
+            // The events whose lines fit in one block (at least one).
+            let start = index.offsets[first]
+            var end = first + 1
+            while end < events.upperBound && index.lineLimit(of: end) - start <= Self.blockSize { end += 1 }
+            let limit = index.lineLimit(of: end - 1)
+            let block = first..<end
+            first = end
+            switch storage {
+            case .memory(let bytes):
+                bytes.withUnsafeBytes { all in
+                    for event in block {
+                        let lineLimit = index.lineLimit(of: event)
+                        guard lineLimit <= all.count else {
+                            body(event, nil)
+                            continue
+                        }
+                        body(
+                            event,
+                            Self.line(in: UnsafeRawBufferPointer(rebasing: all[index.offsets[event]..<lineLimit])))
+                    }
+                }
+            case .file(let input):
+                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: limit - start, alignment: 16)
+                defer { buffer.deallocate() }
+                var filled = 0
+                while filled < buffer.count {
+                    guard
+                        let count = try? SystemCalls.read(
+                            input.file.rawValue, into: buffer.baseAddress! + filled, count: buffer.count - filled,
+                            at: start + filled),
+                        count > 0
+                    else { break }
+                    filled += count
+                }
+                for event in block {
+                    let lineLimit = index.lineLimit(of: event) - start
+                    guard lineLimit <= filled else {
+                        body(event, nil)
+                        continue
+                    }
+                    let offset = index.offsets[event] - start
+                    body(event, Self.line(in: UnsafeRawBufferPointer(rebasing: buffer[offset..<lineLimit])))
+                }
+            }
+        }
+    }
+
+    /// A window of the file kept between reads, for a reader that goes through lines near each
+    /// other (a chain of causes, each usually just before the last): a line inside the window is
+    /// read without a system call. Memory: one window (`size` bytes, or one longer line).
+    struct Window: ~Copyable {
+        private var buffer: UnsafeMutableRawBufferPointer
+        /// The file offset of the buffer's first byte, and how many bytes it holds.
+        private var start = 0
+        private var filled = 0
+        private let size: Int
+
+        init(size: Int = 1 << 20) {
+            self.size = size
+            buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)
+        }
+
+        deinit { buffer.deallocate() }
+
+        /// `source.withLine(at:limit:body)`, from the window when the line is in it; otherwise
+        /// the window is read again to end at `limit` (reading backward costs one read per window).
+        mutating func withLine<Result>(
+            in source: TraceSource, at offset: Int, limit: Int, _ body: (UnsafeRawBufferPointer) -> Result
+        ) -> Result? {
+            guard case .file(let input) = source.storage, offset >= 0, limit >= offset else {
+                return source.withLine(at: offset, limit: limit, body)
+            }
+            if offset < start || limit > start + filled {
+                let newStart = min(offset, max(0, limit - size))
+                if buffer.count < limit - newStart {
+                    buffer.deallocate()
+                    buffer = UnsafeMutableRawBufferPointer.allocate(
+                        byteCount: max(size, limit - newStart), alignment: 16)
+                }
+                start = newStart
+                filled = 0
+                while filled < limit - start {
+                    guard
+                        let count = try? SystemCalls.read(
+                            input.file.rawValue, into: buffer.baseAddress! + filled, count: limit - start - filled,
+                            at: start + filled),
+                        count > 0
+                    else { break }
+                    filled += count
+                }
+                guard limit <= start + filled else { return nil }  // the file shrank
+            }
+            return body(
+                TraceSource.line(in: UnsafeRawBufferPointer(rebasing: buffer[(offset - start)..<(limit - start)])))
+        }
+    }
+
     /// The line at the start of `piece`: up to its first `\n`, without that `\n` and a `\r`
     /// before it; the whole piece when it has no `\n`.
-    private static func line(in piece: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
+    static func line(in piece: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
         guard let base = piece.baseAddress, let newline = memchr(base, 0x0A, piece.count) else { return piece }
         var end = UnsafeRawPointer(newline) - base
         if end > 0 && piece[end - 1] == 0x0D { end -= 1 }

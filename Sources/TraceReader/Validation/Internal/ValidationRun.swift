@@ -97,6 +97,9 @@ struct ValidationRun {
     private let maximumProblems: Int
 
     private var lineNumber = 0
+    /// The latest line that was skipped as `malformed` or `truncated` (0 for none): a line that
+    /// `TraceFile` does not count as an event, for `TraceStream`.
+    private(set) var skippedLine = 0
     /// Whether a fatal problem ended the run.
     private(set) var stopped = false
     /// The header's format version.
@@ -684,6 +687,7 @@ struct ValidationRun {
         _ kind: ProblemKind, line: Int? = nil, seq: Int? = nil, store: String? = nil, message: String
     ) {
         count(kind)
+        if kind == .malformed || kind == .truncated { skippedLine = line ?? lineNumber }
         guard report.problems.count < maximumProblems else {
             report.omitted += 1
             return

@@ -1,0 +1,213 @@
+@_spi(RewindInternals) internal import RewindSupport
+
+/// A trace read once, from its first line to its last, and validated as it goes: each event is
+/// given with the problems found on its line as soon as the reading reaches it, so that a command
+/// that lists events prints its first line at once, whatever the size of the file (where
+/// `TraceFile` indexes the whole file and `TraceValidator` reads all of it before answering).
+///
+/// ```swift
+/// let report = try TraceStream(path: "traces/big.jsonl").forEachLine { line in
+///     if let event = line.event { print(event.seq, event.store ?? "-", line.problems.count) }
+///     return true  // false stops the reading
+/// }
+/// print(report.errors, "errors")
+/// ```
+///
+/// Memory stays that of one block of the file (or its longest line) plus what validation keeps
+/// (see `TraceValidator`): events come without their `state` (checked as JSON and skipped, never
+/// built). A file is read on the calling thread, in blocks of a few megabytes; a pipe as it comes.
+///
+/// The events are those `TraceFile` has (lines that are not `malformed` or `truncated`), with
+/// the same `index` and `line`. A problem is given with its line, as validation finds it; the few
+/// found only later (an `unresolved` rule, found at the end; the final count of a `cause-loop`)
+/// are in the returned report, which is what `TraceValidator` says of the same bytes.
+public struct TraceStream: Sendable {
+    /// One line of the trace as the reading reaches it: an event, or a line that is not one but
+    /// has problems (the header, a malformed line).
+    public struct Line: Sendable {
+        /// The 1-based file line.
+        public var line: Int
+        /// The event on the line, without its `state`; nil when the line is not an event.
+        public var event: TraceEvent?
+        /// The problems validation found on the line so far, in the report's order.
+        public var problems: [Problem]
+        /// The bytes of the file read up to the end of this line: how far the reading went.
+        public var end: Int
+    }
+
+    /// The path read, as given.
+    public let path: String
+    /// The validation applied as the lines are read.
+    public var validator: TraceValidator
+    /// Where the lines come from.
+    private enum Origin {
+        case path
+        case bytes([UInt8])
+        /// A trace already open: its file (read again with `pread`) or its bytes.
+        case open(TraceSource)
+    }
+    private let origin: Origin
+
+    /// A stream of the trace at `path`: a file, or a pipe such as `/dev/stdin` (read as it
+    /// comes, never held whole). Nothing is opened before `forEachLine`.
+    public init(path: String, validator: TraceValidator = TraceValidator()) {
+        self.path = path
+        self.validator = validator
+        self.origin = .path
+    }
+
+    /// A stream of the trace `trace` was opened from, without opening its path again: the file
+    /// through the descriptor `trace` holds, or the bytes read from a pipe (as `validate` reads it).
+    public init(trace: TraceFile, validator: TraceValidator = TraceValidator()) {
+        self.path = trace.path
+        self.validator = validator
+        self.origin = .open(trace.source)
+    }
+
+    /// A stream of a trace held in memory, such as `MemorySink().data` in a test.
+    /// - Parameter name: what errors and the report call the trace.
+    public init(bytes: [UInt8], name: String = "trace", validator: TraceValidator = TraceValidator()) {
+        self.path = name
+        self.validator = validator
+        self.origin = .bytes(bytes)
+    }
+
+    /// Reads the trace from its start, calling `body` with each event and each other line that
+    /// has problems, in file order, until `body` returns false or the file ends; returns the
+    /// validation report of what was read.
+    ///
+    /// - Throws: `TraceOpenError` as `TraceFile(path:)` throws it: the file cannot be opened or
+    ///   read, or line 1 is not a trace header (then `body` is never called).
+    @discardableResult
+    public func forEachLine(_ body: (Line) -> Bool) throws(TraceOpenError) -> ValidationReport {
+        var reader = StreamState(path: path, validator: validator)
+        var failure: TraceOpenError?
+        /// Validates one line and gives it to `body`; false to stop (a bad header stops too).
+        func feed(_ line: LineReader.Line) -> Bool {
+            do throws(TraceOpenError) {
+                guard let found = try reader.consume(line) else { return true }
+                return body(found)
+            } catch {
+                failure = error
+                return false
+            }
+        }
+        let maximumLineLength = validator.maximumLineLength
+        var opened: TraceInput?
+        switch origin {
+        case .path: break
+        case .open(let source):
+            switch source.storage {
+            case .file(let input): opened = input
+            case .memory(let bytes): return try Self(bytes: bytes, name: path, validator: validator).forEachLine(body)
+            }
+        case .bytes(let bytes):
+            guard !bytes.isEmpty else { throw TraceStream.emptyFile(path) }
+            bytes.withUnsafeBytes { buffer in
+                _ = LineReader.forEachLine(in: buffer, maximumLineLength: maximumLineLength, feed)
+            }
+            if let failure { throw failure }
+            return reader.run.finish()
+        }
+        let input: TraceInput
+        do throws(TraceInput.Failure) {
+            if let opened { input = opened } else { input = try TraceInput.open(path) }
+        } catch {
+            let (kind, line, message) = error.openError
+            throw TraceOpenError(kind: kind, path: path, line: line, message: message)
+        }
+        if let line = input.firstLineIfNotAHeader() {
+            // No header can start this way: only line 1 is read (a device may never end).
+            throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: TraceStream.headerMessage(line))
+        }
+        do {
+            try input.forEachChunk(blockSize: validator.blockSize, maximumLineLength: maximumLineLength) { chunk, _ in
+                let lines: UnsafeRawBufferPointer
+                switch chunk {
+                case .overlongLine:
+                    return feed(
+                        LineReader.Line(
+                            bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTerminated: false, isOverlong: true))
+                case .lines(let bytes): lines = bytes
+                }
+                return LineReader.forEachLine(in: lines, maximumLineLength: maximumLineLength, feed)
+            }
+        } catch {
+            throw TraceOpenError(kind: .unreadable, path: path, message: "cannot read: \(error.reason)")
+        }
+        if let failure { throw failure }
+        if reader.lineNumber == 0 { throw TraceStream.emptyFile(path) }
+        return reader.run.finish()
+    }
+
+    private static func emptyFile(_ path: String) -> TraceOpenError {
+        TraceOpenError(
+            kind: .notATrace, path: path, line: 1, message: "the file is empty; \(TraceLoader.startsWithHeader)")
+    }
+
+    /// Why `line` is not a trace header, as `TraceFile` says it.
+    static func headerMessage(_ line: [UInt8]) -> String {
+        let parsed = line.withUnsafeBytes { bytes in
+            Result { () throws(TraceHeaderError) in try TraceHeader.parse(bytes) }
+        }
+        if case .failure(let error) = parsed { return error.message }
+        return "line 1 is not a trace header"
+    }
+
+    /// The reading: the validation run and the count of lines and events.
+    private struct StreamState {
+        let path: String
+        var run: ValidationRun
+        var lineNumber = 0
+        var eventCount = 0
+        var bytesRead = 0
+
+        init(path: String, validator: TraceValidator) {
+            self.path = path
+            self.run = ValidationRun(
+                file: path, machines: validator.machines, rules: validator.rules,
+                maximumProblems: validator.maximumProblems, maximumCauseDepth: validator.maximumCauseDepth)
+        }
+
+        /// Validates the next line; returns it when it is an event or has problems.
+        mutating func consume(_ line: LineReader.Line) throws(TraceOpenError) -> Line? {
+            lineNumber += 1
+            bytesRead += line.bytes.count + (line.isTerminated ? 1 : 0)
+            let before = run.report.problems.count
+            var event: TraceEvent?
+            if lineNumber == 1 {
+                if line.isOverlong {
+                    throw TraceOpenError(
+                        kind: .notATrace, path: path, line: 1,
+                        message:
+                            "line 1 is longer than \(TraceLoader.describeSize(LineReader.maximumLineLength)); it is not a trace header"
+                    )
+                }
+                do {
+                    _ = try TraceHeader.parse(line.bytes)
+                } catch {
+                    throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: error.message)
+                }
+                _ = run.consume(line)
+            } else if line.isOverlong || ValidationRun.isEmpty(line.bytes) {
+                _ = run.consume(line)
+            } else {
+                var fields = EventFields()
+                var failure: JSONParseError?
+                do {
+                    try EventScanner.scan(line.bytes, into: &fields)
+                } catch {
+                    failure = error
+                }
+                _ = run.consume(line, scanned: &fields, error: failure)
+                if failure == nil && run.skippedLine != lineNumber {
+                    event = TraceEvent(fields: fields, in: line.bytes, index: eventCount, lineNumber: lineNumber)
+                    if event != nil { eventCount += 1 }
+                }
+            }
+            let found = run.report.problems.count > before ? Array(run.report.problems[before...]) : []
+            guard event != nil || !found.isEmpty else { return nil }
+            return Line(line: lineNumber, event: event, problems: found, end: bytesRead)
+        }
+    }
+}

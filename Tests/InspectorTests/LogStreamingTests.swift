@@ -1,0 +1,137 @@
+import Foundation
+import Recorder
+import TestSupport
+import Testing
+
+@testable import Inspector
+@testable import TraceReader
+
+/// `log` reads the trace once as a stream: its rows are those the whole-file reading printed
+/// (`TraceFile`, validation of the whole file first), printed as the reading reaches them.
+@Suite struct LogStreamingTests {
+    static let traces: [String] = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("traces")
+        let found = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+        return found.filter { $0.hasSuffix(".jsonl") }.sorted().map { root.appendingPathComponent($0).path }
+    }()
+
+    /// What `log` printed when it opened the whole trace and validated it before printing: the
+    /// columns sized from the first 500 events, each event's row marked with its line's problems.
+    /// Problems on lines that are not events come in line order among the rows, and problems
+    /// found only at the end (`unresolved`) after the rows.
+    static func logOfWholeTrace(_ path: String, store: String? = nil, onlyProblems: Bool = false) throws -> String {
+        let trace = try TraceFile(path: path)
+        let report = try trace.validate()
+        let late = report.problems.filter { $0.kind == .unresolved }
+        let problems = Dictionary(grouping: report.problems.filter { $0.kind != .unresolved }, by: \.line)
+        let format = EventLine.fitting(
+            (0..<min(trace.eventCount, 500)).compactMap { trace.event(at: $0) }, style: Style(enabled: false))
+        var out = ""
+        var nextLine = 1
+        func problemLines(before line: Int) {
+            guard onlyProblems else { return }
+            for (number, list) in problems.sorted(by: { $0.key < $1.key })
+            where number >= nextLine && number < line && list.allSatisfy({ $0.seq == nil }) {
+                for problem in list {
+                    out +=
+                        "line \(number): \(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))\n"
+                }
+            }
+            nextLine = line
+        }
+        for index in 0..<trace.eventCount {
+            let event = try #require(trace.event(at: index))
+            problemLines(before: event.line + 1)
+            if let store, event.store != store { continue }
+            let found = problems[event.line] ?? []
+            if onlyProblems && found.isEmpty { continue }
+            out += format.text(event, problems: found) + "\n"
+            if onlyProblems {
+                for problem in found { out += "        \(problem.severity.rawValue): \(TTY.safe(problem.message))\n" }
+            }
+        }
+        problemLines(before: Int.max)
+        let shown = late.filter { store == nil || $0.store == store }
+        if !shown.isEmpty {
+            out += "found at the end of the trace:\n"
+            for problem in shown {
+                out +=
+                    "line \(problem.line): \(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))\n"
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: traces) func rowsAreThoseOfTheWholeTrace(path: String) throws {
+        let opened = Result { () throws(TraceOpenError) in try TraceFile(path: path) }
+        if case .failure(let error) = opened {
+            // Not a trace: the same error as opening it says, and no row.
+            let result = inspector(["log", path])
+            #expect(result.status == 2 && result.out.isEmpty && result.err.contains(error.message))
+            return
+        }
+        if path.hasSuffix("cause-loop.jsonl") {
+            // The loop's problem is printed when reached, then with its final count at the end.
+            let out = inspector(["log", path, "--problems"]).out
+            let final = try #require(try TraceFile(path: path).validate().problems.first)
+            #expect(
+                out.hasSuffix(
+                    "found at the end of the trace:\nline \(final.line): warning: cause-loop: \(final.message)\n"))
+            #expect(out.hasPrefix(try Self.logOfWholeTrace(path, onlyProblems: true).split(separator: "\n")[0] + "\n"))
+        } else {
+            #expect(inspector(["log", path, "--problems"]).out == (try Self.logOfWholeTrace(path, onlyProblems: true)))
+        }
+        #expect(inspector(["log", path]).out == (try Self.logOfWholeTrace(path)))
+        if let store = try TraceFile(path: path).storeNames.last {
+            #expect(inspector(["log", path, "--store", store]).out == (try Self.logOfWholeTrace(path, store: store)))
+        }
+    }
+
+    @Test func committedTracesAreFound() {
+        #expect(Self.traces.count >= 10)
+    }
+
+    /// Rows are printed as the reading reaches them: once the columns are sized (the first 500
+    /// events), each event's row is out before the next line is read, and no more than 500 rows
+    /// are ever held.
+    @Test func rowsArePrintedBeforeTheTraceEnds() throws {
+        let sink = MemorySink()
+        let recorder = try TraceRecorder(sink: sink)
+        let store = Store(initialState: Cart(), name: "CartStore", recorder: recorder)
+        for index in 0..<1200 { store.send("add") { $0.items.append("item \(index)") } }
+        let console = Console.capturing()
+        var rows = LogRows(path: "t", options: LogRows.Options(), console: console)
+        var printedWhenRead: [Int] = []
+        try TraceStream(bytes: sink.data).forEachLine { line in
+            _ = rows.add(line)
+            printedWhenRead.append(console.out.text.split(separator: "\n").count)
+            return true
+        }
+        #expect(printedWhenRead.count == 1201)
+        #expect(printedWhenRead[..<(LogRows.sampleEvents - 1)].allSatisfy { $0 == 0 })
+        for (index, printed) in printedWhenRead.enumerated() where index >= LogRows.sampleEvents - 1 {
+            #expect(printed == index + 1)
+        }
+    }
+
+    /// On a trace of large states the columns are sized from the first 4 MB, so the first rows
+    /// do not wait for 500 large events.
+    @Test func columnsOfLargeStatesAreSizedFromTheFirstMegabytes() throws {
+        let sink = MemorySink()
+        let recorder = try TraceRecorder(sink: sink)
+        let store = Store(initialState: Cart(), name: "CartStore", recorder: recorder)
+        let large = String(repeating: "x", count: 1 << 20)
+        for _ in 0..<8 { store.send("add") { $0.items = [large] } }
+        let console = Console.capturing()
+        var rows = LogRows(path: "t", options: LogRows.Options(), console: console)
+        var firstPrintedAt: Int?
+        try TraceStream(bytes: sink.data).forEachLine { line in
+            _ = rows.add(line)
+            if firstPrintedAt == nil && !console.out.text.isEmpty { firstPrintedAt = line.end }
+            return true
+        }
+        let end = try #require(firstPrintedAt)
+        #expect(end >= LogRows.sampleBytes && end < LogRows.sampleBytes + (2 << 20))
+    }
+}
