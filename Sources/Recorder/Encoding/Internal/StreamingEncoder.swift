@@ -35,6 +35,49 @@ final class StreamingEncoder: @unchecked Sendable {
         context.closeFrames(downTo: 0)
     }
 
+    /// `value` encoded for a patch (`ShallowState`); the output is left as it was.
+    func shallowState<T: Encodable>(of value: T) throws -> ShallowState {
+        let mark = output.count
+        context.state.pointee.shallow = true
+        defer {
+            context.state.pointee.shallow = false
+            context.state.pointee.parts = []
+            output.count = mark
+        }
+        do {
+            try appendValue(value)
+        } catch {
+            reset(to: mark)
+            throw error
+        }
+        return ShallowState(text: Array(output.bytes(from: mark)), parts: context.state.pointee.parts)
+    }
+
+    /// Appends the JSON Patch from `old` to `new` (`PatchWriter`) and returns its size; nil, with
+    /// nothing appended, when it would take more than `limit` bytes or a part failed to encode.
+    func appendPatch(from old: ShallowState, to new: ShallowState, limit: Int, masks: ElementMask.Cache) -> Int? {
+        let mark = output.count
+        do {
+            return try PatchWriter.append(from: old, to: new, limit: limit, masks: masks, context: context)
+        } catch {
+            reset(to: mark)
+            context.state.pointee.shallow = false
+            context.state.pointee.parts = []
+            return nil
+        }
+    }
+
+    /// Appends the JSON of a state encoded for patches: the state's whole JSON.
+    func appendWhole(_ state: ShallowState) throws {
+        let mark = output.count
+        do {
+            try PatchWriter.appendWhole(state, context: context)
+        } catch {
+            reset(to: mark)
+            throw error
+        }
+    }
+
     /// Whether the value of `key` is written as `"<redacted>"`.
     func isRedacted(_ key: String) -> Bool {
         context.isRedacted(key)

@@ -1,0 +1,49 @@
+/// A state encoded for a patch: its JSON, except that each collection that can be told unchanged
+/// by its storage (an array, dictionary or set that the memo may remember: no class instance at
+/// any depth, see `EncodingMemo`) is a token naming that collection instead of its JSON.
+///
+/// Finding what an action changed then costs the encoding of what is not in such a collection
+/// (usually a few fields) and a comparison of the collections whose storage changed, not an
+/// encoding of the whole state (`PatchWriter`). The recorder keeps each store's last one, which
+/// keeps its collections alive, so that a storage address cannot be reused while it is compared.
+///
+/// A token is the byte 0x01, then the collection's storage word and its type, in hexadecimal:
+/// two tokens are the same bytes exactly when they name the same storage of the same type. The
+/// token is neither a quote nor a bracket, so `StableOrder.skipValue` steps over it as over a
+/// number.
+struct ShallowState {
+    /// One collection named by a token.
+    struct Part {
+        let value: any Encodable
+        let word: UInt
+        let type: UInt
+    }
+
+    var text: [UInt8]
+    var parts: [Part]
+
+    /// The first byte of a token.
+    static var tokenStart: UInt8 { 0x01 }
+    static var tokenLength: Int { 33 }
+
+    /// Appends the token of `part` to `output`.
+    static func appendToken(of part: Part, to output: JSONOutput) {
+        output.append(tokenStart)
+        for index in 0..<32 {
+            let word = index < 16 ? part.word : part.type
+            let digit = UInt8(truncatingIfNeeded: (word >> UInt(60 - 4 * (index % 16))) & 0xF)
+            output.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
+        }
+    }
+
+    /// The part that the token at `start` of `text` names, among `parts`.
+    static func part(at start: Int, of text: [UInt8], in parts: [Part]) -> Part? {
+        var (word, type): (UInt, UInt) = (0, 0)
+        for index in 0..<32 {
+            let byte = text[start + 1 + index]
+            let digit = UInt(byte < 0x3A ? byte - 0x30 : byte - 0x57)
+            if index < 16 { word = word << 4 | digit } else { type = type << 4 | digit }
+        }
+        return parts.last { $0.word == word && $0.type == type }
+    }
+}
