@@ -59,6 +59,8 @@ public final class TraceRecorder: Sendable {
     ///     illegal transition. For a debugging session: a stack costs a few microseconds (more
     ///     than the rest of an action) once its call path was met, and the first time reads the
     ///     debug information of each frame (milliseconds a frame in a large debug binary).
+    ///   - patches: `.automatic()` records what each action changed (a version 2 trace) instead of
+    ///     the whole state (version 1, the default); see ``Patches``.
     ///   - onError: called once per kind of problem; the default prints to standard error.
     /// - Throws: the sink's error when the header cannot be written.
     public init(
@@ -67,6 +69,7 @@ public final class TraceRecorder: Sendable {
         machines: MachineList = [:],
         redactedKeys: Redaction = [],
         stackForEveryAction: Bool = false,
+        patches: Patches = .never,
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         self.sink = sink
@@ -78,9 +81,10 @@ public final class TraceRecorder: Sendable {
         let (pinned, repeated) = machines.firstOfEachName()
         self.pinnedMachines = pinned
         let encoder = StreamingEncoder(redaction: redactedKeys, remembers: true)
-        Self.writeHeader(into: encoder.output, app: app, machines: pinned)
+        Self.writeHeader(into: encoder.output, app: app, machines: pinned, version: patches.version)
         try sink.write(encoder.output.bytes)
         var initial = RecorderState(encoder: encoder)
+        initial.patches = patches.makeHooks?()
         if !repeated.isEmpty {
             initial.reported.insert(.duplicateMachine)
             onError(
@@ -103,11 +107,12 @@ public final class TraceRecorder: Sendable {
         machines: MachineList = [:],
         redactedKeys: Redaction = [],
         stackForEveryAction: Bool = false,
+        patches: Patches = .never,
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         try self.init(
             sink: FileSink(path: path, replacing: replacing), app: app, machines: machines,
-            redactedKeys: redactedKeys, stackForEveryAction: stackForEveryAction, onError: onError)
+            redactedKeys: redactedKeys, stackForEveryAction: stackForEveryAction, patches: patches, onError: onError)
     }
 
     /// Starts a trace at `path` that continues in a new file whenever the next event would take
@@ -122,13 +127,14 @@ public final class TraceRecorder: Sendable {
         machines: MachineList = [:],
         redactedKeys: Redaction = [],
         stackForEveryAction: Bool = false,
+        patches: Patches = .never,
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         try self.init(
             sink: RollingFileSink(
                 path: path, maximumBytes: maximumBytes, maximumFiles: maximumFiles, replacing: replacing),
             app: app, machines: machines, redactedKeys: redactedKeys, stackForEveryAction: stackForEveryAction,
-            onError: onError)
+            patches: patches, onError: onError)
     }
 
     // MARK: Events (called by stores)
@@ -160,6 +166,7 @@ public final class TraceRecorder: Sendable {
             out.append("}\n")
             state.rollover?.remember(
                 store: store, caseName: caseName, machine: machine, state: out.bytes, range: range)
+            if let patches = state.patches { patches.wholeState(self, value, store, range, &state) }
             emit(seq: seq, mustReachDisk: false, in: &state)
         }
     }
@@ -186,9 +193,14 @@ public final class TraceRecorder: Sendable {
                 out.append(",\"to\":")
                 out.appendString(to)
             }
-            out.append(changed ? ",\"changed\":true,\"state\":" : ",\"changed\":false,\"state\":")
-            let range = appendEncoded(value, what: "the state of \(store)", in: &state)
-            state.rollover?.remember(store: store, caseName: to, state: out.bytes, range: range)
+            if let patches = state.patches {
+                out.append(changed ? ",\"changed\":true," : ",\"changed\":false,")
+                patches.transition(self, value, store, to, &state)
+            } else {
+                out.append(changed ? ",\"changed\":true,\"state\":" : ",\"changed\":false,\"state\":")
+                let range = appendEncoded(value, what: "the state of \(store)", in: &state)
+                state.rollover?.remember(store: store, caseName: to, state: out.bytes, range: range)
+            }
             out.append(",\"source\":")
             appendSource(file, line, in: &state)
             // `cause` is the global number of an event (see `RecorderState.fileOffset`); one that
@@ -220,6 +232,7 @@ public final class TraceRecorder: Sendable {
             } else {
                 state.liveStores[store] = count - 1
             }
+            state.patches?.ended(store, count > 1)
         }
     }
 
@@ -257,7 +270,7 @@ public final class TraceRecorder: Sendable {
     /// Appends the JSON of `value`; returns the byte range it took in the line. `what` names the
     /// value in an error report, and is only built for one (building it costs an allocation).
     @discardableResult
-    private func appendEncoded<S: Encodable>(_ value: S, what: @autoclosure () -> String, in state: inout RecorderState)
+    func appendEncoded<S: Encodable>(_ value: S, what: @autoclosure () -> String, in state: inout RecorderState)
         -> Range<Int>
     {
         let encoder = state.encoder
@@ -342,6 +355,7 @@ public final class TraceRecorder: Sendable {
             } else {
                 try sink.write(state.encoder.output.bytes)
             }
+            state.patches?.committed()
             if mustReachDisk { try sink.synchronize() }
         } catch {
             state.sinkFailed = true
@@ -400,7 +414,9 @@ public final class TraceRecorder: Sendable {
             out.append("{\"type\":\"register\",\"seq\":")
             _ = beginEvent(&state)
             appendRegisterFields(store: store, caseName: last.caseName, machine: last.machine, into: out)
+            let stateStart = out.count
             last.state.withUnsafeBytes { out.append($0) }
+            if let patches = state.patches { patches.reopened(store, stateStart, &state) }
             out.append("}\n")
             try sink.write(out.bytes)
         }
@@ -413,9 +429,12 @@ public final class TraceRecorder: Sendable {
 
     /// Writes the header line; `machines` has one entry per name.
     private static func writeHeader(
-        into out: JSONOutput, app: String?, machines: [(name: String, machine: MachineSpec)]
+        into out: JSONOutput, app: String?, machines: [(name: String, machine: MachineSpec)], version: Int
     ) {
-        out.append("{\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1")
+        out.append(
+            version == 1
+                ? "{\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1"
+                : "{\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":2")
         if let app {
             out.append(",\"app\":")
             out.appendRareString(app)
@@ -470,6 +489,9 @@ struct RecorderState: ~Copyable {
     var sources = SourceCache()
     /// The JSON of each state machine type's machine, made on its first register.
     var machines = MachineJSONCache()
+    /// Version 2: what the recorder does to write patches; nil when the trace records whole
+    /// states (version 1).
+    var patches: PatchHooks?
 
     init(encoder: StreamingEncoder) {
         self.encoder = encoder
@@ -501,6 +523,12 @@ struct Rollover {
     /// Remembers a transition's case and state, until `commit`; the machine stays the register's.
     mutating func remember(store: String, caseName: String?, state line: UnsafeRawBufferPointer, range: Range<Int>) {
         pending = (store, caseName, nil, Array(line[range]))
+    }
+
+    /// Remembers a transition's case, for a transition that carries a patch: its state is kept
+    /// in `PatchedStates` instead (an empty `state` here).
+    mutating func rememberPatched(store: String, caseName: String?) {
+        pending = (store, caseName, nil, [])
     }
 
     /// Makes the remembered state of the event just written the store's last state.
