@@ -7,7 +7,7 @@ let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print(
         """
-        Usage: swift run -c release Benchmarks [--only recording|decoding|validation|opening|diff] [--large]
+        Usage: swift run -c release Benchmarks [--only recording|big-states|decoding|validation|opening|diff] [--large]
 
         Measures Rewind against baselines run in the same process and prints a table:
         figure, baseline, ratio, target, and whether the target is met. The traces are
@@ -26,6 +26,7 @@ defer { try? FileManager.default.removeItem(atPath: folder) }
 var table = ResultTable()
 do {
     if only == nil || only == "recording" { try RecordingBenchmark.run(into: &table, folder: folder) }
+    if only == nil || only == "recording" || only == "big-states" { try LargeStateBenchmark.run(into: &table) }
     if only == nil || only == "decoding" { try DecodingBenchmark.run(into: &table) }
     if only == nil || only == "diff" { try DiffBenchmark.run(into: &table) }
     if only == nil || only == "validation" { try ValidationBenchmark.run(into: &table, folder: folder) }
