@@ -17,12 +17,19 @@
 /// for (name, type) in features { built.append(type, as: name) }
 /// ```
 ///
+/// The rules over time that a listed type declares (``StateMachine/deadlines``,
+/// ``StateMachine/mustNotEndIn``) are written in the header's `rules` under the listed name. This
+/// list is the only way rules reach a trace: a rule names its store, and the header is written
+/// before any store registers.
+///
 /// A name listed twice is written once, with its first machine, and reported through the
 /// recorder's `onError` (`RecordingFailure.Kind.duplicateMachine`): a header that named one
 /// store twice would be a trace no reader accepts.
 public struct MachineList: ExpressibleByDictionaryLiteral, Sendable {
     /// The machines by store name, in the order given, duplicates included.
     public private(set) var entries: [(name: String, machine: MachineSpec)] = []
+    /// The rules over time each entry's type declares, by index in `entries`.
+    private var rules: [MachineRules] = []
 
     /// An empty list.
     public init() {}
@@ -39,21 +46,24 @@ public struct MachineList: ExpressibleByDictionaryLiteral, Sendable {
 
     /// Adds the machine that `type` declares, under the store name `name`.
     public mutating func append(_ type: any StateMachine.Type, as name: String) {
-        entries.append((name, MachineSpec(type)))
+        let machine = MachineSpec(type)
+        entries.append((name, machine))
+        rules.append(MachineRules(type, cases: machine.cases))
     }
 
-    /// Adds a machine given by its parts (for instance, read from a spec file).
+    /// Adds a machine given by its parts (for instance, read from a spec file), with no rules.
     public mutating func append(_ machine: MachineSpec, as name: String) {
         entries.append((name, machine))
+        rules.append(MachineRules())
     }
 
-    /// The first machine of each name, in order, and the names given more than once.
-    func firstOfEachName() -> (machines: [(name: String, machine: MachineSpec)], repeated: [String]) {
-        var machines: [(name: String, machine: MachineSpec)] = []
+    /// The first machine of each name with its rules, in order, and the names given more than once.
+    func firstOfEachName() -> (machines: [PinnedMachine], repeated: [String]) {
+        var machines: [PinnedMachine] = []
         var repeated: [String] = []
-        for entry in entries {
+        for (entry, rules) in zip(entries, rules) {
             if !machines.contains(where: { $0.name == entry.name }) {
-                machines.append(entry)
+                machines.append((entry.name, entry.machine, rules))
             } else if !repeated.contains(entry.name) {
                 repeated.append(entry.name)
             }
@@ -61,3 +71,6 @@ public struct MachineList: ExpressibleByDictionaryLiteral, Sendable {
         return (machines, repeated)
     }
 }
+
+/// A machine written in the header under a store's name, with the rules its type declares.
+typealias PinnedMachine = (name: String, machine: MachineSpec, rules: MachineRules)

@@ -17,6 +17,14 @@ public struct RecordingFailure: Error, Sendable, CustomStringConvertible {
         /// A store registered under a name that `TraceRecorder(machines:)` lists with another
         /// machine than the store's own; its register event carries its own, which wins.
         case machineMismatch
+        /// A store registered whose state machine declares rules over time (deadlines, cases a
+        /// run must not end in), but `TraceRecorder(machines:)` does not list its name, so the
+        /// header has no rules for it: only pinned stores' rules are written.
+        case rulesNotPinned
+        /// A pinned machine declares a deadline the format cannot hold (`transitions` below 1,
+        /// `seconds` not finite); the header leaves that limit out (and the rule, when it has
+        /// no other limit).
+        case invalidDeadline
     }
 
     /// What went wrong.

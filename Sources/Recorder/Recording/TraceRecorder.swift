@@ -36,8 +36,8 @@ public final class TraceRecorder: Sendable {
     /// `sink` when it rolls over to new files; found once here, not cast on every event.
     private let rollingSink: RollingFileSink?
     private let startNanoseconds: UInt64
-    /// The machines pinned in the header, one per store name (see `MachineList`).
-    private let pinnedMachines: [(name: String, machine: MachineSpec)]
+    /// The machines pinned in the header, one per store name, with their rules (see `MachineList`).
+    private let pinnedMachines: [PinnedMachine]
     private let onError: @Sendable (RecordingFailure) -> Void
     /// Whether every transition records its call stack, not only an illegal one.
     let recordsEveryStack: Bool
@@ -81,10 +81,19 @@ public final class TraceRecorder: Sendable {
         let (pinned, repeated) = machines.firstOfEachName()
         self.pinnedMachines = pinned
         let encoder = StreamingEncoder(redaction: redactedKeys, remembers: true)
-        Self.writeHeader(into: encoder.output, app: app, machines: pinned, version: patches.version)
+        let leftOut = Self.writeHeader(into: encoder.output, app: app, machines: pinned, version: patches.version)
         try sink.write(encoder.output.bytes)
         var initial = RecorderState(encoder: encoder)
         initial.patches = patches.makeHooks?()
+        if leftOut {
+            initial.reported.insert(.invalidDeadline)
+            onError(
+                RecordingFailure(
+                    kind: .invalidDeadline,
+                    message:
+                        "a machine in TraceRecorder(machines:) declares a deadline with transitions below 1 or seconds that are not finite; the header leaves that limit out. Fix its `deadlines`"
+                ))
+        }
         if !repeated.isEmpty {
             initial.reported.insert(.duplicateMachine)
             onError(
@@ -149,9 +158,14 @@ public final class TraceRecorder: Sendable {
             }
             state.liveStores[store, default: 0] += 1
             let machine = state.machines.json(of: S.self)
-            if let machine, let pinned = pinnedMachines.first(where: { $0.name == store }),
-                pinned.machine.json != machine
-            {
+            let pinned = pinnedMachines.first(where: { $0.name == store })
+            if pinned == nil && state.machines.declaresRules(S.self) {
+                report(
+                    .rulesNotPinned,
+                    "store \(store) has a machine (\(S.self)) that declares rules over time, but TraceRecorder(machines:) does not list \"\(store)\", so the trace has no rules for it; pin it there or give its rules in an inspector --spec file",
+                    in: &state)
+            }
+            if let machine, let pinned, pinned.machine.json != machine {
                 report(
                     .machineMismatch,
                     "store \(store) registers with the machine of \(S.self), which is not the machine TraceRecorder(machines:) lists under \"\(store)\"; its register event carries its own machine, which wins over the header's. Fix or drop the pin",
@@ -427,10 +441,12 @@ public final class TraceRecorder: Sendable {
         onError(RecordingFailure(kind: kind, message: message))
     }
 
-    /// Writes the header line; `machines` has one entry per name.
+    /// Writes the header line; `machines` has one entry per name. Their rules go in `rules`,
+    /// which is left out when there are none. Returns whether a deadline was left out (see
+    /// `MachineRules.appendJSON`).
     private static func writeHeader(
-        into out: JSONOutput, app: String?, machines: [(name: String, machine: MachineSpec)], version: Int
-    ) {
+        into out: JSONOutput, app: String?, machines: [PinnedMachine], version: Int
+    ) -> Bool {
         out.append(
             version == 1
                 ? "{\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1"
@@ -442,13 +458,26 @@ public final class TraceRecorder: Sendable {
         out.append(",\"started\":")
         out.appendRareString(rfc3339Now())
         out.append(",\"machines\":{")
-        for (index, (name, machine)) in machines.enumerated() {
+        for (index, pinned) in machines.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.appendRareString(name)
+            out.appendRareString(pinned.name)
             out.append(UInt8(ascii: ":"))
-            machine.appendJSON(to: out)
+            pinned.machine.appendJSON(to: out)
         }
-        out.append("}}\n")
+        let rulesStart = out.count
+        out.append("},\"rules\":[")
+        var separated = false
+        var leftOut = false
+        for pinned in machines {
+            if pinned.rules.appendJSON(store: pinned.name, to: out, separated: &separated) { leftOut = true }
+        }
+        if separated {
+            out.append("]}\n")
+        } else {
+            out.count = rulesStart
+            out.append("}}\n")
+        }
+        return leftOut
     }
 
     /// The wall-clock time now, RFC 3339 in UTC with milliseconds: `2026-11-22T10:15:00.123Z`.

@@ -49,7 +49,8 @@ final class Shop {
             initialState: snapshot.catalog, recorder: recorder, policy: configuration.policy)
         cart = CartStore(initialState: snapshot.cart, recorder: recorder, policy: configuration.policy)
         checkout = CheckoutStore(
-            payments: FakePaymentService(limit: configuration.cardLimit, clock: clock),
+            payments: FakePaymentService(
+                limit: configuration.cardLimit, clock: clock, ticks: configuration.paymentTicks),
             initialState: snapshot.checkout, recorder: recorder, policy: configuration.policy)
         wishlist = Wishlist(initialState: snapshot.wishlist, recorder: recorder)
         connect()

@@ -14,9 +14,9 @@
 /// is read again from the file and scanned: its top-level members are found with `state`
 /// checked and skipped, then the walk into `state` skips every sibling member and element on
 /// the way to the path (JSON syntax only, nothing built) and parses just the value at the path.
-/// Consecutive values are compared by their bytes first, and parsed and compared by value
-/// (member order and number spelling do not count, as in `StateDiff`) only when the bytes
-/// differ. The cost is one read and one syntax scan of each of the store's lines, and memory
+/// Consecutive values are compared by their bytes first, and by the data they hold (member
+/// order and number spelling do not count, as in `StateDiff`, whose rules apply) only when the
+/// bytes differ; a value is parsed only for a change. The cost is one read and one syntax scan of each of the store's lines, and memory
 /// for two values at the path; other stores' events are never read. `lastChange(before:)` walks
 /// back from the step and stops at the first change it meets.
 ///
@@ -169,9 +169,9 @@ public struct ValueHistory: Sendable {
         case (.present(let old, _), .present(let new, _)) where old == new:
             return nil
         case (.present(let old, let parsed), .present(let new, _)):
+            if Self.sameData(old, new) { return nil }
             guard let oldValue = parsed ?? Self.parse(old), let newValue = Self.parse(new) else { return nil }
             previous = .present(old, oldValue)
-            if oldValue.isEquivalent(to: newValue) { return nil }
             before = oldValue
             after = newValue
         case (.absent, .present(let new, _)):
@@ -197,6 +197,14 @@ public struct ValueHistory: Sendable {
         }
         guard let (event, components) = read, let event else { return nil }
         return ValueChange(path: StatePath(components), step: step, event: event, before: before, after: after)
+    }
+
+    /// Whether two values' bytes are the same data, as the diff decides it (see `StateDiff`).
+    private static func sameData(_ old: [UInt8], _ new: [UInt8]) -> Bool {
+        guard let oldText = try? JSONText(validating: old), let newText = try? JSONText(validating: new) else {
+            return false
+        }
+        return oldText.isSameData(as: newText)
     }
 
     private static func parse(_ bytes: [UInt8]) -> JSONValue? {

@@ -23,7 +23,8 @@
 /// hold one); it neither allocates nor frees anything itself except when growing or shrinking
 /// the byte buffer, which it does in place in the storage's header. It is valid while its
 /// `JSONOutputStorage` lives. Not thread-safe: used by one encoder, under the recorder's lock.
-struct JSONOutput: @unchecked Sendable {  // a view; see JSONOutputStorage for who owns the memory
+// `package`: TraceReader's `JSONPrinter` writes through it too (one byte writer for the package).
+package struct JSONOutput: @unchecked Sendable {  // a view; see JSONOutputStorage for who owns the memory
     /// The buffer's header: where the bytes are, how many are written, how many fit.
     struct Header {
         var base: UnsafeMutablePointer<UInt8>
@@ -41,17 +42,17 @@ struct JSONOutput: @unchecked Sendable {  // a view; see JSONOutputStorage for w
         storage = header
     }
 
-    var count: Int {
+    package var count: Int {
         @inline(__always) get { storage.pointee.count }
         @inline(__always) nonmutating set { storage.pointee.count = newValue }
     }
 
     /// The bytes written so far. Valid until the next write.
-    var bytes: UnsafeRawBufferPointer {
+    package var bytes: UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: storage.pointee.base, count: storage.pointee.count)
     }
 
-    func bytes(from start: Int) -> UnsafeRawBufferPointer {
+    package func bytes(from start: Int) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: storage.pointee.base + start, count: storage.pointee.count - start)
     }
 
@@ -70,7 +71,7 @@ struct JSONOutput: @unchecked Sendable {  // a view; see JSONOutputStorage for w
     }
 
     @inline(__always)
-    func reserve(_ extra: Int) {
+    package func reserve(_ extra: Int) {
         _ = end(reserving: extra)
     }
 
@@ -89,13 +90,13 @@ struct JSONOutput: @unchecked Sendable {  // a view; see JSONOutputStorage for w
     }
 
     @inline(__always)
-    func append(_ byte: UInt8) {
+    package func append(_ byte: UInt8) {
         end(reserving: 1).pointee = byte
         advance(by: 1)
     }
 
     @inline(__always)
-    func append(_ raw: UnsafeRawBufferPointer) {
+    package func append(_ raw: UnsafeRawBufferPointer) {
         guard let source = raw.baseAddress, raw.count > 0 else { return }
         memcpy(end(reserving: raw.count), source, raw.count)
         advance(by: raw.count)
@@ -103,7 +104,7 @@ struct JSONOutput: @unchecked Sendable {  // a view; see JSONOutputStorage for w
 
     /// Appends ASCII text known at compile time, such as a key with its quotes and colon.
     @inline(__always)
-    func append(_ text: StaticString) {
+    package func append(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
         let target = end(reserving: count)
         if count <= 16 {
@@ -143,7 +144,7 @@ struct JSONOutput: @unchecked Sendable {  // a view; see JSONOutputStorage for w
     /// Appends `text` as a JSON string, escaped per RFC 8259: `"`, `\` and the control characters
     /// U+0000–U+001F are escaped; everything else, non-ASCII included, is written as UTF-8.
     @inline(__always)
-    func appendString(_ text: String) {
+    package func appendString(_ text: String) {
         // Non-mutating access to the UTF-8 bytes: no copy, no uniqueness check (native and
         // small strings are always contiguous; a bridged one takes the slow path).
         let done: Void? = text.utf8.withContiguousStorageIfAvailable {
@@ -176,7 +177,7 @@ struct JSONOutput: @unchecked Sendable {  // a view; see JSONOutputStorage for w
     }
 
     /// Appends already-valid UTF-8 bytes as a JSON string.
-    func appendString(utf8 raw: UnsafeRawBufferPointer) {
+    package func appendString(utf8 raw: UnsafeRawBufferPointer) {
         appendQuoted(raw.baseAddress, raw.count, colon: false)
     }
 

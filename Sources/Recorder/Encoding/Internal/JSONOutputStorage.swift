@@ -5,11 +5,11 @@
 /// owner goes (the encoding context's storage, itself owned by a `StreamingEncoder`). The
 /// `output` it hands out is a view, valid while this lives: the pattern of swift-collections'
 /// `Deque`, whose `_Storage` owns and whose `_UnsafeHandle` only looks.
-struct JSONOutputStorage: ~Copyable {
-    let output: JSONOutput
+package struct JSONOutputStorage: ~Copyable {
+    package let output: JSONOutput
     private let header: UnsafeMutablePointer<JSONOutput.Header>
 
-    init(capacity: Int = 4096) {
+    package init(capacity: Int = 4096) {
         header = .allocate(capacity: 1)
         header.initialize(to: JSONOutput.Header(base: .allocate(capacity: capacity), count: 0, capacity: capacity))
         output = JSONOutput(header: header)

@@ -1,5 +1,6 @@
-/// The members of a `JSONObject` as the diff sees them: matched by the exact UTF-8 bytes of
-/// their names, the last of several with the same name counting.
+/// The members of a `JSONObject` as printing, the diff and JSON Patch see them: matched by the
+/// exact UTF-8 bytes of their names, the last of several with the same name counting ("the last
+/// member wins", see `JSONObject`); an earlier member with that name is hidden.
 ///
 /// `JSONObject` looks names up with Swift's `==`, which is Unicode canonical equivalence:
 /// `"é"` precomposed, `"e\u{301}"` and even `"K"` and the Kelvin sign U+212A match. Every other

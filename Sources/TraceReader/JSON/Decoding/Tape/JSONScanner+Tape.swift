@@ -7,19 +7,19 @@
 /// and the caller walks the document again with `scanDocument(into:)`, which decides: the same
 /// acceptance, errors and messages as `JSONParser`, by construction.
 extension JSONScanner {
-    /// Walks a whole document into `builder`; false when the document must be walked by
+    /// Walks a whole document onto the tape; false when the document must be walked by
     /// `scanDocument(into:)` instead.
-    mutating func scanTapeDocument(into builder: inout JSONTapeBuilder) -> Bool {
+    mutating func scanTapeDocument(into tape: inout JSONTapeState) -> Bool {
         if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { return false }
-        guard scanTapeValue(into: &builder) else { return false }
+        guard scanTapeValue(into: &tape) else { return false }
         skipWhitespace()
         return position == count
     }
 
     /// One value and everything in it, without recursion (the depth limit is the parser's).
     /// The innermost container's member count and kind are kept here, in locals, and handed to
-    /// the builder when containers open and close.
-    private mutating func scanTapeValue(into builder: inout JSONTapeBuilder) -> Bool {
+    /// the tape when containers open and close.
+    private mutating func scanTapeValue(into tape: inout JSONTapeState) -> Bool {
         var depth = 0
         var members = 0  // of the innermost container, counting the value being read
         var inObject = false  // whether the innermost container is an object
@@ -33,39 +33,39 @@ extension JSONScanner {
                 inObject = base[position] == 0x7B
                 depth &+= 1
                 position &+= 1
-                builder.open(inObject ? .object : .array, parentCount: members)
+                tape.openContainer(inObject ? .object : .array, parentCount: members)
                 members = 0
                 skipWhitespace()
                 guard position < count else { return false }
                 if base[position] == (inObject ? 0x7D : 0x5D) {  // } or ]: empty
                     position &+= 1
                     depth &-= 1
-                    (members, inObject) = builder.close(count: 0)
+                    (members, inObject) = tape.closeContainer(count: 0)
                 } else {
                     if inObject {
-                        guard scanTapeName(into: &builder) else { return false }
+                        guard scanTapeName(into: &tape) else { return false }
                     }
                     continue nextValue
                 }
             case 0x22:  // "
                 let start = position &+ 1
                 guard let traits = scanTapeString() else { return false }
-                builder.appendLeaf(
+                tape.appendLeaf(
                     JSONTapeEntry(
                         .string, start: start, end: position &- 1, hasEscapes: traits & JSONScanner.escapesTrait != 0))
             case 0x2D, 0x30...0x39:  // - 0-9
                 let start = position
                 do { try scanNumber() } catch { return false }
-                builder.appendLeaf(JSONTapeEntry(.number, start: start, end: position))
+                tape.appendLeaf(JSONTapeEntry(.number, start: start, end: position))
             case 0x74:  // t
                 do { try scanLiteral("true") } catch { return false }
-                builder.appendLeaf(JSONTapeEntry(.true, start: 0, end: 0))
+                tape.appendLeaf(JSONTapeEntry(.true, start: 0, end: 0))
             case 0x66:  // f
                 do { try scanLiteral("false") } catch { return false }
-                builder.appendLeaf(JSONTapeEntry(.false, start: 0, end: 0))
+                tape.appendLeaf(JSONTapeEntry(.false, start: 0, end: 0))
             case 0x6E:  // n
                 do { try scanLiteral("null") } catch { return false }
-                builder.appendLeaf(JSONTapeEntry(.null, start: 0, end: 0))
+                tape.appendLeaf(JSONTapeEntry(.null, start: 0, end: 0))
             default:
                 return false
             }
@@ -78,14 +78,14 @@ extension JSONScanner {
                     position &+= 1
                     if inObject {
                         skipWhitespace()
-                        guard scanTapeName(into: &builder) else { return false }
+                        guard scanTapeName(into: &tape) else { return false }
                     }
                     continue nextValue
                 }
                 guard byte == (inObject ? 0x7D : 0x5D) else { return false }  // } or ]
                 position &+= 1
                 depth &-= 1
-                (members, inObject) = builder.close(count: members)
+                (members, inObject) = tape.closeContainer(count: members)
             }
             return true
         }
@@ -93,12 +93,12 @@ extension JSONScanner {
 
     /// `"name"` `:` at `position`.
     @inline(__always)
-    private mutating func scanTapeName(into builder: inout JSONTapeBuilder) -> Bool {
+    private mutating func scanTapeName(into tape: inout JSONTapeState) -> Bool {
         guard position < count, base[position] == 0x22 else { return false }
         let start = position &+ 1
         guard let traits = scanTapeString() else { return false }
         let end = position &- 1
-        builder.key(
+        tape.appendName(
             from: start, to: end, prefix: prefixWord(at: start, length: end &- start),
             hasEscapes: traits & JSONScanner.escapesTrait != 0, isASCII: traits & JSONScanner.nonASCIITrait == 0)
         skipWhitespace()
@@ -162,36 +162,5 @@ extension JSONScanner {
             index &+= 1
         }
         return word
-    }
-
-    /// The offset of the first byte at or after `offset` that is `"`, `\`, a control byte or
-    /// non-ASCII, found eight bytes at a time; when fewer than eight bytes are left with none of
-    /// those, the offset where they start (the caller reads the tail byte by byte). The string
-    /// scans of the parser, the tape decoder and `EventScanner` all run on it.
-    @inline(__always)
-    static func skipPlainASCII(_ base: UnsafePointer<UInt8>, from offset: Int, count: Int) -> Int {
-        var offset = offset
-        while offset &+ 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-            let flags = attentionFlags(word)
-            if flags != 0 { return offset &+ flags.trailingZeroBitCount &>> 3 }  // the lowest flag is exact
-            offset &+= 8
-        }
-        return offset
-    }
-
-    /// The high bit of each byte of `word` (little-endian) that is `"`, `\`, below 0x20 or above
-    /// 0x7F. Bytes above the lowest flagged one may be flagged wrongly (borrows), the lowest one
-    /// never is: only its position is used.
-    @inline(__always)
-    static func attentionFlags(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* 0x22)
-        let backslashes = word ^ (ones &* 0x5C)
-        let hasQuote = (quotes &- ones) & ~quotes
-        let hasBackslash = (backslashes &- ones) & ~backslashes
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl | word) & highBits
     }
 }
