@@ -1,5 +1,6 @@
 import Foundation
 import Recorder
+import RecorderPatches
 
 /// Recording a big state (issue 22): a store holding a list of 2,000, 20,000 or 200,000
 /// documents, where each action changes one document; and, for scale, 5 and 100 documents

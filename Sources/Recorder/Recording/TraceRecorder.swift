@@ -63,6 +63,7 @@ public final class TraceRecorder: Sendable {
     ///     the whole state (version 1, the default); see ``Patches``.
     ///   - onError: called once per kind of problem; the default prints to standard error.
     /// - Throws: the sink's error when the header cannot be written.
+    @inline(never)  // once, not in each convenience initializer (the minimal app's size)
     public init(
         sink: any TraceSink,
         app: String? = nil,
@@ -284,7 +285,7 @@ public final class TraceRecorder: Sendable {
     /// Appends the JSON of `value`; returns the byte range it took in the line. `what` names the
     /// value in an error report, and is only built for one (building it costs an allocation).
     @discardableResult
-    func appendEncoded<S: Encodable>(_ value: S, what: @autoclosure () -> String, in state: inout RecorderState)
+    package func appendEncoded<S: Encodable>(_ value: S, what: @autoclosure () -> String, in state: inout RecorderState)
         -> Range<Int>
     {
         let encoder = state.encoder
@@ -495,18 +496,18 @@ public final class TraceRecorder: Sendable {
 }
 
 /// The recorder's mutable state, guarded by its lock.
-struct RecorderState: ~Copyable {
-    let encoder: StreamingEncoder
+package struct RecorderState: ~Copyable {
+    package let encoder: StreamingEncoder
     var lastSeq = 0
     var sinkFailed = false
     var reported: Set<RecordingFailure.Kind> = []
-    var liveStores: [String: Int] = [:]
+    package var liveStores: [String: Int] = [:]
     /// How many events the earlier files of a rolling trace hold. An event's global number,
     /// which stores keep as the `cause` of the actions their subscribers send, is this plus its
     /// `seq`; without rollover the two are the same.
     var fileOffset = 0
     /// What a new file needs, when the sink rolls over; nil otherwise.
-    var rollover: Rollover?
+    package var rollover: Rollover?
     /// Where the event being written has its `seq` digits and its `cause` member, so that a
     /// rolling trace can move it to a new file.
     var seqRange = 0..<0
@@ -529,7 +530,7 @@ struct RecorderState: ~Copyable {
 
 /// What the recorder keeps to start a new file: the header line and each live store's last case,
 /// machine and state, in the order the stores registered.
-struct Rollover {
+package struct Rollover {
     let header: [UInt8]
     var order: [String] = []
     var states: [String: (caseName: String?, machine: [UInt8]?, state: [UInt8])] = [:]
@@ -550,13 +551,15 @@ struct Rollover {
     }
 
     /// Remembers a transition's case and state, until `commit`; the machine stays the register's.
-    mutating func remember(store: String, caseName: String?, state line: UnsafeRawBufferPointer, range: Range<Int>) {
+    package mutating func remember(
+        store: String, caseName: String?, state line: UnsafeRawBufferPointer, range: Range<Int>
+    ) {
         pending = (store, caseName, nil, Array(line[range]))
     }
 
     /// Remembers a transition's case, for a transition that carries a patch: its state is kept
     /// in `PatchedStates` instead (an empty `state` here).
-    mutating func rememberPatched(store: String, caseName: String?) {
+    package mutating func rememberPatched(store: String, caseName: String?) {
         pending = (store, caseName, nil, [])
     }
 

@@ -11,20 +11,25 @@
 /// two tokens are the same bytes exactly when they name the same storage of the same type. The
 /// token is neither a quote nor a bracket, so `StableOrder.skipValue` steps over it as over a
 /// number.
-struct ShallowState {
+package struct ShallowState {
     /// One collection named by a token.
-    struct Part {
-        let value: any Encodable
-        let word: UInt
-        let type: UInt
+    package struct Part {
+        package let value: any Encodable
+        package let word: UInt
+        package let type: UInt
     }
 
-    var text: [UInt8]
-    var parts: [Part]
+    package var text: [UInt8]
+    package var parts: [Part]
+
+    package init(text: [UInt8], parts: [Part]) {
+        self.text = text
+        self.parts = parts
+    }
 
     /// The first byte of a token.
-    static var tokenStart: UInt8 { 0x01 }
-    static var tokenLength: Int { 33 }
+    package static var tokenStart: UInt8 { 0x01 }
+    package static var tokenLength: Int { 33 }
 
     /// Appends the token of `part` to `output`.
     static func appendToken(of part: Part, to output: JSONOutput) {
@@ -37,7 +42,7 @@ struct ShallowState {
     }
 
     /// The part that the token at `start` of `text` names, among `parts`.
-    static func part(at start: Int, of text: [UInt8], in parts: [Part]) -> Part? {
+    package static func part(at start: Int, of text: [UInt8], in parts: [Part]) -> Part? {
         var (word, type): (UInt, UInt) = (0, 0)
         for index in 0..<32 {
             let byte = text[start + 1 + index]

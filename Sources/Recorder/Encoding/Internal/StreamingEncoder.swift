@@ -8,10 +8,10 @@
 
 // @unchecked Sendable: used by one thread at a time, under the recorder's lock (or owned by a
 // `StateEncoder`, which is not Sendable).
-final class StreamingEncoder: @unchecked Sendable {
+package final class StreamingEncoder: @unchecked Sendable {
     private let storage: EncodingContextStorage
     let context: EncodingContext
-    let output: JSONOutput
+    package let output: JSONOutput
 
     /// - Parameter remembers: see `EncodingMemo`; the recorder sets it, since it encodes one
     ///   state after another that mostly share their parts.
@@ -22,7 +22,7 @@ final class StreamingEncoder: @unchecked Sendable {
     }
 
     /// Forgets any half-written value (after an `encode(to:)` that threw).
-    func reset(to mark: Int) {
+    package func reset(to mark: Int) {
         context.reset(to: mark)
     }
 
@@ -35,47 +35,45 @@ final class StreamingEncoder: @unchecked Sendable {
         context.closeFrames(downTo: 0)
     }
 
+    // MARK: For patches (the RecorderPatches module, version 2 traces)
+
     /// `value` encoded for a patch (`ShallowState`); the output is left as it was.
-    func shallowState<T: Encodable>(of value: T) throws -> ShallowState {
+    package func shallowState<T: Encodable>(of value: T) throws -> ShallowState {
         let mark = output.count
-        context.state.pointee.shallow = true
+        let text = try shallowText { try appendValue(value) }
+        defer { output.count = mark }
+        return ShallowState(text: text.text, parts: text.parts)
+    }
+
+    /// What `encode` appends in shallow mode (`ShallowState`): its text, with tokens for the
+    /// collections in `parts`; the output is left as it was.
+    package func shallowText(_ encode: () throws -> Void) throws -> (text: [UInt8], parts: [ShallowState.Part]) {
+        let mark = output.count
+        let state = context.state
+        let wasShallow = state.pointee.shallow
+        state.pointee.shallow = true
         defer {
-            context.state.pointee.shallow = false
-            context.state.pointee.parts = []
+            state.pointee.shallow = wasShallow
+            state.pointee.parts.removeAll(keepingCapacity: true)
             output.count = mark
         }
         do {
-            try appendValue(value)
+            try encode()
         } catch {
             reset(to: mark)
             throw error
         }
-        return ShallowState(text: Array(output.bytes(from: mark)), parts: context.state.pointee.parts)
+        return (Array(output.bytes(from: mark)), state.pointee.parts)
     }
 
-    /// Appends the JSON Patch from `old` to `new` (`PatchWriter`) and returns its size; nil, with
-    /// nothing appended, when it would take more than `limit` bytes or a part failed to encode.
-    func appendPatch(from old: ShallowState, to new: ShallowState, limit: Int, masks: ElementMask.Cache) -> Int? {
-        let mark = output.count
-        do {
-            return try PatchWriter.append(from: old, to: new, limit: limit, masks: masks, context: context)
-        } catch {
-            reset(to: mark)
-            context.state.pointee.shallow = false
-            context.state.pointee.parts = []
-            return nil
-        }
+    /// Appends the JSON of `value` as a value of its own, inside a patch being written.
+    package func appendAlone<T: Encodable>(_ value: T) throws {
+        try context.appendAlone(value)
     }
 
-    /// Appends the JSON of a state encoded for patches: the state's whole JSON.
-    func appendWhole(_ state: ShallowState) throws {
-        let mark = output.count
-        do {
-            try PatchWriter.appendWhole(state, context: context)
-        } catch {
-            reset(to: mark)
-            throw error
-        }
+    /// For an array, its element type; nil for any other value.
+    package static func elementType(of value: any Encodable) -> (any Encodable.Type)? {
+        (type(of: value) as? any RecordedEncoding.Type)?.encodableElementType
     }
 
     /// Whether the value of `key` is written as `"<redacted>"`.

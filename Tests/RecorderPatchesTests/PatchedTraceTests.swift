@@ -1,9 +1,10 @@
 import Foundation
+import Recorder
 import TestSupport
 import Testing
 import TraceReader
 
-@testable import Recorder
+@testable import RecorderPatches
 
 /// What a version 2 trace holds besides its patches: the header's version, the whole states the
 /// format asks for, redaction, store names shared by two stores, rolling files, threads.

@@ -1,3 +1,4 @@
+import Recorder
 @_spi(RewindInternals) internal import RewindSupport
 
 /// Writes the RFC 6902 JSON Patch that turns one state into the next (shared/TRACE_FORMAT.md,
@@ -21,7 +22,7 @@ struct PatchWriter {
     /// Why no patch was written: it would be too large, or a part failed to encode.
     struct Unwritten: Error {}
 
-    private let context: EncodingContext
+    private let encoder: StreamingEncoder
     private let output: JSONOutput
     private let start: Int
     private let limit: Int
@@ -36,25 +37,35 @@ struct PatchWriter {
     /// Appends the patch from `old` to `new`; returns how many bytes it took.
     /// - Throws: `Unwritten` past `limit` bytes, or the error of an `encode(to:)`.
     static func append(
-        from old: ShallowState, to new: ShallowState, limit: Int, masks: ElementMask.Cache, context: EncodingContext
+        from old: ShallowState, to new: ShallowState, limit: Int, masks: ElementMask.Cache, encoder: StreamingEncoder
     ) throws -> Int {
         var writer = PatchWriter(
-            context: context, output: context.output, start: context.output.count, limit: limit,
+            encoder: encoder, output: encoder.output, start: encoder.output.count, limit: limit,
             parts: old.parts + new.parts, masks: masks)
-        writer.output.append(UInt8(ascii: "["))
-        try writer.diff(old.text, old.text.indices, new.text, new.text.indices)
-        writer.output.append(UInt8(ascii: "]"))
-        let size = writer.output.count - writer.start
-        guard size <= limit else { throw Unwritten() }
-        return size
+        do {
+            writer.output.append(UInt8(ascii: "["))
+            try writer.diff(old.text, old.text.indices, new.text, new.text.indices)
+            writer.output.append(UInt8(ascii: "]"))
+            let size = writer.output.count - writer.start
+            guard size <= limit else { throw Unwritten() }
+            return size
+        } catch {
+            encoder.reset(to: writer.start)
+            throw error
+        }
     }
 
     /// Appends the JSON of `state`, its tokens replaced by the JSON of their collections.
-    static func appendWhole(_ state: ShallowState, context: EncodingContext) throws {
+    static func appendWhole(_ state: ShallowState, encoder: StreamingEncoder) throws {
         let writer = PatchWriter(
-            context: context, output: context.output, start: 0, limit: 0, parts: state.parts, masks: ElementMask.Cache()
-        )
-        try writer.appendExpanded(state.text, state.text.indices)
+            encoder: encoder, output: encoder.output, start: encoder.output.count, limit: 0, parts: state.parts,
+            masks: ElementMask.Cache())
+        do {
+            try writer.appendExpanded(state.text, state.text.indices)
+        } catch {
+            encoder.reset(to: writer.start)
+            throw error
+        }
     }
 
     // MARK: Comparing
@@ -151,8 +162,8 @@ struct PatchWriter {
         guard let oldPart = ShallowState.part(at: oldToken, of: old, in: parts),
             let newPart = ShallowState.part(at: newToken, of: new, in: parts), oldPart.type == newPart.type
         else { return false }
-        return try ElementView.with(oldPart.value, context: context, masks: masks) { oldElements in
-            _ = try ElementView.with(newPart.value, context: context, masks: masks) { newElements in
+        return try ElementView.with(oldPart.value, encoder: encoder, masks: masks) { oldElements in
+            _ = try ElementView.with(newPart.value, encoder: encoder, masks: masks) { newElements in
                 try diffSequences(
                     oldCount: oldElements.count, newCount: newElements.count,
                     same: { oldElements.same($0, as: newElements, $1) },
@@ -235,7 +246,7 @@ struct PatchWriter {
         while let token = text[run..<range.upperBound].firstIndex(of: ShallowState.tokenStart) {
             text.withUnsafeBytes { output.append(UnsafeRawBufferPointer(rebasing: $0[run..<token])) }
             guard let part = ShallowState.part(at: token, of: text, in: parts) else { throw Unwritten() }
-            try context.appendAlone(part.value)
+            try encoder.appendAlone(part.value)
             run = token + ShallowState.tokenLength
         }
         text.withUnsafeBytes { output.append(UnsafeRawBufferPointer(rebasing: $0[run..<range.upperBound])) }
@@ -251,16 +262,9 @@ struct PatchWriter {
 
     /// What `encode` appends in shallow mode, as a text whose parts this writer now knows.
     private mutating func shallowText(_ encode: () throws -> Void) throws -> [UInt8] {
-        let mark = output.count
-        context.state.pointee.shallow = true
-        defer {
-            context.state.pointee.shallow = false
-            output.count = mark
-        }
-        try encode()
-        parts.append(contentsOf: context.state.pointee.parts)
-        context.state.pointee.parts.removeAll(keepingCapacity: true)
-        return Array(output.bytes(from: mark))
+        let (text, found) = try encoder.shallowText(encode)
+        parts.append(contentsOf: found)
+        return text
     }
 
     /// Appends `/` and a member's name (its JSON text without the quotes, `~` and `/` escaped) to

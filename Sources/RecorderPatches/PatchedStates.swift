@@ -1,3 +1,5 @@
+import Recorder
+
 /// What a recorder that writes patches (`TraceRecorder.Patches.automatic()`) keeps of each live
 /// store: its last recorded state, encoded for patches (`ShallowState`), and what was written
 /// since its last whole state, for the format's rule of when to write a whole state again

@@ -1,9 +1,10 @@
 import Foundation
+import Recorder
 import TestSupport
 import Testing
 import TraceReader
 
-@testable import Recorder
+@testable import RecorderPatches
 
 /// Version 2 recording (`TraceRecorder(patches: .automatic())`): every state rebuilt from the
 /// patches is, byte for byte, the state that version 1 records for the same actions.

@@ -1,3 +1,5 @@
+import Recorder
+
 /// The elements of an array, as memory, for the patch writer to compare them without encoding
 /// the ones that did not change (`PatchWriter`): `count` elements `stride` bytes apart from
 /// `base`, valid inside `ElementView.with` only.
@@ -8,9 +10,9 @@
 /// holds is to storage that is copied before any change. An element whose bytes differ is
 /// encoded, old and new, and compared by its JSON.
 ///
-/// The element type comes from `RecordedEncoding` (a conformance the encoder has anyway), not
-/// from a protocol of its own: a conformance's code is in every app that links the library,
-/// and this is only for apps that record patches.
+/// The element type comes from the encoder's `RecordedEncoding` (a conformance it has anyway),
+/// not from a protocol of its own: a conformance's code is in every app that links Recorder, and
+/// this is only for apps that record patches.
 struct ElementView {
     let base: UnsafeRawPointer?
     let count: Int
@@ -22,15 +24,16 @@ struct ElementView {
 
     /// Calls `body` with a view of `value` when it is an array; returns false when it is not.
     static func with(
-        _ value: any Encodable, context: EncodingContext, masks: ElementMask.Cache, _ body: (ElementView) throws -> Void
+        _ value: any Encodable, encoder: StreamingEncoder, masks: ElementMask.Cache,
+        _ body: (ElementView) throws -> Void
     ) throws -> Bool {
-        guard let element = (type(of: value) as? any RecordedEncoding.Type)?.encodableElementType else { return false }
-        try open(element, value, context: context, masks: masks, body)
+        guard let element = StreamingEncoder.elementType(of: value) else { return false }
+        try open(element, value, encoder: encoder, masks: masks, body)
         return true
     }
 
     private static func open<Element: Encodable>(
-        _: Element.Type, _ value: any Encodable, context: EncodingContext, masks: ElementMask.Cache,
+        _: Element.Type, _ value: any Encodable, encoder: StreamingEncoder, masks: ElementMask.Cache,
         _ body: (ElementView) throws -> Void
     ) throws {
         let stride = MemoryLayout<Element>.stride
@@ -39,7 +42,7 @@ struct ElementView {
             try body(
                 ElementView(base: UnsafeRawPointer(buffer.baseAddress), count: buffer.count, stride: stride, mask: mask)
                 {
-                    try context.appendAlone(buffer[$0])
+                    try encoder.appendAlone(buffer[$0])
                 })
         }
     }

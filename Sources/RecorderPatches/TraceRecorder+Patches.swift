@@ -1,3 +1,5 @@
+import Recorder
+
 // What a recorder that writes patches does at a transition and after a whole state (version 2,
 // `TraceRecorder.Patches.automatic()`), reached only through `PatchHooks`.
 
@@ -15,12 +17,14 @@ extension TraceRecorder {
         if let shallow, let (last, limit) = budget {
             let mark = out.count
             out.append("\"patch\":")
-            if let size = encoder.appendPatch(from: last, to: shallow, limit: limit, masks: states.masks) {
+            if let size = try? PatchWriter.append(
+                from: last, to: shallow, limit: limit, masks: states.masks, encoder: encoder)
+            {
                 states.rememberPatch(store: store, state: shallow, size: size)
                 state.rollover?.rememberPatched(store: store, caseName: caseName)
                 return
             }
-            out.count = mark
+            encoder.reset(to: mark)
         }
         out.append("\"state\":")
         let range = appendEncoded(value, what: "the state of \(store)", in: &state)
