@@ -4,7 +4,7 @@ import Recorder
 /// store: its last recorded state, encoded for patches (`ShallowState`), and what was written
 /// since its last whole state, for the format's rule of when to write a whole state again
 /// (shared/TRACE_FORMAT.md, "Version 2: patches"). Used under the recorder's lock; a class,
-/// since the functions of `PatchHooks` share it.
+/// which the recorder keeps as its `PatchRecording`.
 final class PatchedStates {
     struct Store {
         /// The last recorded state; nil when unknown (an encoding failed, or two live stores

@@ -1,7 +1,7 @@
 import Recorder
 
 // What a recorder that writes patches does at a transition and after a whole state (version 2,
-// `TraceRecorder.Patches.automatic()`), reached only through `PatchHooks`.
+// `TraceRecorder.Patches.automatic()`), reached only through `PatchedStates`, the recorder's `PatchRecording`.
 
 extension TraceRecorder {
     /// Appends `"patch":` and the patch from the store's last state, when the format's rule
@@ -13,7 +13,7 @@ extension TraceRecorder {
         let encoder = state.encoder
         let out = encoder.output
         let budget = state.liveStores[store] == 1 ? states.budget(for: store) : nil
-        let shallow = budget == nil ? nil : try? encoder.shallowState(of: value)
+        let shallow = budget == nil ? nil : try? ShallowState.of(value, encoder: encoder)
         if let shallow, let (last, limit) = budget {
             let mark = out.count
             out.append("\"patch\":")
@@ -42,7 +42,7 @@ extension TraceRecorder {
         states: PatchedStates, in state: inout RecorderState
     ) {
         let patched = range.count >= states.smallestState
-        var last = shallow ?? (patched ? try? state.encoder.shallowState(of: value) : nil)
+        var last = shallow ?? (patched ? try? ShallowState.of(value, encoder: state.encoder) : nil)
         // A state that failed to encode was written as null: the next transition starts over.
         let written = state.encoder.output.bytes
         if range.count == 4 && written[range.lowerBound] == UInt8(ascii: "n") && last?.text != Array("null".utf8) {

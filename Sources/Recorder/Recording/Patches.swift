@@ -7,21 +7,21 @@ extension TraceRecorder {
     /// <doc:RecordingAStore> for what each costs.
     public struct Patches: Sendable {
         /// Makes the recorder's version 2 work; nil for version 1.
-        let makeHooks: (@Sendable () -> PatchHooks)?
+        let makeRecording: (@Sendable () -> any PatchRecording)?
 
         /// Every transition carries the store's whole `state`: a version 1 trace. The default:
         /// it is what every reader reads, and for states under a few kilobytes it costs about
         /// what finding the change costs. `automatic()`, for version 2, is in the RecorderPatches
         /// module (`import RecorderPatches`).
-        public static var never: Patches { Patches(makeHooks: nil) }
+        public static var never: Patches { Patches(makeRecording: nil) }
 
-        /// Makes a value whose `makeHooks` sets up version 2 recording: `automatic()`, in the
+        /// Makes a value whose `makeRecording` sets up version 2 recording: `automatic()`, in the
         /// RecorderPatches module.
-        package init(makeHooks: (@Sendable () -> PatchHooks)?) {
-            self.makeHooks = makeHooks
+        package init(makeRecording: (@Sendable () -> any PatchRecording)?) {
+            self.makeRecording = makeRecording
         }
 
         /// The trace format version the header gives.
-        var version: Int { makeHooks == nil ? 1 : 2 }
+        var version: Int { makeRecording == nil ? 1 : 2 }
     }
 }

@@ -85,7 +85,7 @@ public final class TraceRecorder: Sendable {
         let leftOut = Self.writeHeader(into: encoder.output, app: app, machines: pinned, version: patches.version)
         try sink.write(encoder.output.bytes)
         var initial = RecorderState(encoder: encoder)
-        initial.patches = patches.makeHooks?()
+        initial.patches = patches.makeRecording?()
         if leftOut {
             initial.reported.insert(.invalidDeadline)
             onError(
@@ -181,7 +181,7 @@ public final class TraceRecorder: Sendable {
             out.append("}\n")
             state.rollover?.remember(
                 store: store, caseName: caseName, machine: machine, state: out.bytes, range: range)
-            if let patches = state.patches { patches.wholeState(self, value, store, range, &state) }
+            state.patches?.wholeState(self, value, store: store, range: range, in: &state)
             emit(seq: seq, mustReachDisk: false, in: &state)
         }
     }
@@ -210,7 +210,7 @@ public final class TraceRecorder: Sendable {
             }
             if let patches = state.patches {
                 out.append(changed ? ",\"changed\":true," : ",\"changed\":false,")
-                patches.transition(self, value, store, to, &state)
+                patches.transition(self, value, store: store, caseName: to, in: &state)
             } else {
                 out.append(changed ? ",\"changed\":true,\"state\":" : ",\"changed\":false,\"state\":")
                 let range = appendEncoded(value, what: "the state of \(store)", in: &state)
@@ -247,7 +247,7 @@ public final class TraceRecorder: Sendable {
             } else {
                 state.liveStores[store] = count - 1
             }
-            state.patches?.ended(store, count > 1)
+            state.patches?.ended(store, others: count > 1)
         }
     }
 
@@ -431,7 +431,7 @@ public final class TraceRecorder: Sendable {
             appendRegisterFields(store: store, caseName: last.caseName, machine: last.machine, into: out)
             let stateStart = out.count
             last.state.withUnsafeBytes { out.append($0) }
-            if let patches = state.patches { patches.reopened(store, stateStart, &state) }
+            state.patches?.reopened(store, stateStart: stateStart, in: &state)
             out.append("}\n")
             try sink.write(out.bytes)
         }
@@ -521,7 +521,7 @@ package struct RecorderState: ~Copyable {
     var machines = MachineJSONCache()
     /// Version 2: what the recorder does to write patches; nil when the trace records whole
     /// states (version 1).
-    var patches: PatchHooks?
+    var patches: (any PatchRecording)?
 
     init(encoder: StreamingEncoder) {
         self.encoder = encoder

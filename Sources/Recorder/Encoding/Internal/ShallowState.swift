@@ -40,15 +40,4 @@ package struct ShallowState {
             output.append(digit < 10 ? 0x30 + digit : 0x57 + digit)
         }
     }
-
-    /// The part that the token at `start` of `text` names, among `parts`.
-    package static func part(at start: Int, of text: [UInt8], in parts: [Part]) -> Part? {
-        var (word, type): (UInt, UInt) = (0, 0)
-        for index in 0..<32 {
-            let byte = text[start + 1 + index]
-            let digit = UInt(byte < 0x3A ? byte - 0x30 : byte - 0x57)
-            if index < 16 { word = word << 4 | digit } else { type = type << 4 | digit }
-        }
-        return parts.last { $0.word == word && $0.type == type }
-    }
 }

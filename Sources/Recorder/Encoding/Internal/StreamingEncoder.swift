@@ -27,7 +27,7 @@ package final class StreamingEncoder: @unchecked Sendable {
     }
 
     /// Appends the JSON text of `value` to the output.
-    func appendValue<T: Encodable>(_ value: T) throws {
+    package func appendValue<T: Encodable>(_ value: T) throws {
         let savedDepth = context.valueDepth
         defer { context.valueDepth = savedDepth }
         context.beginTopLevelValue()
@@ -36,14 +36,6 @@ package final class StreamingEncoder: @unchecked Sendable {
     }
 
     // MARK: For patches (the RecorderPatches module, version 2 traces)
-
-    /// `value` encoded for a patch (`ShallowState`); the output is left as it was.
-    package func shallowState<T: Encodable>(of value: T) throws -> ShallowState {
-        let mark = output.count
-        let text = try shallowText { try appendValue(value) }
-        defer { output.count = mark }
-        return ShallowState(text: text.text, parts: text.parts)
-    }
 
     /// What `encode` appends in shallow mode (`ShallowState`): its text, with tokens for the
     /// collections in `parts`; the output is left as it was.
