@@ -9,6 +9,7 @@
 //                  `package` function's body into another module: validation was 16% slower)
 //   Recorder       what an app links into its shipping binary: stores, state machines, the
 //                  trace recorder, its sinks and encoder. Nothing that reads a trace.
+//   RecorderPatches  what an app links to record patches (version 2 traces) for big states.
 //   TraceReader    what reads traces: the JSON parser and values, decoding recorded states into
 //                  the app's types, trace files, validation, diff and queries. For the inspector
 //                  and for an app's own tests.
@@ -22,6 +23,7 @@ let package = Package(
     name: "Rewind",
     products: [
         .library(name: "Recorder", targets: ["Recorder"]),
+        .library(name: "RecorderPatches", targets: ["RecorderPatches"]),
         .library(name: "TraceReader", targets: ["TraceReader"]),
         .library(name: "TimeTravel", targets: ["TimeTravel"]),
         .executable(name: "inspector", targets: ["Inspector"]),
@@ -33,6 +35,9 @@ let package = Package(
         // directory listings), kept out of RewindSupport so that apps do not link it.
         .target(name: "ToolSupport", dependencies: ["RewindSupport"]),
         .target(name: "Recorder", dependencies: ["RewindSupport"]),
+        // Version 2 recording (`TraceRecorder.Patches.automatic()`): its own module, because a
+        // module's code is linked whole, and an app that records whole states should not ship it.
+        .target(name: "RecorderPatches", dependencies: ["Recorder", "RewindSupport"]),
         .target(name: "TraceReader", dependencies: ["Recorder", "RewindSupport", "ToolSupport"]),
         .target(name: "TimeTravel", dependencies: ["Recorder", "TraceReader", "RewindSupport"]),
         // Not a product: the command-line parsing both executables share.
@@ -51,7 +56,8 @@ let package = Package(
         ),
         // Not a product: `swift run -c release Benchmarks` (README, "Performance").
         .executableTarget(
-            name: "Benchmarks", dependencies: ["Recorder", "TraceReader", "TimeTravel", "RewindSupport"]),
+            name: "Benchmarks",
+            dependencies: ["Recorder", "RecorderPatches", "TraceReader", "TimeTravel", "RewindSupport"]),
         // Not a product: a child process that records, for the crash and kill tests.
         .executableTarget(name: "TraceProbe", dependencies: ["Recorder"]),
         // Not a product: what the test targets share (running child processes with a deadline).
@@ -59,6 +65,8 @@ let package = Package(
         .testTarget(name: "RewindSupportTests", dependencies: ["RewindSupport"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "RewindSupport"]),
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceReader", "TraceProbe", "TestSupport"]),
+        .testTarget(
+            name: "RecorderPatchesTests", dependencies: ["RecorderPatches", "Recorder", "TraceReader", "TestSupport"]),
         .testTarget(name: "TraceReaderTests", dependencies: ["TraceReader", "Recorder", "TestSupport"]),
         .testTarget(
             name: "TimeTravelTests",

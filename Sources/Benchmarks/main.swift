@@ -8,7 +8,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print(
         """
         Usage: swift run -c release Benchmarks [--large]
-               [--only recording|decoding|validation|coverage|streaming|opening|diff|timetravel]
+               [--only recording|big-states|decoding|validation|coverage|streaming|opening|diff|timetravel]
 
         Measures Rewind against baselines run in the same process and prints a table:
         figure, baseline, ratio, target, and whether the target is met. The traces are
@@ -27,6 +27,7 @@ defer { try? FileManager.default.removeItem(atPath: folder) }
 var table = ResultTable()
 do {
     if only == nil || only == "recording" { try RecordingBenchmark.run(into: &table, folder: folder) }
+    if only == nil || only == "recording" || only == "big-states" { try LargeStateBenchmark.run(into: &table) }
     if only == nil || only == "decoding" { try DecodingBenchmark.run(into: &table) }
     if only == nil || only == "diff" { try DiffBenchmark.run(into: &table) }
     if only == nil || only == "timetravel" { try TimeTravelBenchmark.run(into: &table, folder: folder) }

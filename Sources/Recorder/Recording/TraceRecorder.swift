@@ -59,14 +59,18 @@ public final class TraceRecorder: Sendable {
     ///     illegal transition. For a debugging session: a stack costs a few microseconds (more
     ///     than the rest of an action) once its call path was met, and the first time reads the
     ///     debug information of each frame (milliseconds a frame in a large debug binary).
+    ///   - patches: `.automatic()` records what each action changed (a version 2 trace) instead of
+    ///     the whole state (version 1, the default); see ``Patches``.
     ///   - onError: called once per kind of problem; the default prints to standard error.
     /// - Throws: the sink's error when the header cannot be written.
+    @inline(never)  // once, not in each convenience initializer (the minimal app's size)
     public init(
         sink: any TraceSink,
         app: String? = nil,
         machines: MachineList = [:],
         redactedKeys: Redaction = [],
         stackForEveryAction: Bool = false,
+        patches: Patches = .never,
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         self.sink = sink
@@ -78,9 +82,10 @@ public final class TraceRecorder: Sendable {
         let (pinned, repeated) = machines.firstOfEachName()
         self.pinnedMachines = pinned
         let encoder = StreamingEncoder(redaction: redactedKeys, remembers: true)
-        let leftOut = Self.writeHeader(into: encoder.output, app: app, machines: pinned)
+        let leftOut = Self.writeHeader(into: encoder.output, app: app, machines: pinned, version: patches.version)
         try sink.write(encoder.output.bytes)
         var initial = RecorderState(encoder: encoder)
+        initial.patches = patches.makeRecording?()
         if leftOut {
             initial.reported.insert(.invalidDeadline)
             onError(
@@ -112,11 +117,12 @@ public final class TraceRecorder: Sendable {
         machines: MachineList = [:],
         redactedKeys: Redaction = [],
         stackForEveryAction: Bool = false,
+        patches: Patches = .never,
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         try self.init(
             sink: FileSink(path: path, replacing: replacing), app: app, machines: machines,
-            redactedKeys: redactedKeys, stackForEveryAction: stackForEveryAction, onError: onError)
+            redactedKeys: redactedKeys, stackForEveryAction: stackForEveryAction, patches: patches, onError: onError)
     }
 
     /// Starts a trace at `path` that continues in a new file whenever the next event would take
@@ -131,13 +137,14 @@ public final class TraceRecorder: Sendable {
         machines: MachineList = [:],
         redactedKeys: Redaction = [],
         stackForEveryAction: Bool = false,
+        patches: Patches = .never,
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         try self.init(
             sink: RollingFileSink(
                 path: path, maximumBytes: maximumBytes, maximumFiles: maximumFiles, replacing: replacing),
             app: app, machines: machines, redactedKeys: redactedKeys, stackForEveryAction: stackForEveryAction,
-            onError: onError)
+            patches: patches, onError: onError)
     }
 
     // MARK: Events (called by stores)
@@ -174,6 +181,7 @@ public final class TraceRecorder: Sendable {
             out.append("}\n")
             state.rollover?.remember(
                 store: store, caseName: caseName, machine: machine, state: out.bytes, range: range)
+            state.patches?.wholeState(self, value, store: store, range: range, in: &state)
             emit(seq: seq, mustReachDisk: false, in: &state)
         }
     }
@@ -200,9 +208,14 @@ public final class TraceRecorder: Sendable {
                 out.append(",\"to\":")
                 out.appendString(to)
             }
-            out.append(changed ? ",\"changed\":true,\"state\":" : ",\"changed\":false,\"state\":")
-            let range = appendEncoded(value, what: "the state of \(store)", in: &state)
-            state.rollover?.remember(store: store, caseName: to, state: out.bytes, range: range)
+            if let patches = state.patches {
+                out.append(changed ? ",\"changed\":true," : ",\"changed\":false,")
+                patches.transition(self, value, store: store, caseName: to, in: &state)
+            } else {
+                out.append(changed ? ",\"changed\":true,\"state\":" : ",\"changed\":false,\"state\":")
+                let range = appendEncoded(value, what: "the state of \(store)", in: &state)
+                state.rollover?.remember(store: store, caseName: to, state: out.bytes, range: range)
+            }
             out.append(",\"source\":")
             appendSource(file, line, in: &state)
             // `cause` is the global number of an event (see `RecorderState.fileOffset`); one that
@@ -259,6 +272,7 @@ public final class TraceRecorder: Sendable {
             } else {
                 state.liveStores[store] = count - 1
             }
+            state.patches?.ended(store, others: count > 1)
         }
     }
 
@@ -296,7 +310,7 @@ public final class TraceRecorder: Sendable {
     /// Appends the JSON of `value`; returns the byte range it took in the line. `what` names the
     /// value in an error report, and is only built for one (building it costs an allocation).
     @discardableResult
-    private func appendEncoded<S: Encodable>(_ value: S, what: @autoclosure () -> String, in state: inout RecorderState)
+    package func appendEncoded<S: Encodable>(_ value: S, what: @autoclosure () -> String, in state: inout RecorderState)
         -> Range<Int>
     {
         let encoder = state.encoder
@@ -381,6 +395,7 @@ public final class TraceRecorder: Sendable {
             } else {
                 try sink.write(state.encoder.output.bytes)
             }
+            state.patches?.committed()
             if mustReachDisk { try sink.synchronize() }
         } catch {
             state.sinkFailed = true
@@ -439,7 +454,9 @@ public final class TraceRecorder: Sendable {
             out.append("{\"type\":\"register\",\"seq\":")
             _ = beginEvent(&state)
             appendRegisterFields(store: store, caseName: last.caseName, machine: last.machine, into: out)
+            let stateStart = out.count
             last.state.withUnsafeBytes { out.append($0) }
+            state.patches?.reopened(store, stateStart: stateStart, in: &state)
             out.append("}\n")
             try sink.write(out.bytes)
         }
@@ -453,8 +470,13 @@ public final class TraceRecorder: Sendable {
     /// Writes the header line; `machines` has one entry per name. Their rules go in `rules`,
     /// which is left out when there are none. Returns whether a deadline was left out (see
     /// `MachineRules.appendJSON`).
-    private static func writeHeader(into out: JSONOutput, app: String?, machines: [PinnedMachine]) -> Bool {
-        out.append("{\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1")
+    private static func writeHeader(
+        into out: JSONOutput, app: String?, machines: [PinnedMachine], version: Int
+    ) -> Bool {
+        out.append(
+            version == 1
+                ? "{\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1"
+                : "{\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":2")
         if let app {
             out.append(",\"app\":")
             out.appendRareString(app)
@@ -499,18 +521,18 @@ public final class TraceRecorder: Sendable {
 }
 
 /// The recorder's mutable state, guarded by its lock.
-struct RecorderState: ~Copyable {
-    let encoder: StreamingEncoder
+package struct RecorderState: ~Copyable {
+    package let encoder: StreamingEncoder
     var lastSeq = 0
     var sinkFailed = false
     var reported: Set<RecordingFailure.Kind> = []
-    var liveStores: [String: Int] = [:]
+    package var liveStores: [String: Int] = [:]
     /// How many events the earlier files of a rolling trace hold. An event's global number,
     /// which stores keep as the `cause` of the actions their subscribers send, is this plus its
     /// `seq`; without rollover the two are the same.
     var fileOffset = 0
     /// What a new file needs, when the sink rolls over; nil otherwise.
-    var rollover: Rollover?
+    package var rollover: Rollover?
     /// Where the event being written has its `seq` digits and its `cause` member, so that a
     /// rolling trace can move it to a new file.
     var seqRange = 0..<0
@@ -522,6 +544,9 @@ struct RecorderState: ~Copyable {
     var sources = SourceCache()
     /// The JSON of each state machine type's machine, made on its first register.
     var machines = MachineJSONCache()
+    /// Version 2: what the recorder does to write patches; nil when the trace records whole
+    /// states (version 1).
+    var patches: (any PatchRecording)?
 
     init(encoder: StreamingEncoder) {
         self.encoder = encoder
@@ -530,7 +555,7 @@ struct RecorderState: ~Copyable {
 
 /// What the recorder keeps to start a new file: the header line and each live store's last case,
 /// machine and state, in the order the stores registered.
-struct Rollover {
+package struct Rollover {
     let header: [UInt8]
     var order: [String] = []
     var states: [String: (caseName: String?, machine: [UInt8]?, state: [UInt8])] = [:]
@@ -551,8 +576,16 @@ struct Rollover {
     }
 
     /// Remembers a transition's case and state, until `commit`; the machine stays the register's.
-    mutating func remember(store: String, caseName: String?, state line: UnsafeRawBufferPointer, range: Range<Int>) {
+    package mutating func remember(
+        store: String, caseName: String?, state line: UnsafeRawBufferPointer, range: Range<Int>
+    ) {
         pending = (store, caseName, nil, Array(line[range]))
+    }
+
+    /// Remembers a transition's case, for a transition that carries a patch: its state is kept
+    /// in `PatchedStates` instead (an empty `state` here).
+    package mutating func rememberPatched(store: String, caseName: String?) {
+        pending = (store, caseName, nil, [])
     }
 
     /// Makes the remembered state of the event just written the store's last state.

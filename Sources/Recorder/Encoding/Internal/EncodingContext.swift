@@ -39,6 +39,10 @@ struct EncodingContext: Encoder, RedactingEncoder {
         /// How many class instances have been encoded so far: a part in whose encoding this
         /// grew can change in place, and is not remembered.
         var referencesSeen = 0
+        /// Whether collections that can be compared by storage are written as tokens, and kept
+        /// in `parts`, instead of as their JSON: a state encoded for a patch (`ShallowState`).
+        var shallow = false
+        var parts: [ShallowState.Part] = []
         /// A second context whose output is thrown away: it absorbs writes into a redacted
         /// nested container. Present when something can be redacted by key.
         let discard: EncodingContext?
@@ -110,6 +114,7 @@ struct EncodingContext: Encoder, RedactingEncoder {
             appendBool(knownCast(value, to: Bool.self))
             return
         }
+        if state.pointee.shallow, try appendPart(value) { return }
         // Arrays of those, common in states (tags, ids, amounts), written in one loop instead of
         // through `Array.encode(to:)`'s container and a generic call per element. The bytes are
         // the same: `[`, the elements joined by `,`, `]`.
@@ -168,7 +173,11 @@ struct EncodingContext: Encoder, RedactingEncoder {
             }
         case .set, .dictionary, .namedPairs:
             let mark = output.count
+            // Sorted by their JSON: no tokens inside, which would sort otherwise.
+            let shallow = state.pointee.shallow
+            state.pointee.shallow = false
             try encodeComposite(value)
+            state.pointee.shallow = shallow
             StableOrder.rewrite(output, from: mark, as: writing, in: self)
         case .date, .decimal, .url, .data:
             try encodeFoundationValue(value, as: writing)
@@ -211,7 +220,52 @@ struct EncodingContext: Encoder, RedactingEncoder {
             entry.pointee.memo = .never
             return
         }
+        if output.count - mark > 2 { entry.pointee.verified = true }
         state.pointee.memo.remember(value, kind: entry.pointee.memo, hash: hash, json: output.bytes(from: mark))
+    }
+
+    /// In shallow mode, writes a token in place of a collection that can be compared by its
+    /// storage and returns true; returns false for a value to encode as usual. A collection type
+    /// is trusted as the memo trusts it: `ReferenceScan` found no class instance in it, and a
+    /// value with elements was encoded once with none (until then it is encoded, here).
+    @inline(never)
+    private func appendPart<T: Encodable>(_ value: T) throws -> Bool {
+        let index = state.pointee.types.index(of: T.self)
+        guard index >= 0 else { return false }
+        let entry = state.pointee.types.entry(at: index)
+        guard entry.pointee.memo == .storage else { return false }
+        if !entry.pointee.verified {
+            var sawElements = false
+            if !entry.pointee.scanned && ReferenceScan.holdsReference(value, sawChildren: &sawElements) {
+                entry.pointee.memo = .never
+                return false
+            }
+            entry.pointee.scanned = entry.pointee.scanned || sawElements
+            let mark = output.count
+            let referencesBefore = state.pointee.referencesSeen
+            try encodeFresh(value, entry.pointee.writing)
+            if state.pointee.referencesSeen != referencesBefore {
+                entry.pointee.memo = .never
+            } else if output.count - mark > 2 {
+                entry.pointee.verified = true
+            }
+            return true
+        }
+        let word = withUnsafeBytes(of: value) { $0.load(as: UInt.self) }
+        let part = ShallowState.Part(value: value, word: word, type: UInt(bitPattern: ObjectIdentifier(T.self)))
+        state.pointee.parts.append(part)
+        ShallowState.appendToken(of: part, to: output)
+        return true
+    }
+
+    /// Appends the JSON of `value` as a value of its own (not a member of an open container),
+    /// without starting a new top-level value for the memo.
+    func appendAlone<T: Encodable>(_ value: T) throws {
+        let savedDepth = state.pointee.valueDepth
+        defer { state.pointee.valueDepth = savedDepth }
+        let depth = state.pointee.frames.count
+        try encodeValue(value)
+        closeFrames(downTo: depth)
     }
 
     /// How many parts the memo holds now (for tests).

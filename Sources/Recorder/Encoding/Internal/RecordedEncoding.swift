@@ -19,11 +19,19 @@ protocol RecordedEncoding {
     static var recordedWriting: TypeTable.Writing { get }
     /// How the memo may remember values of this type.
     static var recordedMemo: EncodingMemo.Kind { get }
+    /// For an array, its element type, which a patch compares element by element
+    /// (`ElementView`); nil for other types.
+    static var encodableElementType: (any Encodable.Type)? { get }
+}
+
+extension RecordedEncoding {
+    static var encodableElementType: (any Encodable.Type)? { nil }
 }
 
 extension Array: RecordedEncoding {
     static var recordedWriting: TypeTable.Writing { .plain }
     static var recordedMemo: EncodingMemo.Kind { Element.self is AnyObject.Type ? .never : .storage }
+    static var encodableElementType: (any Encodable.Type)? { Element.self as? any Encodable.Type }
 }
 
 extension Dictionary: RecordedEncoding {

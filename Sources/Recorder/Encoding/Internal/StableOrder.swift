@@ -8,7 +8,7 @@
 /// keys arrive as strings in such an array, the pairs become an object's members, and a key that
 /// the redaction covers gets `"<redacted>"` for its value, as a name written through a keyed
 /// container would.
-enum StableOrder {
+package enum StableOrder {
     static func rewrite(
         _ output: JSONOutput, from mark: Int, as writing: TypeTable.Writing, in context: EncodingContext
     ) {
@@ -67,7 +67,7 @@ enum StableOrder {
     }
 
     /// The offset just past the JSON value that starts at `start` (the encoder's compact JSON).
-    static func skipValue(_ bytes: [UInt8], at start: Int) -> Int {
+    package static func skipValue(_ bytes: [UInt8], at start: Int) -> Int {
         var position = start
         var depth = 0
         repeat {

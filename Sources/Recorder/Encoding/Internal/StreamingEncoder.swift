@@ -8,10 +8,10 @@
 
 // @unchecked Sendable: used by one thread at a time, under the recorder's lock (or owned by a
 // `StateEncoder`, which is not Sendable).
-final class StreamingEncoder: @unchecked Sendable {
+package final class StreamingEncoder: @unchecked Sendable {
     private let storage: EncodingContextStorage
     let context: EncodingContext
-    let output: JSONOutput
+    package let output: JSONOutput
 
     /// - Parameter remembers: see `EncodingMemo`; the recorder sets it, since it encodes one
     ///   state after another that mostly share their parts.
@@ -22,17 +22,50 @@ final class StreamingEncoder: @unchecked Sendable {
     }
 
     /// Forgets any half-written value (after an `encode(to:)` that threw).
-    func reset(to mark: Int) {
+    package func reset(to mark: Int) {
         context.reset(to: mark)
     }
 
     /// Appends the JSON text of `value` to the output.
-    func appendValue<T: Encodable>(_ value: T) throws {
+    package func appendValue<T: Encodable>(_ value: T) throws {
         let savedDepth = context.valueDepth
         defer { context.valueDepth = savedDepth }
         context.beginTopLevelValue()
         try context.encodeValue(value)
         context.closeFrames(downTo: 0)
+    }
+
+    // MARK: For patches (the RecorderPatches module, version 2 traces)
+
+    /// What `encode` appends in shallow mode (`ShallowState`): its text, with tokens for the
+    /// collections in `parts`; the output is left as it was.
+    package func shallowText(_ encode: () throws -> Void) throws -> (text: [UInt8], parts: [ShallowState.Part]) {
+        let mark = output.count
+        let state = context.state
+        let wasShallow = state.pointee.shallow
+        state.pointee.shallow = true
+        defer {
+            state.pointee.shallow = wasShallow
+            state.pointee.parts.removeAll(keepingCapacity: true)
+            output.count = mark
+        }
+        do {
+            try encode()
+        } catch {
+            reset(to: mark)
+            throw error
+        }
+        return (Array(output.bytes(from: mark)), state.pointee.parts)
+    }
+
+    /// Appends the JSON of `value` as a value of its own, inside a patch being written.
+    package func appendAlone<T: Encodable>(_ value: T) throws {
+        try context.appendAlone(value)
+    }
+
+    /// For an array, its element type; nil for any other value.
+    package static func elementType(of value: any Encodable) -> (any Encodable.Type)? {
+        (type(of: value) as? any RecordedEncoding.Type)?.encodableElementType
     }
 
     /// Whether the value of `key` is written as `"<redacted>"`.

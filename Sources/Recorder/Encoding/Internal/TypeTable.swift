@@ -40,6 +40,9 @@ struct TypeTable: ~Copyable {
         var resting: UInt32 = 0
         /// Whether `ReferenceScan` has looked at an element of this collection type.
         var scanned = false
+        /// Whether a value of this collection type, with elements, was encoded and held no
+        /// class instance: from then on a patch names its values by storage (`ShallowState`).
+        var verified = false
     }
 
     static var capacity: Int { 512 }
