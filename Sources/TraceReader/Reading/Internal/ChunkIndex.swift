@@ -23,6 +23,9 @@ struct ChunkIndex: Sendable {
     var lines = IntegerColumn()
     /// Each event's store id in `stores`, or -1 for an event of an unknown type.
     var storeIDs: [Int32] = []
+    /// In a version 2 trace, whether each event is a transition that carries a `patch` instead
+    /// of its `state`; empty in a version 1 trace.
+    var patched = BitColumn()
     /// The stores named by this piece's register, transition and restore events.
     var stores = StoreNameTable()
     /// Per store id: whether the header gives the store a machine.
@@ -225,5 +228,7 @@ struct ChunkIndex: Sendable {
         seqs.append(fields.seq ?? 0)
         lines.append(line)
         storeIDs.append(storeID)
+        // `EventLineCheck` made sure that a version 2 transition has exactly one of the two.
+        if version >= 2 { patched.append(type == .transition && fields.stateRange == nil) }
     }
 }

@@ -151,6 +151,8 @@ enum TraceIndexer {
         var names: [String] = []
         var eventStores: [Int32] = []
         eventStores.reserveCapacity(eventCount)
+        // Version 2: which events carry a `patch`, in file order (empty in version 1).
+        var eventPatched = BitColumn()
         // Per global store id: whether its latest register, in the pieces joined so far, carried
         // a `machine`.
         var carriesMachine: [Bool] = []
@@ -180,6 +182,7 @@ enum TraceIndexer {
             for local in chunk.storeIDs {
                 eventStores.append(local < 0 ? -1 : localToGlobal[Int(local)])
             }
+            eventPatched.append(contentsOf: chunk.patched)
             issues.append(chunk.issues, lineShift: firstLine)
             if chunk.carriageReturns > 0 {
                 carriageReturns += chunk.carriageReturns
@@ -198,7 +201,7 @@ enum TraceIndexer {
                     : "this line and \(others) more end in \\r\\n; they are read as if they ended in \\n")
         }
         setSteps(&index, seqs: seqs, issues: &issues)
-        groupByStore(&index, eventStores: eventStores, names: names)
+        groupByStore(&index, eventStores: eventStores, names: names, patched: eventPatched)
         index.issues = issues.issues()
         return index
     }
@@ -214,16 +217,19 @@ enum TraceIndexer {
         var seqs = IntegerColumn()
         var lines = IntegerColumn()
         var storeIDs: [Int32] = []
+        var patched = BitColumn()
         for event in chunk.offsets.indices where !positions.contains(event) {
             offsets.append(chunk.offsets[event])
             seqs.append(chunk.seqs[event])
             lines.append(chunk.lines[event])
             storeIDs.append(chunk.storeIDs[event])
+            if event < chunk.patched.count { patched.append(chunk.patched[event]) }
         }
         chunk.offsets = offsets
         chunk.seqs = seqs
         chunk.lines = lines
         chunk.storeIDs = storeIDs
+        chunk.patched = patched
         for event in dropped { chunk.issues.add(line: event.line, kind: .malformed, "\(event.message); skipped") }
     }
 
@@ -255,8 +261,11 @@ enum TraceIndexer {
     }
 
     /// Fills `storeEvents` and `storeBounds` from each event's store, stores in the order of
-    /// their first event.
-    private static func groupByStore(_ index: inout TraceIndex, eventStores: [Int32], names: [String]) {
+    /// their first event, and `patched` from which events carry a `patch` (by event, in file
+    /// order; only when some does).
+    private static func groupByStore(
+        _ index: inout TraceIndex, eventStores: [Int32], names: [String], patched: BitColumn
+    ) {
         // Renumber the stores in the order of their first event.
         var order = [Int32](repeating: -1, count: names.count)
         var counts: [Int] = []
@@ -281,11 +290,14 @@ enum TraceIndexer {
             wide = [Int](repeating: 0, count: grouped.count)
             grouped = []
         }
+        var storePatched = patched.hasSetBits ? BitColumn(clear: index.storeBounds[index.storeBounds.count - 1]) : nil
         for (event, store) in eventStores.enumerated() where store >= 0 {
             let final = Int(order[Int(store)])
             if fitsInt32 { grouped[next[final]] = Int32(truncatingIfNeeded: event) } else { wide[next[final]] = event }
+            if storePatched != nil && patched[event] { storePatched?.set(next[final]) }
             next[final] += 1
         }
+        index.patched = storePatched
         var column = IntegerColumn()
         if fitsInt32 {
             for event in grouped { column.append(Int(event)) }
