@@ -42,8 +42,8 @@ enum Diff: Command {
             }
             from = to - 1
         }
-        var before = try TraceOpening.reading { () throws(TraceChangedError) in try trace.readAppState(atStep: from) }
-        var after = try TraceOpening.reading { () throws(TraceChangedError) in try trace.readAppState(atStep: to) }
+        var before = try TraceOpening.reading { () throws(TraceReadError) in try trace.readAppState(atStep: from) }
+        var after = try TraceOpening.reading { () throws(TraceReadError) in try trace.readAppState(atStep: to) }
         if let store {
             guard trace.storeNames.contains(store) else {
                 throw UsageError(

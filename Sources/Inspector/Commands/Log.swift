@@ -48,7 +48,7 @@ enum Log: Command {
             }
         }
         for index in 0..<trace.eventCount {
-            let read = { () throws(TraceChangedError) in try trace.readEvent(at: index) }
+            let read = { () throws(TraceReadError) in try trace.readEvent(at: index) }
             guard let event = try TraceOpening.reading(read) else { continue }
             if let store, event.store != store { continue }
             if let action, !(event.action ?? event.type).contains(action) { continue }

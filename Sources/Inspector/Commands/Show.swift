@@ -34,11 +34,11 @@ enum Show: Command {
         let trace = try TraceOpening.open(path)
         TraceOpening.reportIssues(of: trace, console: console)
         let step = try TraceOpening.step(stepText, in: trace)
-        let appState = try TraceOpening.reading { () throws(TraceChangedError) in try trace.readAppState(atStep: step) }
+        let appState = try TraceOpening.reading { () throws(TraceReadError) in try trace.readAppState(atStep: step) }
         var value: JSONValue = .object(appState)
         if let store {
             guard
-                let state = try TraceOpening.reading({ () throws(TraceChangedError) in
+                let state = try TraceOpening.reading({ () throws(TraceReadError) in
                     try trace.readState(of: store, atStep: step)
                 })
             else {

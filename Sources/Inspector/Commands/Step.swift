@@ -99,14 +99,24 @@ enum Step: Command {
     // MARK: Line commands
 
     /// Reads commands from standard input until its end or `quit`.
-    /// - Throws: `TraceChangedError` when a line the command needs can no longer be read.
-    private static func runScript(_ session: inout StepSession, console: Console) throws(TraceChangedError) {
+    /// - Throws: `TraceReadError` when a line the command needs can no longer be read (a
+    ///   version 2 patch that does not apply is said, and the session goes on).
+    private static func runScript(_ session: inout StepSession, console: Console) throws(TraceReadError) {
         let out = console.out
         let printer = StateDiffPrinter(width: 100, terminalSafe: true, colors: false)
-        func show() throws(TraceChangedError) {
+        /// What `body` reads from the current step's states; nil, said, when a state there
+        /// cannot be rebuilt from its patches (other steps still can).
+        func reading<Value>(_ body: () throws(TraceReadError) -> Value) throws(TraceReadError) -> Value? {
+            do {
+                return try body()
+            } catch  where error.kind != .changed {
+                out.line("✖ cannot show the state at step \(session.step): \(TTY.safe(error.description))")
+                return nil
+            }
+        }
+        func show() throws(TraceReadError) {
             out.line(try describe(session))
-            let diff = try session.readDiff()
-            if !diff.isEmpty { out.write(printer.text(diff)) }
+            if let diff = try reading(session.readDiff), !diff.isEmpty { out.write(printer.text(diff)) }
         }
         try show()
         // A script that drives step through pipes reads the first step before it sends a command.
@@ -141,10 +151,13 @@ enum Step: Command {
             case "who":
                 if whoSet(argument, in: &session, out: out) { try show() }
             case "diff":
-                let diff = try session.readDiff()
-                if diff.isEmpty { out.line("no change") } else { out.write(printer.text(diff)) }
+                if let diff = try reading(session.readDiff) {
+                    if diff.isEmpty { out.line("no change") } else { out.write(printer.text(diff)) }
+                }
             case "state":
-                out.line(JSONPrinter.pretty(.object(try session.readAppState()), terminalSafe: true))
+                if let state = try reading(session.readAppState) {
+                    out.line(JSONPrinter.pretty(.object(state), terminalSafe: true))
+                }
             case "problems":
                 let problems = session.currentProblems
                 if problems.isEmpty { out.line("no problem at this step") }
@@ -194,7 +207,7 @@ enum Step: Command {
     }
 
     /// The header line of a step in the line-command mode.
-    static func describe(_ session: StepSession) throws(TraceChangedError) -> String {
+    static func describe(_ session: StepSession) throws(TraceReadError) -> String {
         let trace = session.trace
         guard let event = try session.readEvent() else {
             return "step 0 of \(trace.lastStep): before any event"
