@@ -162,4 +162,21 @@ final class TwinTraces {
         #expect(step.out.contains("✖ cannot show the state at step 9: "))
         #expect(step.out.contains("step 8 of 9"))
     }
+
+    @Test func aStoreWhoseStateIsUnknownDoesNotHideTheOthers() throws {
+        let twins = try TwinTraces()
+        let ghost =
+            #"{"type":"transition","seq":10,"store":"Ghost","action":"haunt","changed":true,"patch":[{"op":"add","path":"/a","value":1}]}"#
+        try Data(((try String(contentsOfFile: twins.patched, encoding: .utf8)) + ghost + "\n").utf8).write(
+            to: URL(fileURLWithPath: twins.patched))
+        let all = inspector(["show", twins.patched, "10"])
+        #expect(all.status == 2)
+        #expect(all.err.contains("shop.jsonl:11: store \"Ghost\" starts with a patch"))
+        let cart = inspector(["show", twins.patched, "10", "--store", "CartStore"])
+        #expect(cart.status == 0)
+        #expect(cart.out.contains("\"hat\""))
+        let diff = inspector(["diff", twins.patched, "8", "10", "--store", "CartStore", "--format", "paths"])
+        #expect(diff.status == 0)
+        #expect(diff.out.contains("CartStore.items[0]: added"))
+    }
 }

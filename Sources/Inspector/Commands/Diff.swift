@@ -42,16 +42,26 @@ enum Diff: Command {
             }
             from = to - 1
         }
-        var before = try TraceOpening.reading { () throws(TraceReadError) in try trace.readAppState(atStep: from) }
-        var after = try TraceOpening.reading { () throws(TraceReadError) in try trace.readAppState(atStep: to) }
+        let before: JSONObject
+        let after: JSONObject
         if let store {
             guard trace.storeNames.contains(store) else {
                 throw UsageError(
                     "no store named '\(TTY.safe(store))' in \(TTY.safe(path)); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
                 )
             }
-            before = JSONObject(before.filter { $0.key == store })
-            after = JSONObject(after.filter { $0.key == store })
+            // Only that store's states are read: another store's that cannot be given does not matter.
+            func state(atStep step: Int) throws(FileError) -> JSONObject {
+                let value = try TraceOpening.reading { () throws(TraceReadError) in
+                    try trace.readState(of: store, atStep: step)
+                }
+                return JSONObject(value.map { [(key: store, value: $0)] } ?? [])
+            }
+            before = try state(atStep: from)
+            after = try state(atStep: to)
+        } else {
+            before = try TraceOpening.reading { () throws(TraceReadError) in try trace.readAppState(atStep: from) }
+            after = try TraceOpening.reading { () throws(TraceReadError) in try trace.readAppState(atStep: to) }
         }
         let diff = StateDiff(from: before, to: after)
         switch format {

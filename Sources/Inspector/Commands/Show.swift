@@ -34,9 +34,9 @@ enum Show: Command {
         let trace = try TraceOpening.open(path)
         TraceOpening.reportIssues(of: trace, console: console)
         let step = try TraceOpening.step(stepText, in: trace)
-        let appState = try TraceOpening.reading { () throws(TraceReadError) in try trace.readAppState(atStep: step) }
-        var value: JSONValue = .object(appState)
+        var value: JSONValue
         if let store {
+            // Only that store's state is read: another store's that cannot be given does not matter.
             guard
                 let state = try TraceOpening.reading({ () throws(TraceReadError) in
                     try trace.readState(of: store, atStep: step)
@@ -48,6 +48,9 @@ enum Show: Command {
                 )
             }
             value = state
+        } else {
+            value = .object(
+                try TraceOpening.reading { () throws(TraceReadError) in try trace.readAppState(atStep: step) })
         }
         if let statePath {
             guard let found = statePath.resolve(in: value) else {

@@ -110,13 +110,15 @@ struct StepSession {
     func readDiff() throws(TraceReadError) -> StateDiff {
         let empty = StateDiff(from: JSONObject(), to: JSONObject())
         guard position > 0, let event = try readEvent(), let store = event.store, event.setsState else { return empty }
-        let rebuilt = event.state == nil ? try trace.readState(of: store, atStep: step) : nil
-        guard let after = event.state ?? rebuilt else { return empty }
+        // The state before first: the state after a patch is then the one rebuilt from it, in
+        // one patch (the trace keeps the last state it rebuilt).
         let beforeStep = position > 1 ? (trace.step(ofEventAt: position - 2) ?? 0) : 0
         var before = JSONObject()
         if let previous = try trace.readState(of: store, atStep: beforeStep) {
             before.append(key: store, value: previous)
         }
+        let rebuilt = event.state == nil ? try trace.readState(of: store, atStep: step) : nil
+        guard let after = event.state ?? rebuilt else { return empty }
         return StateDiff(from: before, to: JSONObject([(key: store, value: after)]))
     }
 
