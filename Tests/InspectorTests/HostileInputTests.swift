@@ -273,6 +273,7 @@ import Testing
             (["graph", path], ""),
             (["graph", path, "--format", "mermaid"], ""),
             (["report", path, "-o", folder.path("report.html")], ""),
+            (["convert", path], ""),
         ]
     }
 }
