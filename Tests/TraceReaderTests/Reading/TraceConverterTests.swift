@@ -149,55 +149,33 @@ import Testing
 
     // MARK: Python's jsonpatch
 
-    static let script = #"""
-        import decimal, json, sys
-
-        try:
-            import jsonpatch
-        except ImportError:
-            print("MISSING jsonpatch")
-            sys.exit(3)
-
-        def load(text):
-            return json.loads(text, parse_float=decimal.Decimal, parse_int=decimal.Decimal)
-
-        def same(a, b):
-            if a is None or isinstance(a, bool) or b is None or isinstance(b, bool):
-                return a is b
-            if isinstance(a, decimal.Decimal) or isinstance(b, decimal.Decimal):
-                return isinstance(a, decimal.Decimal) and isinstance(b, decimal.Decimal) and a == b
-            if isinstance(a, str) or isinstance(b, str):
-                return isinstance(a, str) and isinstance(b, str) and a == b
-            if isinstance(a, list) or isinstance(b, list):
-                return isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-            if isinstance(a, dict) and isinstance(b, dict):
-                return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-            return False
-
-        # Replays the version 1 trace (whole states) and the version 2 one (patches applied by
-        # jsonpatch) side by side, and compares every store's state after every event.
-        with open(sys.argv[1], encoding="utf-8") as whole, open(sys.argv[2], encoding="utf-8") as patched:
-            # Lines end in "\n" only: a state may hold U+2028, which splitlines() would cut at.
-            whole_lines, patched_lines = whole.read().split("\n")[1:-1], patched.read().split("\n")[1:-1]
-        if len(whole_lines) != len(patched_lines):
-            print(json.dumps({"ok": False, "detail": "%d events and %d" % (len(whole_lines), len(patched_lines))}))
-            sys.exit(0)
-        expected, rebuilt, patches = {}, {}, 0
-        for number, (a, b) in enumerate(zip(whole_lines, patched_lines)):
-            a, b = load(a), load(b)
-            if a.get("type") not in ("register", "transition", "restore"):
-                continue
-            store = a["store"]
-            expected[store] = a["state"]
-            if "patch" in b:
-                patches += 1
-                rebuilt[store] = jsonpatch.JsonPatch(b["patch"]).apply(rebuilt[store])
-            else:
-                rebuilt[store] = b["state"]
-            if not same(expected[store], rebuilt[store]):
-                print(json.dumps({"ok": False, "detail": "event %d (%s): the states differ" % (number + 1, store)}))
-        print(json.dumps({"ok": True, "patches": patches}))
-        """#
+    static let script =
+        PythonJSONPatchTests.prelude + "\n\n"
+            + #"""
+            # Replays the version 1 trace (whole states) and the version 2 one (patches applied by
+            # jsonpatch) side by side, and compares every store's state after every event.
+            with open(sys.argv[1], encoding="utf-8") as whole, open(sys.argv[2], encoding="utf-8") as patched:
+                # Lines end in "\n" only: a state may hold U+2028, which splitlines() would cut at.
+                whole_lines, patched_lines = whole.read().split("\n")[1:-1], patched.read().split("\n")[1:-1]
+            if len(whole_lines) != len(patched_lines):
+                print(json.dumps({"ok": False, "detail": "%d events and %d" % (len(whole_lines), len(patched_lines))}))
+                sys.exit(0)
+            expected, rebuilt, patches = {}, {}, 0
+            for number, (a, b) in enumerate(zip(whole_lines, patched_lines)):
+                a, b = load(a), load(b)
+                if a.get("type") not in ("register", "transition", "restore"):
+                    continue
+                store = a["store"]
+                expected[store] = a["state"]
+                if "patch" in b:
+                    patches += 1
+                    rebuilt[store] = jsonpatch.JsonPatch(b["patch"]).apply(rebuilt[store])
+                else:
+                    rebuilt[store] = b["state"]
+                if not same(expected[store], rebuilt[store]):
+                    print(json.dumps({"ok": False, "detail": "event %d (%s): the states differ" % (number + 1, store)}))
+            print(json.dumps({"ok": True, "patches": patches}))
+            """#
 
     @Test func pythonJSONPatchRebuildsTheSameStatesFromAConvertedTrace() throws {
         let folder = try TemporaryFolder()
