@@ -1,8 +1,9 @@
 /// One event of a trace (shared/TRACE_FORMAT.md, "Events"), decoded from its line.
 ///
 /// `TraceFile.event(at:)` makes one on demand. Keys the format defines are fields; a key that is
-/// absent is nil. Only `type` and `seq` are present on every event; `register` and `transition`
-/// events always have `store` and `state`, and a transition `action` and `changed`.
+/// absent is nil. Only `type` and `seq` are present on every event; `register`, `restore` and
+/// `transition` events always have `store` and `state` (a version 2 transition `patch` instead of
+/// `state`), and a transition `action` and `changed`.
 public struct TraceEvent: Sendable, Equatable {
     /// The event's position among the trace's events, from 0, in file order.
     public var index: Int
