@@ -74,6 +74,7 @@ import Testing
         #expect(!malformed.isEmpty)
         let header = try TraceFile(bytes: bytes).header
         let bodyStart = try #require(bytes.firstIndex(of: 0x0A)) + 1
+        var messages: [String]?
         for pieces in [1, 2, 3, 5, 8, 13, 40] {
             let index = bytes.withUnsafeBytes { buffer in
                 TraceIndexer.index(
@@ -82,6 +83,10 @@ import Testing
             }
             #expect(index.eventCount == report.events, "\(pieces) pieces")
             #expect(Set(index.issues.filter { $0.kind == .malformed }.map(\.line)) == malformed, "\(pieces) pieces")
+            // The same messages, whether the event was judged in its piece or when joined.
+            let said = index.issues.filter { $0.kind == .malformed }.map(\.description).sorted()
+            #expect(said == (messages ?? said), "\(pieces) pieces")
+            messages = messages ?? said
             let trace = TraceFile(
                 TraceLoader.Loaded(source: TraceSource(bytes: bytes), header: header, index: index), path: "t")
             for event in 0..<trace.eventCount { #expect(trace.event(at: event) != nil) }

@@ -210,9 +210,21 @@ enum TraceIndexer {
     /// without `case`, `from` or `to` whose store's latest register, in an earlier piece, carried
     /// a `machine` (rare: a piece starts a megabytes into the file).
     private static func resolvePending(_ chunk: inout ChunkIndex, carriesMachine: [Bool], localToGlobal: [Int32]) {
-        let dropped = chunk.pending.filter { carriesMachine[Int(localToGlobal[$0.store])] }
+        let dropped = chunk.pending.filter { entry in
+            carriesMachine[Int(localToGlobal[Int(chunk.storeIDs[entry < 0 ? -1 - entry : entry])])]
+        }
         guard !dropped.isEmpty else { return }
-        let positions = Set(dropped.map(\.event))
+        var positions = Set<Int>()
+        for entry in dropped {
+            let event = entry < 0 ? -1 - entry : entry
+            positions.insert(event)
+            // The message `EventLineCheck` gives an event that has neither `case` nor `from` and `to`.
+            let store = chunk.stores.names[Int(chunk.storeIDs[event])]
+            let message =
+                EventLineCheck.machineProblem(EventFields(), type: entry < 0 ? .restore : .transition, store: store)?
+                .message ?? "the event lacks what its store's machine needs"
+            chunk.issues.add(line: chunk.lines[event], kind: .malformed, "\(message); skipped")
+        }
         var offsets: [Int] = []
         var seqs = IntegerColumn()
         var lines = IntegerColumn()
@@ -230,7 +242,6 @@ enum TraceIndexer {
         chunk.lines = lines
         chunk.storeIDs = storeIDs
         chunk.patched = patched
-        for event in dropped { chunk.issues.add(line: event.line, kind: .malformed, "\(event.message); skipped") }
     }
 
     /// Steps are the seqs when they go up from event to event (gaps allowed); otherwise the
