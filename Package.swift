@@ -24,19 +24,22 @@ let package = Package(
     ],
     targets: [
         .target(name: "RewindSupport"),
+        // What only the tools and the reading library need (terminal text, raw terminal mode,
+        // directory listings), kept out of RewindSupport so that apps do not link it.
+        .target(name: "ToolSupport", dependencies: ["RewindSupport"]),
         .target(name: "Recorder", dependencies: ["RewindSupport"]),
-        .target(name: "TraceReader", dependencies: ["Recorder", "RewindSupport"]),
+        .target(name: "TraceReader", dependencies: ["Recorder", "RewindSupport", "ToolSupport"]),
         // Not a product: the command-line parsing both executables share.
-        .target(name: "CommandLineArguments", dependencies: ["RewindSupport"]),
+        .target(name: "CommandLineArguments", dependencies: ["ToolSupport"]),
         .executableTarget(
             name: "Inspector",
-            dependencies: ["TraceReader", "RewindSupport", "CommandLineArguments"],
+            dependencies: ["TraceReader", "RewindSupport", "ToolSupport", "CommandLineArguments"],
             // The report page's script and stylesheet, real files read through `PackageResources`.
             resources: [.embedInCode("Report/Page/page.js"), .embedInCode("Report/Page/page.css")]
         ),
         .executableTarget(
             name: "SampleApp",
-            dependencies: ["Recorder", "TraceReader", "RewindSupport", "CommandLineArguments"]
+            dependencies: ["Recorder", "TraceReader", "RewindSupport", "ToolSupport", "CommandLineArguments"]
         ),
         // Not a product: `swift run -c release Benchmarks` (README, "Performance").
         .executableTarget(name: "Benchmarks", dependencies: ["Recorder", "TraceReader", "RewindSupport"]),
@@ -45,6 +48,7 @@ let package = Package(
         // Not a product: what the test targets share (running child processes with a deadline).
         .target(name: "TestSupport", dependencies: ["Recorder"], path: "Tests/TestSupport"),
         .testTarget(name: "RewindSupportTests", dependencies: ["RewindSupport"]),
+        .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "RewindSupport"]),
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceReader", "TraceProbe", "TestSupport"]),
         .testTarget(name: "TraceReaderTests", dependencies: ["TraceReader", "Recorder", "TestSupport"]),
         .testTarget(

@@ -1,4 +1,5 @@
-// libFuzzer entry point for the JSON layer: `JSONParser`, `JSONSyntax` and `JSONPrinter`.
+// libFuzzer entry point for the JSON layer: `JSONParser`, `JSONSyntax`, `JSONText` and
+// `JSONPrinter`.
 // Built and run by .ci/fuzz (see Fuzz/README.md); not part of the Swift package.
 //
 // Beyond "no crash, no hang, no unbounded memory", every input must satisfy:
@@ -6,8 +7,11 @@
 //   when both reject it they name the same offset;
 // - the generic-collection parser and the raw-buffer parser return the same value;
 // - `JSONSyntax.skipValue` from offset 0 ends the value where only whitespace is left;
-// - a parsed value printed compact, pretty or terminal-safe parses back to the same value, and
-//   the terminal-safe text holds no ESC, DEL or C1 control.
+// - `JSONText(validating:)` accepts what the parser accepts and rejects the rest with the same
+//   error, and prints (compact, pretty, terminal-safe) exactly what the parsed value prints;
+// - a parsed value printed compact, pretty or terminal-safe parses back to the same data (a
+//   repeated name printed once: the last member wins) and prints again the same, and the
+//   terminal-safe text holds no ESC, DEL or C1 control.
 
 import Recorder
 import TraceReader
@@ -31,6 +35,9 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let parsed: Result<JSONValue, JSONParseError> = Result { () throws(JSONParseError) in try JSONParser.parse(buffer) }
     let generic: Result<JSONValue, JSONParseError> = Result { () throws(JSONParseError) in try JSONParser.parse(bytes) }
     let syntaxError = JSONSyntax.validate(buffer)
+    let text: Result<JSONText, JSONParseError> = Result { () throws(JSONParseError) in
+        try JSONText(validating: buffer)
+    }
 
     switch (parsed, generic) {
     case (.success(let value), .success(let other)):
@@ -39,6 +46,19 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if error.offset != other.offset { violated("the two parsers failed at \(error.offset) and \(other.offset)") }
     default:
         violated("one parser accepted what the other rejected")
+    }
+
+    switch (parsed, text) {
+    case (.failure(let error), .failure(let other)):
+        if error != other { violated("the parser and JSONText failed differently: \(error) / \(other)") }
+    case (.success(let value), .success(let text)):
+        if JSONPrinter.compact(text) != JSONPrinter.compact(value) { violated("a JSONText prints another value") }
+        if JSONPrinter.pretty(text, terminalSafe: true) != JSONPrinter.pretty(value, terminalSafe: true) {
+            violated("a JSONText pretty-prints another value")
+        }
+        if !StateDiff(from: text, to: JSONText(value)).isEmpty { violated("a JSONText differs from its value") }
+    default:
+        violated("the parser and JSONText disagree on whether the input is JSON")
     }
 
     switch parsed {
@@ -72,11 +92,14 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-/// `text` must parse back to `value`, member order and number text included.
+/// `text` must parse back to the same data as `value` and print again as `value` prints.
 func roundTrip(_ value: JSONValue, _ text: String, _ style: String) {
     do {
         let again = try JSONParser.parse(text)
-        if again != value { violated("\(style) printing does not parse back to the same value") }
+        if !again.isEquivalent(to: value) { violated("\(style) printing does not parse back to the same data") }
+        if JSONPrinter.compact(again) != JSONPrinter.compact(value) {
+            violated("\(style) printing does not print again the same")
+        }
     } catch {
         violated("\(style) printing is not valid JSON: \(error.message) in \(text.prefix(200))")
     }

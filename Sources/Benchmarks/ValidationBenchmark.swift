@@ -3,9 +3,19 @@ import TraceReader
 
 /// Validation of a 200 MB trace against `jq` checking from/to on every event (against the
 /// header's machines; and, for scale, only printing them) and `grep -c` on a fixed string, all on the same file in the same run. Memory: the peak resident size of the
-/// validation alone (the kernel's high-water mark is reset first).
+/// validation alone (the kernel's high-water mark is reset first). Then, each beside its peer in
+/// the same run: `inspector validate` on a 1 GB trace against `grep -c` as whole processes, a
+/// header of 1,000 machines against a trace of the same size, and a chain of causes against the
+/// same trace without them.
 enum ValidationBenchmark {
     static func run(into table: inout ResultTable, folder: String, megabytes: Int = 200) throws {
+        try runMain(into: &table, folder: folder, megabytes: megabytes)
+        try runWholeProcesses(into: &table, folder: folder)
+        try runManyMachines(into: &table, folder: folder)
+        try runCauseChain(into: &table, folder: folder)
+    }
+
+    static func runMain(into table: inout ResultTable, folder: String, megabytes: Int) throws {
         let path = "\(folder)/validate-\(megabytes).jsonl"
         print("Validation: writing a \(megabytes) MB trace…")
         let events = try TraceGenerator.write(path: path, bytes: megabytes << 20)
@@ -72,6 +82,133 @@ enum ValidationBenchmark {
             baseline: "file \(formatBytes(size))",
             ratio: String(format: "%.1f%% of the file", Double(memory) * 100 / Double(size)),
             target: "< 64 MB", met: memory < 64 << 20)
+    }
+}
+
+extension ValidationBenchmark {
+    /// `inspector validate FILE` against `grep -c -F '"transition"' FILE` on a 1 GB recorder
+    /// trace: both whole processes started with `popen`, in turns, medians.
+    static func runWholeProcesses(into table: inout ResultTable, folder: String) throws {
+        let inspector = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("inspector").path
+        guard FileManager.default.isExecutableFile(atPath: inspector), isInstalled("grep") else {
+            print("  (no inspector beside the benchmark, or no grep: build it with `swift build -c release`)")
+            return
+        }
+        let path = "\(folder)/validate-1024.jsonl"
+        print("Validation: writing a 1 GB trace…")
+        let events = try TraceGenerator.write(path: path, bytes: 1024 << 20)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let size = TraceGenerator.size(of: path)
+        var failed = false
+        let turns = try Measurement.interleaved(
+            runs: 5,
+            [
+                (1, { if timeShell("'\(inspector)' validate '\(path)' > /dev/null") == nil { failed = true } }),
+                (1, { _ = timeShell("grep -c -F '\"transition\"' '\(path)'") }),
+            ])
+        guard !failed else { throw BenchmarkError("inspector validate failed on the 1 GB trace") }
+        let ratio = turns[0].median / turns[1].median
+        table.add(
+            "inspector validate \(formatBytes(size)) (\(events) events) vs grep -c, whole processes",
+            figure: formatSeconds(turns[0].median), baseline: "grep -c \(formatSeconds(turns[1].median))",
+            ratio: "\(formatRatio(ratio)) grep's time", target: "≤ 1× grep", met: ratio <= 1)
+    }
+
+    /// A header of 1,000 machines of 200 cases each (about 8 MB) and a few events, against a
+    /// recorder trace of the same size: validation time and peak memory.
+    static func runManyMachines(into table: inout ResultTable, folder: String) throws {
+        var machines: [String] = []
+        for machine in 0..<1000 {
+            let cases = (0..<200).map { index in
+                #""case\#(index)":["case\#((index + 1) % 200)","case\#((index + 7) % 200)","case\#((index + 31) % 200)"]"#
+            }
+            machines.append(#""Store\#(machine)":{"initial":"case0","transitions":{\#(cases.joined(separator: ","))}}"#)
+        }
+        var lines = [
+            #"{"type":"header","format":"rewind-trace","version":1,"app":"Bench","machines":{\#(machines.joined(separator: ","))}}"#,
+            #"{"type":"register","seq":1,"elapsed":0,"store":"Store5","case":"case0","state":{"n":0}}"#,
+        ]
+        for seq in 2..<200 {
+            lines.append(
+                #"{"type":"transition","seq":\#(seq),"elapsed":0.1,"store":"Store5","action":"next","from":"case\#((seq - 2) % 200)","to":"case\#((seq - 1) % 200)","changed":true,"state":{"n":\#(seq)},"source":"A.swift:1"}"#
+            )
+        }
+        let headerPath = "\(folder)/many-machines.jsonl"
+        let peerPath = "\(folder)/many-machines-peer.jsonl"
+        defer {
+            try? FileManager.default.removeItem(atPath: headerPath)
+            try? FileManager.default.removeItem(atPath: peerPath)
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: headerPath, atomically: false, encoding: .utf8)
+        let size = TraceGenerator.size(of: headerPath)
+        _ = try TraceGenerator.write(path: peerPath, bytes: size)
+        resetPeakMemory()
+        let before = currentPeakMemory()
+        guard try TraceValidator().validate(file: headerPath).errors == 0 else {
+            throw BenchmarkError("the many-machines trace does not validate")
+        }
+        let memory = max(0, currentPeakMemory() - before)
+        let turns = try Measurement.interleaved(
+            runs: 9,
+            [
+                (1, { _ = try TraceValidator().validate(file: headerPath) }),
+                (1, { _ = try TraceValidator().validate(file: peerPath) }),
+            ])
+        let ratio = turns[0].median / turns[1].median
+        table.add(
+            "validate a header of 1,000 machines × 200 cases (\(formatBytes(size))) vs a trace of that size",
+            figure: formatSeconds(turns[0].median), baseline: "trace \(formatSeconds(turns[1].median))",
+            ratio: "\(formatRatio(ratio)) the trace's time", target: "≤ 1.5×", met: ratio <= 1.5)
+        table.add(
+            "… peak memory of that validation", figure: formatBytes(memory), baseline: "file \(formatBytes(size))",
+            ratio: "-", target: "≤ 64 MB", met: memory <= 64 << 20)
+    }
+
+    /// A trace where every transition is caused by the event before it (actions cycling through
+    /// 300 names, so that no chain loops), against the same trace without `cause`.
+    static func runCauseChain(into table: inout ResultTable, folder: String) throws {
+        let sourcePath = "\(folder)/chain-source.jsonl"
+        let chainPath = "\(folder)/chain.jsonl"
+        let plainPath = "\(folder)/chain-peer.jsonl"
+        defer {
+            for path in [sourcePath, chainPath, plainPath] { try? FileManager.default.removeItem(atPath: path) }
+        }
+        _ = try TraceGenerator.write(path: sourcePath, bytes: 50 << 20)
+        let text = try String(contentsOfFile: sourcePath, encoding: .utf8)
+        var chain = ""
+        var plain = ""
+        for (index, line) in text.split(separator: "\n").enumerated() {
+            guard index > 0, line.contains(#""type":"transition""#), let seqRange = line.range(of: #""seq":"#),
+                let seqEnd = line[seqRange.upperBound...].firstIndex(of: ","),
+                let seq = Int(line[seqRange.upperBound..<seqEnd]), let actionRange = line.range(of: #""action":""#)
+            else {
+                chain += line + "\n"
+                plain += line + "\n"
+                continue
+            }
+            let offset = line.utf8.distance(from: line.startIndex, to: actionRange.upperBound)
+            let renamed = String(line.utf8.prefix(offset))! + "\(seq % 300)_" + String(line.utf8.dropFirst(offset))!
+            plain += renamed + "\n"
+            chain += renamed.dropLast() + #","cause":\#(seq - 1)}"# + "\n"
+        }
+        try chain.write(toFile: chainPath, atomically: false, encoding: .utf8)
+        try plain.write(toFile: plainPath, atomically: false, encoding: .utf8)
+        let chainReport = try TraceValidator().validate(file: chainPath)
+        guard chainReport.errors == 0, chainReport.problems.isEmpty else {
+            throw BenchmarkError("the cause-chain trace does not validate cleanly")
+        }
+        let turns = try Measurement.interleaved(
+            runs: 7,
+            [
+                (1, { _ = try TraceValidator().validate(file: chainPath) }),
+                (1, { _ = try TraceValidator().validate(file: plainPath) }),
+            ])
+        let ratio = turns[0].median / turns[1].median
+        table.add(
+            "validate \(formatBytes(TraceGenerator.size(of: chainPath))), every event caused by the one before, vs no causes",
+            figure: formatSeconds(turns[0].median), baseline: "no causes \(formatSeconds(turns[1].median))",
+            ratio: "\(formatRatio(ratio)) the time without", target: "≤ 1.5×", met: ratio <= 1.5)
     }
 }
 

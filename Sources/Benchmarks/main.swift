@@ -7,7 +7,7 @@ let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print(
         """
-        Usage: swift run -c release Benchmarks [--only recording|decoding|validation|opening|diff] [--large]
+        Usage: swift run -c release Benchmarks [--only recording|decoding|validation|coverage|opening|diff] [--large]
 
         Measures Rewind against baselines run in the same process and prints a table:
         figure, baseline, ratio, target, and whether the target is met. The traces are
@@ -29,6 +29,7 @@ do {
     if only == nil || only == "decoding" { try DecodingBenchmark.run(into: &table) }
     if only == nil || only == "diff" { try DiffBenchmark.run(into: &table) }
     if only == nil || only == "validation" { try ValidationBenchmark.run(into: &table, folder: folder) }
+    if only == nil || only == "coverage" { try CoverageBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "opening" {
         try OpeningBenchmark.run(into: &table, folder: folder, megabytes: arguments.contains("--large") ? 1024 : 200)
     }

@@ -1,4 +1,5 @@
 @_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) internal import ToolSupport
 
 /// A command's arguments, taken one by one: options (`--at 5`, `--at=5`, `--strict`) anywhere,
 /// positional arguments in order. `--` ends the options.
@@ -37,26 +38,29 @@ public struct Arguments {
     /// Removes `NAME VALUE` or `NAME=VALUE` under any of `names` and returns the value; the last
     /// one wins.
     public mutating func option(_ names: String...) throws(UsageError) -> String? {
-        var value: String?
+        try values(of: names).last
+    }
+
+    /// Every value of a repeatable option, in the order given.
+    public mutating func options(_ name: String) throws(UsageError) -> [String] {
+        try values(of: [name])
+    }
+
+    /// Removes every `NAME VALUE` and `NAME=VALUE` under any of `names`; returns the values in order.
+    private mutating func values(of names: [String]) throws(UsageError) -> [String] {
+        var values: [String] = []
         while let index = items.firstIndex(where: { item in names.contains { item == $0 || item.hasPrefix($0 + "=") } })
         {
             let item = items.remove(at: index)
             if let equals = item.firstIndex(of: "=") {
-                value = String(item[item.index(after: equals)...])
+                values.append(String(item[item.index(after: equals)...]))
             } else {
                 guard index < items.count else {
                     throw UsageError("\(TerminalText.safe(item)) needs a value")
                 }
-                value = items.remove(at: index)
+                values.append(items.remove(at: index))
             }
         }
-        return value
-    }
-
-    /// Every value of a repeatable option.
-    public mutating func options(_ name: String) throws(UsageError) -> [String] {
-        var values: [String] = []
-        while let value = try option(name) { values.append(value) }
         return values
     }
 

@@ -12,6 +12,8 @@ enum Inspector {
         Diff.entry,
         Log.entry,
         Validate.entry,
+        Coverage.entry,
+        Compare.entry,
         Graph.entry,
         Report.entry,
         When.entry,
@@ -39,7 +41,8 @@ enum Inspector {
 
             Exit status:
               0  success
-              1  a problem was found (validate: an error in a trace)
+              1  a problem was found (validate: an error in a trace; coverage: below --min;
+                 compare: the runs differ)
               2  the command line is wrong, or a file cannot be read or is not a trace
 
             Colours are used only on a terminal, never when NO_COLOR is set.

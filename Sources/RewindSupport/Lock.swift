@@ -43,4 +43,11 @@
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value.pointee)
     }
+
+    /// Runs `body` with the value without locking: only for the thread that holds the lock
+    /// already (inside `withLock`), which would wait forever for it. Other threads wait for
+    /// that lock before they touch the value, so this access is still exclusive.
+    package func withLockHeldByCaller<Result>(_ body: (inout Value) -> Result) -> Result {
+        body(&value.pointee)
+    }
 }

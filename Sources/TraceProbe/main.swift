@@ -2,12 +2,17 @@
 // output when each one has returned, so a test can kill it (SIGKILL) at a known point, or see it
 // trap on an illegal transition, and then read what reached the file.
 //
-//   TraceProbe PATH COUNT [--trap-at N] [--pause-after N]
+//   TraceProbe PATH COUNT [--trap-at N] [--pause-after N] [--inventory] [--inside-action read|send]
 //
 // Prints `ready` after the header, then `sent K` after action K returns. With --pause-after N it
 // stops after action N and waits to be killed. With --trap-at N, action N is an illegal
-// transition on a store whose policy is `.trap`. At the end it prints `SIGXFSZ default` when the
-// recorder left that signal's action as it found it (the fault tests check that it does).
+// transition on a store whose policy is `.trap`. With --inventory, each action also changes a
+// store whose state holds dictionaries and sets (whose order Swift randomizes per process), for
+// the test that two runs record the same bytes. With --inside-action, the first action reads the
+// store's state (`read`) or sends it another action (`send`) from inside its closure, which must
+// stop the process with a message instead of waiting forever. At the end it prints
+// `SIGXFSZ default` when the recorder left that signal's action as it found it (the fault tests
+// check that it does).
 
 import Recorder
 
@@ -46,6 +51,38 @@ final class LightStore: Store<LightState>, @unchecked Sendable {
     func stayOn() {
         send { $0.light = .on }
     }
+
+    /// Reads the state from inside the action's closure: the mistake the store must trap.
+    func countFromInside() {
+        send { $0.switches = self.state.switches + 1 }
+    }
+
+    /// Sends an action from inside the action's closure: the other mistake the store must trap.
+    func toggleFromInside() {
+        send { _ in self.toggle() }
+    }
+}
+
+enum Shelf: String, Codable, Hashable, Sendable { case top, middle, bottom }
+
+/// Dictionaries and sets of every kind the recorder orders.
+struct InventoryState: Equatable, Codable, Sendable {
+    var stock: [String: Int] = [:]
+    var tags: Set<String> = []
+    var shelves: [Shelf: [String]] = [:]
+    var byCount: [Int: Set<String>] = [:]
+}
+
+final class InventoryStore: Store<InventoryState>, @unchecked Sendable {
+    func receive(_ index: Int) {
+        send(args: ["index": index]) { state in
+            let item = "item-\(index % 13)"
+            state.stock[item, default: 0] += index
+            state.tags.insert("tag-\(index % 7)")
+            state.shelves[[Shelf.top, .middle, .bottom][index % 3], default: []].append(item)
+            state.byCount[index % 5, default: []].insert(item)
+        }
+    }
 }
 
 func say(_ text: String) {
@@ -76,14 +113,25 @@ func option(_ name: String) -> Int? {
 }
 let trapAt = option("--trap-at")
 let pauseAfter = option("--pause-after")
+let inventoryWanted = arguments.contains("--inventory")
+let insideAction = arguments.firstIndex(of: "--inside-action").flatMap {
+    $0 + 1 < arguments.count ? arguments[$0 + 1] : nil
+}
 
 do {
     let recorder = try TraceRecorder(path: arguments[1], app: "TraceProbe", machines: ["LightStore": LightState.self])
     let store = LightStore(
         initialState: LightState(light: .off, switches: 0, log: []), recorder: recorder,
         policy: trapAt == nil ? .record : .trap)
+    let inventory = inventoryWanted ? InventoryStore(initialState: InventoryState(), recorder: recorder) : nil
     say("ready")
+    switch insideAction {
+    case "read": store.countFromInside()
+    case "send": store.toggleFromInside()
+    default: break
+    }
     for index in 1...max(count, 1) {
+        inventory?.receive(index)
         if index == trapAt {
             // on → on is not in the table: recorded, synchronized, then the store traps.
             if store.state.light != .on { store.toggle() }

@@ -50,6 +50,17 @@ import Testing
         }
     }
 
+    @Test func aRepeatableOptionGivesEveryValueInOrder() throws {
+        var arguments = Arguments(["--ignore", "a", "x.jsonl", "--ignore=b", "--ignore", "c"])
+        #expect(try arguments.options("--ignore") == ["a", "b", "c"])
+        #expect(try arguments.positional("TRACE") == "x.jsonl")
+        try arguments.finish()
+        var none = Arguments([])
+        #expect(try none.options("--ignore") == [])
+        var dangling = Arguments(["--ignore"])
+        #expect(throws: UsageError.self) { try dangling.options("--ignore") }
+    }
+
     /// A value from the command line is repeated in the message with its control characters
     /// escaped, so a pasted escape sequence cannot reach the terminal through an error.
     @Test func messagesShowValuesTerminalSafe() {

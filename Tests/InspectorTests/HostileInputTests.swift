@@ -273,6 +273,10 @@ import Testing
             (["graph", path], ""),
             (["graph", path, "--format", "mermaid"], ""),
             (["report", path, "-o", folder.path("report.html")], ""),
+            (["coverage", path], ""),
+            (["coverage", path, "--format", "html", "-o", folder.path("coverage.html")], ""),
+            (["compare", path, path], ""),
+            (["compare", path, path, "--format", "json", "--ignore", "S[*].n"], ""),
             (["convert", path], ""),
         ]
     }

@@ -88,7 +88,7 @@ import Testing
         #expect(result.output.contains("! there is no total yet: type 'checkout' first"))
         #expect(result.output.contains(ShopCommand.reference))
         let events = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
-        #expect(events.count == 4)  // three stores register, the catalog starts loading
+        #expect(events.count == 5)  // three stores and the wishlist register, the catalog starts loading
     }
 
     @Test func aRefreshWhileLoadingIsReachableInteractivelyAndRecorded() throws {

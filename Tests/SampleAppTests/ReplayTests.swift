@@ -53,9 +53,10 @@ import TraceReader
         let headings = result.output.split(separator: "\n").filter { $0.hasPrefix("-- step ") }
         #expect(headings.count == last + 1)
         #expect(headings.first == "-- step 0 of \(last): before any event --")
-        #expect(headings.contains("-- step 7 of \(last): CartStore add {\"sku\":\"SHIRT\",\"quantity\":2} --"))
+        #expect(headings.contains("-- step 9 of \(last): CartStore add {\"sku\":\"SHIRT\",\"quantity\":2} --"))
         #expect(
-            headings.contains("-- step 6 of \(last): CartStore catalogDidLoad {\"products\":4} (caused by step 5) --"))
+            headings.contains("-- step 7 of \(last): CartStore catalogDidLoad {\"products\":4} (caused by step 6) --"))
+        #expect(headings.contains("-- step 8 of \(last): Wishlist save {\"sku\":\"HAT\"} --"))
         #expect(result.output.hasSuffix(recording.screens.last?.screen ?? "-"))
     }
 
@@ -68,7 +69,7 @@ import TraceReader
             $0.split(separator: "\n").first
         }
         let steps = headings.compactMap { $0.split(separator: " ").dropFirst(2).first.flatMap { Int($0) } }
-        #expect(steps == [0, 1, 2, 3, 2, 8])
+        #expect(steps == [0, 1, 2, 3, 2, 9])
     }
 
     // MARK: Traces it cannot use
@@ -159,13 +160,13 @@ import TraceReader
     @Test func aLastLineCutShortByACrashIsLeftOutWithAWarning() throws {
         let folder = try TemporaryFolder()
         let (_, recording) = try recorded("happy-path", in: folder)
-        let text = recording.sink.lines.prefix(5).joined(separator: "\n") + "\n" + #"{"type":"transition","seq":5,"sto"#
+        let text = recording.sink.lines.prefix(6).joined(separator: "\n") + "\n" + #"{"type":"transition","seq":6,"sto"#
         let path = try write(text, in: folder)
-        let result = runApp(["replay", path, "--at", "4"])
+        let result = runApp(["replay", path, "--at", "5"])
         #expect(result.status == 0)
-        #expect(result.errors.contains(":6: truncated: "))
-        #expect(result.output == recording.screens.first { $0.step == 4 }?.screen)
-        #expect(runApp(["replay", path, "--at", "5"]).status == 2)
+        #expect(result.errors.contains(":7: truncated: "))
+        #expect(result.output == recording.screens.first { $0.step == 5 }?.screen)
+        #expect(runApp(["replay", path, "--at", "6"]).status == 2)
     }
 
     @Test func unknownEventTypesAndKeysAreSkipped() throws {

@@ -12,6 +12,8 @@ import Testing
         ("checkout", .checkout),
         ("Pay", .pay),
         ("undo", .undo),
+        ("wish hat", .wish(sku: "HAT")),
+        ("UNWISH Mug", .unwish(sku: "MUG")),
         ("wait", .wait(ticks: nil)),
         ("wait 4", .wait(ticks: 4)),
         ("help", .help),
@@ -24,7 +26,8 @@ import Testing
 
     @Test(arguments: [
         ShopCommand.refresh, .add(sku: "SHIRT", quantity: 1), .add(sku: "MUG", quantity: 7), .remove(sku: "HAT"),
-        .checkout, .pay, .undo, .wait(ticks: nil), .wait(ticks: 3), .help, .quit,
+        .checkout, .pay, .undo, .wish(sku: "HAT"), .unwish(sku: "MUG"), .wait(ticks: nil), .wait(ticks: 3), .help,
+        .quit,
     ])
     func describesItselfAsTheLineThatParsesBack(command: ShopCommand) throws {
         #expect(try ShopCommand(parsing: command.description) == command)
@@ -42,6 +45,9 @@ import Testing
         ("add ÉTÉ", "is not a SKU"),
         ("add \(String(repeating: "A", count: 33))", "is not a SKU"),
         ("remove", "usage: remove SKU"),
+        ("wish", "usage: wish SKU"),
+        ("unwish HAT MUG", "usage: unwish SKU"),
+        ("wish h@t", "'h@t' is not a SKU"),
         ("refresh now", "'refresh' takes no arguments"),
         ("wait 0", "TICKS must be a whole number from 1 to 100"),
         ("wait 1 2", "usage: wait [TICKS]"),

@@ -8,6 +8,8 @@ public enum Product: Equatable, Codable, Sendable {
     case gift
 }
 
+/// The README's machine, declared `public` as a library declares it, which must compile as the
+/// README writes it (its `Case` is `Sendable`, as `StateMachine` requires).
 public enum CatalogState: StateMachine, Equatable, Codable, Sendable {
     case idle
     case loading

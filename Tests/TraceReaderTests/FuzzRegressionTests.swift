@@ -25,7 +25,9 @@ import TraceReader
             let syntaxError = bytes.withUnsafeBytes { JSONSyntax.validate($0) }
             #expect((value == nil) == (syntaxError != nil), "\(name)")
             if let value {
-                #expect(try JSONParser.parse(JSONPrinter.compact(value)) == value, "\(name)")
+                let compact = JSONPrinter.compact(value)
+                #expect(try JSONParser.parse(compact).isEquivalent(to: value), "\(name)")
+                #expect(try JSONPrinter.compact(JSONText(validating: bytes)) == compact, "\(name)")
             }
         }
     }
@@ -65,6 +67,10 @@ import TraceReader
                 _ = StateDiffPrinter(width: width).text(diff)
             }
             #expect(try JSONPatch.apply(JSONPatch.make(diff), to: before).isEquivalent(to: after), "\(name)")
+            let fromTexts = StateDiff(
+                from: try JSONText(validating: bytes[..<cut]),
+                to: try JSONText(validating: bytes[min(bytes.count, cut + 1)...]))
+            #expect(JSONPatch.text(fromTexts) == JSONPrinter.compact(JSONPatch.make(diff)), "\(name)")
         }
     }
 }

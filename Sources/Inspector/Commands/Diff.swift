@@ -42,42 +42,33 @@ enum Diff: Command {
             }
             from = to - 1
         }
-        let before: JSONObject
-        let after: JSONObject
-        if let store {
-            guard trace.storeNames.contains(store) else {
-                throw UsageError(
-                    "no store named '\(TTY.safe(store))' in \(TTY.safe(path)); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
-                )
-            }
-            // Only that store's states are read: another store's that cannot be given does not matter.
-            func state(atStep step: Int) throws(FileError) -> JSONObject {
-                let value = try TraceOpening.reading { () throws(TraceReadError) in
-                    try trace.readState(of: store, atStep: step)
-                }
-                return JSONObject(value.map { [(key: store, value: $0)] } ?? [])
-            }
-            before = try state(atStep: from)
-            after = try state(atStep: to)
-        } else {
-            before = try TraceOpening.reading { () throws(TraceReadError) in try trace.readAppState(atStep: from) }
-            after = try TraceOpening.reading { () throws(TraceReadError) in try trace.readAppState(atStep: to) }
+        if let store, !trace.storeNames.contains(store) {
+            throw UsageError(
+                "no store named '\(TTY.safe(store))' in \(TTY.safe(path)); its stores are: \(trace.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
+            )
+        }
+        // The states as text, never as JSONValue trees: a diff of states of any size takes about
+        // their own size in memory.
+        let before = try TraceOpening.reading { () throws(TraceReadError) in
+            try trace.readAppStateText(atStep: from, store: store)
+        }
+        let after = try TraceOpening.reading { () throws(TraceReadError) in
+            try trace.readAppStateText(atStep: to, store: store)
         }
         let diff = StateDiff(from: before, to: after)
+        let printer = StateDiffPrinter(
+            width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)
         switch format {
         case "json-patch":
-            console.out.line(JSONPrinter.compact(JSONPatch.make(diff), terminalSafe: true))
+            JSONPatch.write(diff, terminalSafe: true) { console.out.write(bytes: $0) }
+            console.out.line()
         case "paths":
-            let printer = StateDiffPrinter(
-                width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)
-            console.out.write(printer.paths(diff))
+            printer.writePaths(diff) { console.out.write(bytes: $0) }
         default:
             if diff.isEmpty {
                 console.out.line("no change between steps \(from) and \(to)")
             } else {
-                let printer = StateDiffPrinter(
-                    width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)
-                console.out.write(printer.text(diff))
+                printer.write(diff) { console.out.write(bytes: $0) }
             }
         }
         return ExitStatus.success

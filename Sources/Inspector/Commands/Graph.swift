@@ -31,14 +31,7 @@ enum Graph: Command {
         let path = try arguments.positional("TRACE")
         try arguments.finish()
 
-        var machines: [String: MachineSpec] = [:]
-        if let specPath {
-            do {
-                machines = try SpecFile.machines(at: specPath)
-            } catch {
-                throw FileError(error.path, line: error.line, "spec: \(error.message)")
-            }
-        }
+        let machines = try TraceOpening.specMachines(at: specPath)
         let tally: TransitionTally
         do {
             tally = try TransitionTally.count(file: path, machines: machines)

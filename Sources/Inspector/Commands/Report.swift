@@ -71,14 +71,7 @@ enum Report: Command {
         let target = output ?? defaultOutput(for: path)
         guard !target.isEmpty else { throw UsageError("-o needs a file name") }
 
-        var machines: [String: MachineSpec] = [:]
-        if let specPath {
-            do {
-                machines = try SpecFile.machines(at: specPath)
-            } catch {
-                throw FileError(error.path, line: error.line, "spec: \(error.message)")
-            }
-        }
+        let machines = try TraceOpening.specMachines(at: specPath)
         let trace = try TraceOpening.open(path)
         TraceOpening.reportIssues(of: trace, console: console)
         guard !ReportFile.isSameFile(path, target) else {

@@ -34,12 +34,14 @@ enum Show: Command {
         let trace = try TraceOpening.open(path)
         TraceOpening.reportIssues(of: trace, console: console)
         let step = try TraceOpening.step(stepText, in: trace)
-        var value: JSONValue
+        // The state as text, never as a JSONValue tree: showing a state of any size takes about
+        // its own size in memory, and the printing streams.
+        var text: JSONText
         if let store {
             // Only that store's state is read: another store's that cannot be given does not matter.
             guard
                 let state = try TraceOpening.reading({ () throws(TraceReadError) in
-                    try trace.readState(of: store, atStep: step)
+                    try trace.readStateText(of: store, atStep: step)
                 })
             else {
                 let known = trace.storeNames.map { TTY.safe($0) }.joined(separator: ", ")
@@ -47,18 +49,18 @@ enum Show: Command {
                     "no store named '\(TTY.safe(store))' at step \(step); the trace's stores are: \(known.isEmpty ? "none" : known)"
                 )
             }
-            value = state
+            text = state
         } else {
-            value = .object(
-                try TraceOpening.reading { () throws(TraceReadError) in try trace.readAppState(atStep: step) })
+            text = try TraceOpening.reading { () throws(TraceReadError) in try trace.readAppStateText(atStep: step) }
         }
         if let statePath {
-            guard let found = statePath.resolve(in: value) else {
+            guard let found = statePath.resolve(in: text) else {
                 throw UsageError("nothing at \(statePath) at step \(step)")
             }
-            value = found
+            text = found
         }
-        console.out.line(JSONPrinter.pretty(value, terminalSafe: true))
+        JSONPrinter.pretty(text, terminalSafe: true) { console.out.write(bytes: $0) }
+        console.out.line()
         return ExitStatus.success
     }
 }

@@ -3,6 +3,7 @@ import Dispatch
 import Recorder
 @_spi(RewindInternals) internal import RewindSupport
 import Synchronization
+@_spi(RewindInternals) internal import ToolSupport
 import TraceReader
 
 #if canImport(Glibc)
@@ -97,18 +98,7 @@ enum Validate: Command {
             machines: spec.machines, rules: spec.rules, maximumProblems: maximumProblems,
             maximumCauseDepth: maximumCauseDepth)
 
-        // Directories become their *.jsonl files; one that has none is a file error of its own.
-        var targets: [Target] = []
-        for path in paths {
-            switch expand(path) {
-            case .file: targets.append(.file(path))
-            case .directory(let files) where files.isEmpty:
-                targets.append(
-                    .unusable(ValidationFileError(path: path, message: "no *.jsonl files in this directory")))
-            case .directory(let files): targets += files
-            }
-        }
-
+        let targets = targets(paths)
         var reporter = format.reporter(strict: strict)
         var status = ExitStatus.success
         validateAll(targets, with: validator, console: console) { outcome in
@@ -218,6 +208,22 @@ enum Validate: Command {
             return "\(tenths / 10).\(tenths % 10) GB"
         }
         return "\(bytes / 1_000_000) MB"
+    }
+
+    /// The files `paths` stand for, in order: directories become their *.jsonl files (see
+    /// `expand`), and one that has none is a file error of its own. `coverage` reads the same.
+    static func targets(_ paths: [String]) -> [Target] {
+        var targets: [Target] = []
+        for path in paths {
+            switch expand(path) {
+            case .file: targets.append(.file(path))
+            case .directory(let files) where files.isEmpty:
+                targets.append(
+                    .unusable(ValidationFileError(path: path, message: "no *.jsonl files in this directory")))
+            case .directory(let files): targets += files
+            }
+        }
+        return targets
     }
 
     /// What a path on the command line stands for: a file, or a directory's trace files.

@@ -1,4 +1,5 @@
 @_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) internal import ToolSupport
 import TraceReader
 
 /// Facts about the terminal, and the escaping that keeps recorded text from driving it.

@@ -1,4 +1,5 @@
 @_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) internal import ToolSupport
 
 /// The terminal in full-screen mode: raw keys, the alternate screen, a hidden cursor.
 ///

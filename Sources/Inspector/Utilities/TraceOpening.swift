@@ -1,4 +1,5 @@
 import CommandLineArguments
+import Recorder
 import TraceReader
 
 /// Opening a trace for a command: errors become `FileError`s (exit 2) that name the file and
@@ -10,6 +11,17 @@ enum TraceOpening {
             return try TraceFile(path: path)
         } catch {
             throw FileError(path, line: error.line, error.message)
+        }
+    }
+
+    /// The machines of the spec file `--spec` names (none without one), or a `FileError`
+    /// naming the file and what is wrong with it.
+    static func specMachines(at path: String?) throws(FileError) -> [String: MachineSpec] {
+        guard let path else { return [:] }
+        do {
+            return try SpecFile.machines(at: path)
+        } catch {
+            throw FileError(error.path, line: error.line, "spec: \(error.message)")
         }
     }
 

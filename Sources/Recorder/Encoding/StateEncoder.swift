@@ -2,16 +2,21 @@
 ///
 /// It writes bytes directly into one reused buffer as `encode(to:)` runs, with no intermediate
 /// tree, which makes it many times faster than Foundation's `JSONEncoder` (see the README's
-/// "Performance" section). The output is compact JSON:
+/// "Performance" section). The output is compact JSON, the same bytes for the same value in
+/// every process:
 /// - keys in the order the type encodes them (declaration order for synthesized `Codable`);
+/// - a dictionary's members sorted by key, a set's elements sorted by their JSON; a dictionary
+///   keyed by a `String`-backed enum as an object (Swift's `Codable` writes an array of key,
+///   value, key, value);
 /// - strings escaped per RFC 8259, non-ASCII written as UTF-8;
 /// - doubles in the shortest form that reads back as the same value; NaN and infinities as the
 ///   strings `"NaN"`, `"Infinity"`, `"-Infinity"` (JSON has no such numbers);
+/// - `Date` as an RFC 3339 timestamp in UTC with the fraction digits that read back exactly,
+///   `Decimal` as a number with its exact digits, `URL` as its string, `Data` as
+///   base64 (see <doc:RecordingAStore>, "Reading recorded values back");
 /// - a `nil` optional member left out, as `JSONEncoder` does;
-/// - the value of any key in `redactedKeys`, at any depth, replaced by `"<redacted>"`.
-///
-/// Dictionaries are written in their iteration order, which Swift randomizes per process: give
-/// a state that must record identically across runs an ordered representation.
+/// - a ``Secret``, and the value of any key that `redactedKeys` covers, at any depth, replaced
+///   by `"<redacted>"`.
 ///
 /// A `StateEncoder` is not thread-safe: use one per thread, or guard it with a lock (the
 /// recorder keeps its own under its lock).
@@ -19,9 +24,9 @@ public final class StateEncoder {
     let encoder: StreamingEncoder
 
     /// Creates an encoder.
-    /// - Parameter redactedKeys: keys whose values are written as `"<redacted>"`.
-    public init(redactedKeys: Set<String> = []) {
-        encoder = StreamingEncoder(redactedKeys: redactedKeys)
+    /// - Parameter redactedKeys: the keys whose values are written as `"<redacted>"`.
+    public init(redactedKeys: Redaction = []) {
+        encoder = StreamingEncoder(redaction: redactedKeys)
     }
 
     /// Returns the JSON bytes of `value`.

@@ -33,9 +33,15 @@
 /// check a recorded run without the app's Swift types. A pair that `transitions(from:)` does not
 /// list is illegal, and that includes staying in the same case (`loading → loading`) unless the
 /// case lists itself.
+///
+/// A machine may also declare rules over time, checked over a whole run: how soon a store must
+/// leave a case (``deadlines``) and the cases a run must not end in (``mustNotEndIn``). Both
+/// default to none. The recorder writes them in the header's `rules` for the stores pinned with
+/// `TraceRecorder(machines:)` (a rule names its store, and the header is written before any
+/// store registers); see <doc:DeclaringStateMachines>.
 public protocol StateMachine: SendableMetatype {
     /// The machine's cases. Their raw values are the names written to the trace.
-    associatedtype Case: CaseIterable, Hashable, RawRepresentable, SendableMetatype where Case.RawValue == String
+    associatedtype Case: CaseIterable, Hashable, RawRepresentable, Sendable where Case.RawValue == String
 
     /// The case this value is in.
     var currentCase: Case { get }
@@ -45,4 +51,20 @@ public protocol StateMachine: SendableMetatype {
 
     /// The cases reachable from `source` by one action.
     static func transitions(from source: Case) -> [Case]
+
+    /// How soon a store must leave each of these cases once it enters it; `inspector validate`
+    /// reports `overdue` otherwise. None by default.
+    static var deadlines: [Case: Deadline] { get }
+
+    /// The cases a run must not end in (a load or a payment left under way); `inspector validate`
+    /// warns `unresolved` otherwise. None by default.
+    static var mustNotEndIn: Set<Case> { get }
+}
+
+extension StateMachine {
+    /// No deadlines.
+    public static var deadlines: [Case: Deadline] { Dictionary() }
+
+    /// No case is forbidden at the end.
+    public static var mustNotEndIn: Set<Case> { Set() }
 }

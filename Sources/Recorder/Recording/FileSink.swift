@@ -57,6 +57,7 @@ public final class FileSink: TraceSink {
         sizeLimit = Self.fileSizeLimit()
     }
 
+    /// Appends `line` to the file in one `write(2)`, refusing a line that would pass the file-size limit.
     public func write(_ line: UnsafeRawBufferPointer) throws {
         if let sizeLimit {
             let before = written.load(ordering: .relaxed)
@@ -72,6 +73,12 @@ public final class FileSink: TraceSink {
         }
     }
 
+    /// What the open file is (its device and inode), or nil when the system cannot say.
+    var status: FileStatus? {
+        try? descriptor.status()
+    }
+
+    /// Makes the lines written so far survive a crash of the machine (`fsync`).
     public func synchronize() throws {
         do {
             try descriptor.synchronize()

@@ -16,6 +16,7 @@ public final class MemorySink: TraceSink {
     /// Creates an empty sink.
     public init() {}
 
+    /// Appends `line` to the bytes kept in memory.
     public func write(_ line: UnsafeRawBufferPointer) throws {
         bytes.withLock { $0.append(contentsOf: line) }
     }

@@ -11,9 +11,20 @@ public struct RecordingFailure: Error, Sendable, CustomStringConvertible {
         case encodingFailed
         /// Two live stores share a name, so their events cannot be told apart in the trace.
         case duplicateStoreName
-        /// A store's state is a `StateMachine` but the recorder's `machines` do not list it
-        /// under the store's name, so `inspector validate` will not check it.
-        case undeclaredMachine
+        /// `TraceRecorder(machines:)` lists a store name more than once; the header keeps the
+        /// first machine of each name.
+        case duplicateMachine
+        /// A store registered under a name that `TraceRecorder(machines:)` lists with another
+        /// machine than the store's own; its register event carries its own, which wins.
+        case machineMismatch
+        /// A store registered whose state machine declares rules over time (deadlines, cases a
+        /// run must not end in), but `TraceRecorder(machines:)` does not list its name, so the
+        /// header has no rules for it: only pinned stores' rules are written.
+        case rulesNotPinned
+        /// A pinned machine declares a deadline the format cannot hold (`transitions` below 1,
+        /// `seconds` not finite); the header leaves that limit out (and the rule, when it has
+        /// no other limit).
+        case invalidDeadline
     }
 
     /// What went wrong.
@@ -21,5 +32,6 @@ public struct RecordingFailure: Error, Sendable, CustomStringConvertible {
     /// A sentence that says what happened and what to do.
     public var message: String
 
+    /// The message.
     public var description: String { message }
 }

@@ -22,6 +22,7 @@ public struct TraceFileError: Error, Sendable, CustomStringConvertible {
         self.code = code
     }
 
+    /// What went wrong with which file, and what to do about it.
     public var description: String {
         let reason = String(cString: strerror(code))
         switch code {

@@ -14,13 +14,13 @@
 /// let recorder = try TraceRecorder(
 ///     path: "traces/run.jsonl",
 ///     app: "Shop",
-///     machines: ["CatalogStore": CatalogState.self],
-///     redactedKeys: ["password", "token"])
+///     redactedKeys: ["password", .keyContaining("token")])
 /// let catalog = CatalogStore(recorder: recorder)
 /// ```
 ///
-/// The header goes first, with the state machines it was given. Then every store created with
-/// the recorder writes a `register` event, and every action a `transition` event. `seq` counts
+/// The header goes first. Then every store created with the recorder writes a `register` event
+/// (with its state machine, when its state is one: see ``MachineList`` for why no list of
+/// machines is needed), and every action a `transition` event. `seq` counts
 /// events with no gap or repeat, whatever threads the stores run on: one lock (`Lock`, a pthread mutex) guards the
 /// counter, the reused encoder and the sink, so each event is numbered, encoded and written as
 /// one step.
@@ -36,8 +36,11 @@ public final class TraceRecorder: Sendable {
     /// `sink` when it rolls over to new files; found once here, not cast on every event.
     private let rollingSink: RollingFileSink?
     private let startNanoseconds: UInt64
-    private let machineNames: Set<String>
+    /// The machines pinned in the header, one per store name, with their rules (see `MachineList`).
+    private let pinnedMachines: [PinnedMachine]
     private let onError: @Sendable (RecordingFailure) -> Void
+    /// Whether every transition records its call stack, not only an illegal one.
+    let recordsEveryStack: Bool
     // Guarded by the lock: seq, the encoder and its buffer, and what has been reported.
     private let state: Lock<RecorderState>
 
@@ -45,30 +48,57 @@ public final class TraceRecorder: Sendable {
     /// - Parameters:
     ///   - sink: where lines go.
     ///   - app: the app's name, written to the header.
-    ///   - machines: each state machine by the name of the store that holds it, in the order
-    ///     they are written.
-    ///   - redactedKeys: keys whose values are written as `"<redacted>"`, at any depth of any
-    ///     state or argument. Secrets never reach the sink.
+    ///   - machines: optional: machines to write in the header too, by store name (see
+    ///     ``MachineList``). Every machine store writes its own machine in its register event
+    ///     whether or not it is listed.
+    ///   - redactedKeys: the keys whose values are written as `"<redacted>"`, at any depth of any
+    ///     state or argument, compared without regard to case (see ``Redaction``: a string
+    ///     names a key, `.keyContaining("token")` a part of one). ``Secret`` values are always
+    ///     redacted. Secrets never reach the sink.
+    ///   - stackForEveryAction: record the call stack (`stack`) of every action, not only of an
+    ///     illegal transition. For a debugging session: a stack costs a few microseconds (more
+    ///     than the rest of an action) once its call path was met, and the first time reads the
+    ///     debug information of each frame (milliseconds a frame in a large debug binary).
     ///   - onError: called once per kind of problem; the default prints to standard error.
     /// - Throws: the sink's error when the header cannot be written.
     public init(
         sink: any TraceSink,
         app: String? = nil,
-        machines: KeyValuePairs<String, any StateMachine.Type> = [:],
-        redactedKeys: Set<String> = [],
+        machines: MachineList = [:],
+        redactedKeys: Redaction = [],
+        stackForEveryAction: Bool = false,
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         self.sink = sink
+        self.recordsEveryStack = stackForEveryAction
         self.rollingSink = sink as? RollingFileSink
-        self.onError = onError ?? Self.printToStandardError
+        let onError = onError ?? Self.printToStandardError
+        self.onError = onError
         self.startNanoseconds = monotonicNanoseconds()
-        var specs: [(String, MachineSpec)] = []
-        for (name, type) in machines { specs.append((name, MachineSpec(type))) }
-        self.machineNames = Set(specs.map(\.0))
-        let encoder = StreamingEncoder(redactedKeys: redactedKeys, remembers: true)
-        Self.writeHeader(into: encoder.output, app: app, machines: specs)
+        let (pinned, repeated) = machines.firstOfEachName()
+        self.pinnedMachines = pinned
+        let encoder = StreamingEncoder(redaction: redactedKeys, remembers: true)
+        let leftOut = Self.writeHeader(into: encoder.output, app: app, machines: pinned)
         try sink.write(encoder.output.bytes)
         var initial = RecorderState(encoder: encoder)
+        if leftOut {
+            initial.reported.insert(.invalidDeadline)
+            onError(
+                RecordingFailure(
+                    kind: .invalidDeadline,
+                    message:
+                        "a machine in TraceRecorder(machines:) declares a deadline with transitions below 1 or seconds that are not finite; the header leaves that limit out. Fix its `deadlines`"
+                ))
+        }
+        if !repeated.isEmpty {
+            initial.reported.insert(.duplicateMachine)
+            onError(
+                RecordingFailure(
+                    kind: .duplicateMachine,
+                    message:
+                        "TraceRecorder(machines:) lists \(repeated) more than once; the header keeps the first machine of each name. List each store once (a store's own machine is in its register event anyway)"
+                ))
+        }
         if rollingSink != nil { initial.rollover = Rollover(header: Array(encoder.output.bytes)) }
         self.state = Lock(initial)
     }
@@ -79,31 +109,35 @@ public final class TraceRecorder: Sendable {
         path: String,
         replacing: Bool = false,
         app: String? = nil,
-        machines: KeyValuePairs<String, any StateMachine.Type> = [:],
-        redactedKeys: Set<String> = [],
+        machines: MachineList = [:],
+        redactedKeys: Redaction = [],
+        stackForEveryAction: Bool = false,
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         try self.init(
             sink: FileSink(path: path, replacing: replacing), app: app, machines: machines,
-            redactedKeys: redactedKeys, onError: onError)
+            redactedKeys: redactedKeys, stackForEveryAction: stackForEveryAction, onError: onError)
     }
 
-    /// Starts a trace at `path` that continues in a new file whenever the current one reaches
-    /// `maximumBytes`, keeping the newest `maximumFiles` files (see `RollingFileSink`).
+    /// Starts a trace at `path` that continues in a new file whenever the next event would take
+    /// the current one past `maximumBytes`, keeping the newest `maximumFiles` files (see
+    /// `RollingFileSink`).
     public convenience init(
         path: String,
         maximumBytes: Int,
         maximumFiles: Int? = nil,
         replacing: Bool = false,
         app: String? = nil,
-        machines: KeyValuePairs<String, any StateMachine.Type> = [:],
-        redactedKeys: Set<String> = [],
+        machines: MachineList = [:],
+        redactedKeys: Redaction = [],
+        stackForEveryAction: Bool = false,
         onError: (@Sendable (RecordingFailure) -> Void)? = nil
     ) throws {
         try self.init(
             sink: RollingFileSink(
                 path: path, maximumBytes: maximumBytes, maximumFiles: maximumFiles, replacing: replacing),
-            app: app, machines: machines, redactedKeys: redactedKeys, onError: onError)
+            app: app, machines: machines, redactedKeys: redactedKeys, stackForEveryAction: stackForEveryAction,
+            onError: onError)
     }
 
     // MARK: Events (called by stores)
@@ -117,26 +151,29 @@ public final class TraceRecorder: Sendable {
                     in: &state)
             }
             state.liveStores[store, default: 0] += 1
-            if caseName != nil && !machineNames.contains(store) {
+            let machine = state.machines.json(of: S.self)
+            let pinned = pinnedMachines.first(where: { $0.name == store })
+            if pinned == nil && state.machines.declaresRules(S.self) {
                 report(
-                    .undeclaredMachine,
-                    "store \(store) is a state machine, but the recorder's machines do not list it; add \"\(store)\": \(S.self).self to TraceRecorder(machines:) so inspector validate checks it",
+                    .rulesNotPinned,
+                    "store \(store) has a machine (\(S.self)) that declares rules over time, but TraceRecorder(machines:) does not list \"\(store)\", so the trace has no rules for it; pin it there or give its rules in an inspector --spec file",
+                    in: &state)
+            }
+            if let machine, let pinned, pinned.machine.json != machine {
+                report(
+                    .machineMismatch,
+                    "store \(store) registers with the machine of \(S.self), which is not the machine TraceRecorder(machines:) lists under \"\(store)\"; its register event carries its own machine, which wins over the header's. Fix or drop the pin",
                     in: &state)
             }
             let out = state.encoder.output
             out.count = 0
             out.append("{\"type\":\"register\",\"seq\":")
             let seq = beginEvent(&state)
-            out.append(",\"store\":")
-            out.appendString(store)
-            if let caseName {
-                out.append(",\"case\":")
-                out.appendString(caseName)
-            }
-            out.append(",\"state\":")
+            appendRegisterFields(store: store, caseName: caseName, machine: machine, into: out)
             let range = appendEncoded(value, what: "the state of \(store)", in: &state)
             out.append("}\n")
-            state.rollover?.remember(store: store, caseName: caseName, state: out.bytes, range: range)
+            state.rollover?.remember(
+                store: store, caseName: caseName, machine: machine, state: out.bytes, range: range)
             emit(seq: seq, mustReachDisk: false, in: &state)
         }
     }
@@ -145,7 +182,8 @@ public final class TraceRecorder: Sendable {
     /// subscribers as the `cause` of what they send.
     func recordTransition<S: Encodable>(
         store: String, action: String, from: String?, to: String?, changed: Bool, state value: S,
-        file: StaticString, line: UInt, cause: Int?, args: ActionArguments?, mustReachDisk: Bool
+        file: StaticString, line: UInt, cause: Int?, args: ActionArguments?, stack: [String]? = nil,
+        mustReachDisk: Bool
     ) -> Int {
         state.withLock { state in
             let out = state.encoder.output
@@ -170,17 +208,20 @@ public final class TraceRecorder: Sendable {
             // `cause` is the global number of an event (see `RecorderState.fileOffset`); one that
             // happened in an earlier file of a rolling trace is left out.
             if let cause, cause > state.fileOffset {
+                let start = out.count
                 out.append(",\"cause\":")
                 out.append(Int64(cause - state.fileOffset))
+                state.causeRange = start..<out.count
             }
             if let args {
                 out.append(",\"args\":")
                 appendArguments(args, store: store, action: action, in: &state)
             }
+            if let stack { appendStack(stack, to: out) }
             out.append("}\n")
-            let global = state.fileOffset + seq
             emit(seq: seq, mustReachDisk: mustReachDisk, in: &state)
-            return global
+            // After `emit`: an event that opens a new file of a rolling trace is numbered there.
+            return state.fileOffset + state.lastSeq
         }
     }
 
@@ -198,11 +239,30 @@ public final class TraceRecorder: Sendable {
 
     // MARK: Writing
 
+    /// Writes a register event's fields after `seq` and `elapsed`, up to `"state":`: `store`,
+    /// `case` and `machine` where the store has them (shared/TRACE_FORMAT.md, `register`).
+    private func appendRegisterFields(store: String, caseName: String?, machine: [UInt8]?, into out: JSONOutput) {
+        out.append(",\"store\":")
+        out.appendRareString(store)
+        if let caseName {
+            out.append(",\"case\":")
+            out.appendRareString(caseName)
+        }
+        if let machine {
+            out.append(",\"machine\":")
+            machine.withUnsafeBytes { out.append($0) }
+        }
+        out.append(",\"state\":")
+    }
+
     /// Takes the next `seq`, writes it and the elapsed time.
     private func beginEvent(_ state: inout RecorderState) -> Int {
         state.lastSeq += 1
         let out = state.encoder.output
+        let seqStart = out.count
         out.append(Int64(state.lastSeq))
+        state.seqRange = seqStart..<out.count
+        state.causeRange = nil
         out.append(",\"elapsed\":")
         out.appendSeconds(nanoseconds: monotonicNanoseconds() &- startNanoseconds)
         return state.lastSeq
@@ -245,6 +305,16 @@ public final class TraceRecorder: Sendable {
         out.append(UInt8(ascii: "}"))
     }
 
+    /// Appends the `stack` member: an array of strings, innermost frame first.
+    private func appendStack(_ stack: [String], to out: JSONOutput) {
+        out.append(",\"stack\":[")
+        for (index, frame) in stack.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.appendString(frame)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
     /// Appends `"File.swift:LINE"`, from the cache when this call site was written before.
     @inline(__always)
     private func appendSource(_ file: StaticString, _ line: UInt, in state: inout RecorderState) {
@@ -281,9 +351,12 @@ public final class TraceRecorder: Sendable {
         defer { state.encoder.output.shrinkIfLarge() }
         guard !state.sinkFailed else { return }
         do {
-            try sink.write(state.encoder.output.bytes)
+            if let rolling = rollingSink {
+                try writeRolling(to: rolling, in: &state)
+            } else {
+                try sink.write(state.encoder.output.bytes)
+            }
             if mustReachDisk { try sink.synchronize() }
-            if let rolling = rollingSink, rolling.isFull { try startNextFile(rolling, in: &state) }
         } catch {
             state.sinkFailed = true
             report(
@@ -292,11 +365,44 @@ public final class TraceRecorder: Sendable {
         }
     }
 
+    /// Writes the event in the output to a rolling sink: in the current file when it fits (or
+    /// when it is the file's first event after its opening), otherwise first in a new file,
+    /// where it takes the next `seq` and loses a `cause`, which names an event of the old file.
+    private func writeRolling(to sink: RollingFileSink, in state: inout RecorderState) throws {
+        let out = state.encoder.output
+        if state.eventsInFile > 0 && sink.currentBytes + out.count > sink.maximumBytes {
+            let (line, seqRange, causeRange) = (Array(out.bytes), state.seqRange, state.causeRange)
+            state.lastSeq -= 1  // The event is not in this file after all.
+            try startNextFile(sink, in: &state)
+            state.lastSeq += 1
+            let moved = Self.renumbered(line, seq: state.lastSeq, seqRange: seqRange, dropping: causeRange)
+            try moved.withUnsafeBytes { try sink.write($0) }
+        } else {
+            try sink.write(out.bytes)
+        }
+        state.eventsInFile += 1
+        state.rollover?.commit()
+    }
+
+    /// `line` with `seq` in place of the digits at `seqRange`, and without the bytes at `dropped`
+    /// (which come after them).
+    private static func renumbered(_ line: [UInt8], seq: Int, seqRange: Range<Int>, dropping dropped: Range<Int>?)
+        -> [UInt8]
+    {
+        let end = dropped ?? line.endIndex..<line.endIndex
+        var result = Array(line[..<seqRange.lowerBound])
+        result.append(contentsOf: String(seq).utf8)
+        result.append(contentsOf: line[seqRange.upperBound..<end.lowerBound])
+        result.append(contentsOf: line[end.upperBound...])
+        return result
+    }
+
     /// Continues the trace in the next file: the header again, then a `register` event for each
     /// live store at its last recorded state, with `seq` from 1.
     private func startNextFile(_ sink: RollingFileSink, in state: inout RecorderState) throws {
         guard let rollover = state.rollover else { return }
         try sink.startNextFile()
+        state.eventsInFile = 0
         let header = rollover.header
         try header.withUnsafeBytes { try sink.write($0) }
         state.fileOffset += state.lastSeq
@@ -307,13 +413,7 @@ public final class TraceRecorder: Sendable {
             out.count = 0
             out.append("{\"type\":\"register\",\"seq\":")
             _ = beginEvent(&state)
-            out.append(",\"store\":")
-            out.appendString(store)
-            if let caseName = last.caseName {
-                out.append(",\"case\":")
-                out.appendString(caseName)
-            }
-            out.append(",\"state\":")
+            appendRegisterFields(store: store, caseName: last.caseName, machine: last.machine, into: out)
             last.state.withUnsafeBytes { out.append($0) }
             out.append("}\n")
             try sink.write(out.bytes)
@@ -325,50 +425,47 @@ public final class TraceRecorder: Sendable {
         onError(RecordingFailure(kind: kind, message: message))
     }
 
-    private static func writeHeader(into out: JSONOutput, app: String?, machines: [(String, MachineSpec)]) {
+    /// Writes the header line; `machines` has one entry per name. Their rules go in `rules`,
+    /// which is left out when there are none. Returns whether a deadline was left out (see
+    /// `MachineRules.appendJSON`).
+    private static func writeHeader(into out: JSONOutput, app: String?, machines: [PinnedMachine]) -> Bool {
         out.append("{\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1")
         if let app {
             out.append(",\"app\":")
-            out.appendString(app)
+            out.appendRareString(app)
         }
         out.append(",\"started\":")
-        out.appendString(rfc3339Now())
+        out.appendRareString(rfc3339Now())
         out.append(",\"machines\":{")
-        for (index, (name, spec)) in machines.enumerated() {
+        for (index, pinned) in machines.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.appendString(name)
-            out.append(":{\"initial\":")
-            out.appendString(spec.initial)
-            out.append(",\"transitions\":{")
-            for (caseIndex, source) in spec.cases.enumerated() {
-                if caseIndex > 0 { out.append(UInt8(ascii: ",")) }
-                out.appendString(source)
-                out.append(":[")
-                for (targetIndex, target) in (spec.transitions[source] ?? []).enumerated() {
-                    if targetIndex > 0 { out.append(UInt8(ascii: ",")) }
-                    out.appendString(target)
-                }
-                out.append(UInt8(ascii: "]"))
-            }
-            out.append("}}")
+            out.appendRareString(pinned.name)
+            out.append(UInt8(ascii: ":"))
+            pinned.machine.appendJSON(to: out)
         }
-        out.append("}}\n")
+        let rulesStart = out.count
+        out.append("},\"rules\":[")
+        var separated = false
+        var leftOut = false
+        for pinned in machines {
+            if pinned.rules.appendJSON(store: pinned.name, to: out, separated: &separated) { leftOut = true }
+        }
+        if separated {
+            out.append("]}\n")
+        } else {
+            out.count = rulesStart
+            out.append("}}\n")
+        }
+        return leftOut
     }
 
     /// The wall-clock time now, RFC 3339 in UTC with milliseconds: `2026-11-22T10:15:00.123Z`.
     static func rfc3339Now() -> String {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
-        var seconds = time.tv_sec
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        func pad(_ value: Int32, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        let millis = Int32(time.tv_nsec / 1_000_000)
-        return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
-            + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(millis, 3))Z"
+        let millis = Int(time.tv_nsec / 1_000_000)
+        let digits = [UInt8(millis / 100), UInt8(millis / 10 % 10), UInt8(millis % 10)]
+        return RFC3339Timestamp.text(unixSeconds: Int64(time.tv_sec), fraction: digits) ?? "1970-01-01T00:00:00.000Z"
     }
 
     private static let printToStandardError: @Sendable (RecordingFailure) -> Void = { failure in
@@ -389,28 +486,59 @@ struct RecorderState: ~Copyable {
     var fileOffset = 0
     /// What a new file needs, when the sink rolls over; nil otherwise.
     var rollover: Rollover?
+    /// Where the event being written has its `seq` digits and its `cause` member, so that a
+    /// rolling trace can move it to a new file.
+    var seqRange = 0..<0
+    var causeRange: Range<Int>?
+    /// How many events the current file holds after its opening (the header and, in a later
+    /// file of a rolling trace, the registers of the live stores).
+    var eventsInFile = 0
     /// The `source` text of recent call sites.
     var sources = SourceCache()
+    /// The JSON of each state machine type's machine, made on its first register.
+    var machines = MachineJSONCache()
 
     init(encoder: StreamingEncoder) {
         self.encoder = encoder
     }
 }
 
-/// What the recorder keeps to start a new file: the header line and each live store's last case
-/// and state, in the order the stores registered.
+/// What the recorder keeps to start a new file: the header line and each live store's last case,
+/// machine and state, in the order the stores registered.
 struct Rollover {
     let header: [UInt8]
     var order: [String] = []
-    var states: [String: (caseName: String?, state: [UInt8])] = [:]
+    var states: [String: (caseName: String?, machine: [UInt8]?, state: [UInt8])] = [:]
+    /// The state of the event being written, which counts once it is in a file: a new file
+    /// that the event opens must register the stores as they were before it. Its machine is
+    /// nil for a transition (the store keeps its register's machine).
+    private var pending: (store: String, caseName: String?, machine: [UInt8]??, state: [UInt8])?
 
     init(header: [UInt8]) {
         self.header = header
     }
 
+    /// Remembers a register event's case, machine and state, until `commit`.
+    mutating func remember(
+        store: String, caseName: String?, machine: [UInt8]?, state line: UnsafeRawBufferPointer, range: Range<Int>
+    ) {
+        pending = (store, caseName, .some(machine), Array(line[range]))
+    }
+
+    /// Remembers a transition's case and state, until `commit`; the machine stays the register's.
     mutating func remember(store: String, caseName: String?, state line: UnsafeRawBufferPointer, range: Range<Int>) {
+        pending = (store, caseName, nil, Array(line[range]))
+    }
+
+    /// Makes the remembered state of the event just written the store's last state.
+    mutating func commit() {
+        guard let (store, caseName, machine, state) = pending else { return }
+        pending = nil
         if states[store] == nil { order.append(store) }
-        states[store] = (caseName, Array(line[range]))
+        // A register sets the machine (nil for a store that has none); a transition keeps it.
+        let kept: [UInt8]?
+        if let registered = machine { kept = registered } else { kept = states[store]?.machine ?? nil }
+        states[store] = (caseName, kept, state)
     }
 
     mutating func forget(store: String) {

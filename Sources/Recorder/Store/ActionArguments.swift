@@ -10,4 +10,8 @@ public struct ActionArguments: ExpressibleByDictionaryLiteral {
     public init(dictionaryLiteral elements: (String, any Encodable)...) {
         members = elements.map { (name: $0.0, value: $0.1) }
     }
+
+    init(members: [(name: String, value: any Encodable)]) {
+        self.members = members
+    }
 }

@@ -3,7 +3,8 @@ import Synchronization
 /// What the store knows about the action being handled on this thread or task: the `seq` of the
 /// event whose subscribers are being notified. An action sent from inside a subscriber records
 /// it as its `cause`. A task-local value works in synchronous code too (it is then thread-local),
-/// and flows into tasks that a subscriber starts.
+/// and flows into tasks that a subscriber starts (not into detached tasks nor dispatched
+/// closures: `ActionCause` carries it there).
 enum ActionContext {
     @TaskLocal private static var cause: Int?
 
@@ -20,8 +21,17 @@ enum ActionContext {
     }
 
     /// Runs `body` with `cause` as the current cause.
-    static func bind(_ cause: Int?, _ body: () -> Void) {
+    static func bind<Result, Failure: Error>(_ cause: Int?, _ body: () throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
         if !everBound.load(ordering: .relaxed) { everBound.store(true, ordering: .relaxed) }
-        $cause.withValue(cause, operation: body)
+        let outcome = $cause.withValue(cause) { () -> Swift.Result<Result, Failure> in
+            do throws(Failure) {
+                return .success(try body())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
     }
 }

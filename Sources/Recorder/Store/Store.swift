@@ -1,8 +1,9 @@
+import Observation
 @_spi(RewindInternals) internal import RewindSupport
 import Synchronization
 
 /// A container that owns a value state, changes it only through named actions, and tells
-/// subscribers about each new state: the state container of shared/DESIGN.md.
+/// subscribers and observers about each new state: the state container of shared/DESIGN.md.
 ///
 /// Subclass it for a feature, and give it commands that send actions:
 ///
@@ -20,39 +21,50 @@ import Synchronization
 /// A subclass restates `@unchecked Sendable`, as Swift asks of every subclass of a class that
 /// guards its own state: it promises that it adds no mutable state of its own outside a lock.
 ///
+/// **Watching it.** A store is `Observable` (the Observation framework): a SwiftUI view whose
+/// `body` reads `store.state`, or code that reads it inside `withObservationTracking`, is told
+/// when an action changes the state, and not told about an action that changes nothing.
+/// `subscribe(_:)` is the other way: it calls its handler with every new state, each the state
+/// that its own action produced, and an action the handler sends records the store's event as its
+/// `cause`. Observe from a view, which only needs to know when to read the state again;
+/// subscribe from code that must see every state or reacts by sending actions, such as a store
+/// that follows another.
+///
 /// **Concurrency.** A store can be used from any thread. Each action runs under one lock (a
-/// `Lock`, a pthread mutex, around the state), not on a serial queue: the action's mutation, the recorder's write
-/// of its event and the legality check happen together, on the caller's thread, before `send`
-/// returns. That is what makes a trace crash-safe (an action that returned is in the file) and
-/// keeps the order of `seq` the order in which states changed. Subscribers are called after the
-/// lock is released, on the sending thread, so a subscriber may send actions to this store or any
-/// other without deadlock. When several threads send to one store at once, each subscriber call
-/// carries the state that its own action produced.
+/// `Lock`, a pthread mutex, around the state), not on a serial queue: the action's mutation, the
+/// recorder's write of its event and the legality check happen together, on the caller's thread,
+/// before `send` returns. That is what makes a trace crash-safe (an action that returned is in
+/// the file) and keeps the order of `seq` the order in which states changed. Observers and then
+/// subscribers are told after the lock is released, on the sending thread, so they may read the
+/// state and send actions to this store or any other without deadlock.
 ///
 /// **Recording.** With a recorder, the store writes a `register` event when it is created and a
 /// `transition` event for every action, including one that leaves the state equal
-/// (`changed: false`). Subscribers are not called for such an action.
+/// (`changed: false`). Observers and subscribers are not told about such an action. A store
+/// records through a ``StoreRecording``, the API that stores which are not a `Store` use.
 ///
 /// **State machines.** When `State` conforms to `StateMachine`, every event carries the
 /// machine's case (`case`, `from`, `to`), and an action that moves along a transition the
 /// machine does not allow is handled by `policy`.
-open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
-    // @unchecked: every stored property is immutable or guarded by a `Lock` (a pthread mutex); the class is open
-    // for subclassing, which rules out checked Sendable conformance.
+open class Store<State: Equatable & Encodable & Sendable>: Observable, @unchecked Sendable {
+    // @unchecked: every stored property is immutable, Sendable, or guarded by a `Lock` (a pthread
+    // mutex); the class is open for subclassing, which rules out checked Sendable conformance.
 
     /// The store's name in the trace. Unique among the live stores of one recorder.
-    public let name: String
+    public var name: String { recording.name }
 
     /// What the store does on an illegal transition.
-    public let policy: IllegalTransitionPolicy
+    public var policy: IllegalTransitionPolicy { recording.policy }
 
-    private let current: Lock<State>
+    /// The state, its recording, and the checks of every action.
+    private let recording: StoreRecording<State>
+    /// The observation of `state`. Its key path is made once: in generic code a key path literal
+    /// is built anew each time it is evaluated, which cost 1.5 µs an action.
+    private let observation = ObservedValue(\Store<State>.state)
     private let subscribers = Lock(SubscriberList<State>())
     /// How many subscribers there are, read without the lock so that an action with none (the
     /// common case) does not pay for it. Changed only under the `subscribers` lock.
     private let subscriberCount = Atomic<Int>(0)
-    private let recorder: TraceRecorder?
-    private let machine: MachineAdapter<State>?
 
     /// Creates a store with its initial state.
     /// - Parameters:
@@ -67,77 +79,63 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
         recorder: TraceRecorder? = nil,
         policy: IllegalTransitionPolicy = .record
     ) {
-        self.current = Lock(initialState)
-        self.recorder = recorder
-        self.policy = policy
-        self.machine = MachineAdapter<State>.make()
         let defaultName =
             Self.self == Store<State>.self ? String(describing: State.self) : String(describing: Self.self)
-        self.name = name ?? defaultName
-        recorder?.recordRegister(store: self.name, caseName: machine?.caseName(initialState), state: initialState)
-    }
-
-    deinit {
-        recorder?.storeEnded(name)
+        recording = StoreRecording(
+            name: name ?? defaultName, initialState: initialState, recorder: recorder, policy: policy)
     }
 
     /// The current state.
+    ///
+    /// Reading it inside one of this store's own actions (in the closure given to `send`) stops
+    /// the process at once with a message naming the store and the action: the action holds the
+    /// store's lock, so the read would otherwise wait forever. The closure is given the state.
     public var state: State {
-        current.withLock { $0 }
+        observation.access(self)
+        return recording.state
     }
 
-    /// Runs an action: applies `mutate` to the state, records the event, and notifies subscribers
-    /// when the state changed.
+    /// Runs an action: applies `mutate` to the state, records the event, and tells observers and
+    /// subscribers when the state changed.
+    ///
+    /// An action that throws changes nothing: the state is put back as it was before the action,
+    /// nothing is recorded, no one is told, and `send` throws the error. A thrown error is the
+    /// app refusing the action; recording it as a transition that stays in its case would make
+    /// `inspector validate` report a refusal the app handled as an illegal transition.
     ///
     /// - Parameters:
     ///   - action: the action's name. Defaults to the name of the calling method (`toLoading`).
     ///   - args: the action's arguments, recorded as `args`.
-    ///   - file: the call site's file, recorded as `source`. Leave the default.
-    ///   - line: the call site's line, recorded as `source`. Leave the default.
-    ///   - mutate: the change. It runs under the store's lock: keep it to the state, and send no
-    ///     actions from inside it.
-    public func send(
+    ///   - file: the file recorded as `source`: the call site, unless a command passes its own
+    ///     caller's (see <doc:RecordingAStore>).
+    ///   - line: the line recorded as `source`, with `file`.
+    ///   - mutate: the change. It runs under the store's lock: keep it to the state it is given.
+    ///     Reading `state` or sending to this store from inside it stops the process with a
+    ///     message (it would otherwise wait forever for the lock).
+    public func send<Failure: Error>(
         _ action: String = #function,
         args: ActionArguments? = nil,
         file: StaticString = #fileID,
         line: UInt = #line,
-        _ mutate: (inout State) -> Void
-    ) {
-        let cause = ActionContext.currentCause
-        let actionName = Self.actionName(action)
-        // What subscribers get is copied out under the lock (each carries the state its own
-        // action produced), into stack space, and only when there are subscribers. The rest
-        // comes back through a plain, non-generic local: a generic result type (or an optional
-        // State) costs runtime metadata lookups on every action.
-        withUnsafeTemporaryAllocation(of: State.self, capacity: 1) { slot in
-            let newState = slot.baseAddress.unsafelyUnwrapped
-            var outcome = SendOutcome()
-            current.withLock { state in
-                let old = state
-                mutate(&state)
-                let changed = state != old
-                let from = machine?.caseName(old)
-                let to = machine?.caseName(state)
-                var illegal = false
-                if let machine, let from, let to { illegal = !machine.spec.allows(from: from, to: to) }
-                let number = recorder?.recordTransition(
-                    store: name, action: actionName, from: from, to: to, changed: changed, state: state,
-                    file: file, line: line, cause: cause, args: args, mustReachDisk: illegal && policy == .trap)
-                // A subscriber that another thread adds right now may miss this state, as it
-                // would with a check under the subscribers' lock: it gets the current state
-                // when it subscribes.
-                let notifies = changed && subscriberCount.load(ordering: .acquiring) > 0
-                if notifies { newState.initialize(to: state) }
-                outcome = SendOutcome(
-                    notifies: notifies, eventNumber: number, illegalFrom: illegal ? from : nil,
-                    illegalTo: illegal ? to : nil)
-            }
-            if let from = outcome.illegalFrom, let to = outcome.illegalTo, policy == .trap {
-                fatalError(
-                    "Wrong state transition: \(from) → \(to) by \(actionName) in \(name) (\(Self.source(file, line)))")
-            }
-            if outcome.notifies { notify(newState.move(), cause: outcome.eventNumber) }
+        _ mutate: (inout State) throws(Failure) -> Void
+    ) throws(Failure) {
+        let actionName = ActionName.of(function: action)
+        // A subscriber that another thread adds right now may miss this state: it gets the
+        // current state when it subscribes.
+        guard subscriberCount.load(ordering: .acquiring) > 0 else {
+            let outcome = try recording.apply(actionName, args: args, file: file, line: line, copyingTo: nil, mutate)
+            if outcome.changed { observation.changed(self) }
+            return
         }
+        // What subscribers get is copied out under the lock: each carries the state its own
+        // action produced. (Not in `withUnsafeTemporaryAllocation`, which with a closure that
+        // throws a generic error looks up the metadata of a `Result` on every call.)
+        let newState = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        defer { newState.deallocate() }
+        let outcome = try recording.apply(actionName, args: args, file: file, line: line, copyingTo: newState, mutate)
+        guard outcome.changed else { return }
+        observation.changed(self)
+        notify(newState.move(), cause: outcome.eventNumber)
     }
 
     /// Subscribes to the store's states. `handler` is called at once with the current state, then
@@ -168,35 +166,6 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
             for handler in handlers { handler(state) }
         }
     }
-
-    /// `toLoading()` → `toLoading`; `add(sku:quantity:)` → `add`.
-    static func actionName(_ function: String) -> String {
-        // Bytes, not Characters: grapheme breaking here cost a thousand instructions an action;
-        // and a buffer, not the UTF8View, whose generic search cost a hundred more.
-        var name = function
-        return name.withUTF8 { bytes in
-            guard let paren = bytes.firstIndex(of: UInt8(ascii: "(")) else { return function }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<paren]), as: UTF8.self)
-        }
-    }
-
-    /// `SampleApp/CatalogStore.swift`, 31 → `CatalogStore.swift:31`.
-    static func source(_ file: StaticString, _ line: UInt) -> String {
-        let path = file.description
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return "\(name):\(line)"
-    }
-}
-
-/// What an action did, besides the new state.
-struct SendOutcome {
-    /// The state changed and there are subscribers to tell.
-    var notifies = false
-    /// The recorder's number for the event: its `seq` (across files, for a rolling trace).
-    var eventNumber: Int?
-    /// The cases of an illegal transition; nil when the transition was legal.
-    var illegalFrom: String?
-    var illegalTo: String?
 }
 
 /// The subscribers of one store, in the order they subscribed.
@@ -218,23 +187,5 @@ struct SubscriberList<State>: Sendable {
         guard let index = ids.firstIndex(of: id) else { return }
         ids.remove(at: index)
         handlers.remove(at: index)
-    }
-}
-
-/// Reads the machine case of a state whose type conforms to `StateMachine`, for a store whose
-/// `State` is only known to be `Equatable & Encodable`.
-struct MachineAdapter<State>: Sendable {
-    let spec: MachineSpec
-    let caseName: @Sendable (State) -> String
-
-    static func make() -> MachineAdapter? {
-        guard let machineType = State.self as? any StateMachine.Type else { return nil }
-        return adapter(for: machineType)
-    }
-
-    private static func adapter<Machine: StateMachine>(for type: Machine.Type) -> MachineAdapter {
-        MachineAdapter(spec: MachineSpec(type)) { state in
-            unsafeCast(state, to: Machine.self).currentCase.rawValue
-        }
     }
 }

@@ -1,5 +1,6 @@
 import CommandLineArguments
 @_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) internal import ToolSupport
 
 /// `sample-app record SCENARIO [-o FILE]`: runs a scenario and writes its trace.
 enum RecordCommand: Subcommand {

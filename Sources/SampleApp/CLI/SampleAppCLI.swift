@@ -1,5 +1,6 @@
 import CommandLineArguments
 @_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) internal import ToolSupport
 
 /// The `sample-app` command: picks the mode, and turns errors into messages and exit statuses.
 /// `main.swift` only calls `run`.

@@ -1,5 +1,6 @@
 import CommandLineArguments
 @_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) internal import ToolSupport
 
 /// `sample-app [--trace FILE] [--seed N]`: the shop, interactive. It draws the screen, reads one
 /// command per line, runs it, and draws again.

@@ -38,6 +38,10 @@ enum CatalogState: StateMachine, Equatable, Codable, Sendable {
         }
     }
 
+    /// A load resolves (loaded or failed) within 3 of the catalog's transitions: a refresh while
+    /// loading keeps it `loading`, and a third one in a row is `overdue`.
+    static var deadlines: [Case: Deadline] { [.loading: .within(transitions: 3)] }
+
     // MARK: Queries
 
     /// The products, once loaded.

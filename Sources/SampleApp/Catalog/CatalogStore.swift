@@ -19,17 +19,19 @@ final class CatalogStore: Store<CatalogState>, @unchecked Sendable {
     /// Loads the products: the first load, a refresh, or a retry after a failure.
     ///
     /// A refresh while a load is pending is not prevented: that is the double-refresh bug this
-    /// sample app keeps on purpose, for Rewind to catch (`toLoading` from `loading`).
-    func refresh() {
-        toLoading()
+    /// sample app keeps on purpose, for Rewind to catch (`toLoading` from `loading`). The caller's
+    /// file and line go through to `send`, so the trace's `source` is the code that asked for
+    /// the refresh, not this method.
+    func refresh(file: StaticString = #fileID, line: UInt = #line) {
+        toLoading(file: file, line: line)
         service.fetchProducts { [weak self] result in
             self?.receive(result)
         }
     }
 
-    /// Recorded as the action `toLoading`.
-    func toLoading() {
-        send { $0.toLoading() }
+    /// Recorded as the action `toLoading`, with the caller's line as its `source`.
+    func toLoading(file: StaticString = #fileID, line: UInt = #line) {
+        send(file: file, line: line) { $0.toLoading() }
     }
 
     /// Handles the service's answer. An answer that arrives when no load is pending (the second

@@ -44,6 +44,10 @@ enum CheckoutState: StateMachine, Equatable, Codable, Sendable {
         }
     }
 
+    /// A run never ends with a total being calculated or a payment under way: the app quits only
+    /// once the payment service has answered.
+    static var mustNotEndIn: Set<Case> { [.calculating, .paying] }
+
     // MARK: Queries
 
     /// The order's totals, once calculated.

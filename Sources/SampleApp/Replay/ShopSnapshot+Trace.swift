@@ -1,4 +1,5 @@
 @_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) internal import ToolSupport
 import TraceReader
 
 extension ShopSnapshot {
@@ -20,7 +21,8 @@ extension ShopSnapshot {
         self.init(
             catalog: try decode(CatalogState.self, store: String(describing: CatalogStore.self), default: .idle),
             cart: try decode(CartState.self, store: String(describing: CartStore.self), default: CartState()),
-            checkout: try decode(CheckoutState.self, store: String(describing: CheckoutStore.self), default: .editing))
+            checkout: try decode(CheckoutState.self, store: String(describing: CheckoutStore.self), default: .editing),
+            wishlist: try decode(WishlistState.self, store: Wishlist.storeName, default: WishlistState()))
     }
 
     /// The line of the event that set `store`'s state at `step`, for an error message.

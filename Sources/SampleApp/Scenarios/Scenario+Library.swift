@@ -3,16 +3,17 @@ extension Scenario {
     /// network (seed 2: the first load succeeds after 2 ticks, as in the interactive app); the
     /// others name the seed that makes the network behave as their summary says. The tests check
     /// that it does.
-    static let all: [Scenario] = [happyPath, flakyNetwork, undo, doubleRefresh, crash]
+    static let all: [Scenario] = [happyPath, flakyNetwork, undo, doubleRefresh, crash, quitWhilePaying]
 
-    /// Browse, add, check out, pay.
+    /// Browse, save for later, add, check out, pay. The wishlist is an `@Observable` model that
+    /// records itself, so the trace shows it beside the stores.
     static let happyPath = Scenario(
         name: "happy-path",
-        summary: "browse the catalog, add two products, check out and pay",
+        summary: "browse the catalog, save two products on the wishlist and drop one, add two, check out and pay",
         configuration: ShopConfiguration(),
         commands: [
-            .wait(ticks: nil), .add(sku: "SHIRT", quantity: 2), .add(sku: "MUG", quantity: 1), .checkout, .pay,
-            .wait(ticks: nil),
+            .wait(ticks: nil), .wish(sku: "HAT"), .add(sku: "SHIRT", quantity: 2), .wish(sku: "STICKERS"),
+            .add(sku: "MUG", quantity: 1), .unwish(sku: "HAT"), .checkout, .pay, .wait(ticks: nil),
         ])
 
     /// The first load fails; the retry succeeds, and the cart drops a SKU the catalog lacks.
@@ -55,4 +56,14 @@ extension Scenario {
             .wait(ticks: nil), .add(sku: "SHIRT", quantity: 2), .add(sku: "MUG", quantity: 1), .refresh, .refresh,
         ],
         breaksAMachine: true)
+
+    /// Pay and quit before the payment service answers: the checkout ends the run `paying`, which
+    /// `CheckoutState.mustNotEndIn` forbids.
+    static let quitWhilePaying = Scenario(
+        name: "quit-while-paying",
+        summary:
+            "check out, pay and quit before the payment answers: the checkout ends paying (inspector validate warns)",
+        configuration: ShopConfiguration(paymentTicks: 5),  // the payment answers after the quit
+        commands: [.wait(ticks: nil), .add(sku: "MUG", quantity: 1), .checkout, .pay, .quit],
+        breaksARule: true)
 }

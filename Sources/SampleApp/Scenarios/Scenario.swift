@@ -14,10 +14,16 @@ struct Scenario: Sendable {
     /// Whether the run breaks a state machine on purpose, so that its trace is a known-bad
     /// example for `inspector validate` (kept in `traces/invalid/`).
     var breaksAMachine = false
+    /// Whether the run breaks one of the machines' rules over time on purpose (a deadline, a case
+    /// a run must not end in), which also makes its trace a known-bad example.
+    var breaksARule = false
+
+    /// Whether `inspector validate` must flag the run's trace.
+    var isKnownBad: Bool { breaksAMachine || breaksARule }
 
     /// Where the repository keeps this scenario's trace, relative to the package's root.
     var tracePath: String {
-        breaksAMachine ? "traces/invalid/\(name).jsonl" : "traces/\(name).jsonl"
+        isKnownBad ? "traces/invalid/\(name).jsonl" : "traces/\(name).jsonl"
     }
 
     /// Runs the scenario on a new shop.

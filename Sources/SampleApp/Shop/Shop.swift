@@ -1,7 +1,7 @@
 import Recorder
 
-/// The app: its three stores, their fake services on a simulated clock, the subscriptions that
-/// let one store follow another, and the undo history. This is the "context" of the one-way
+/// The app: its three stores and the wishlist screen's model, their fake services on a simulated
+/// clock, the subscriptions that let one store follow another, and the undo history. This is the "context" of the one-way
 /// data flow talk: commands go in, stores change, and the screen is drawn from their states.
 ///
 /// Data flows one way: catalog → cart → checkout. No store follows one that follows it, so
@@ -13,8 +13,9 @@ final class Shop {
     /// The app's name in trace headers; `replay` reads only traces that carry it.
     static let appName = "SampleApp"
 
-    /// The state machines, by store name, for the trace header.
-    static let machines: KeyValuePairs<String, any StateMachine.Type> = [
+    /// The state machines, by store name, pinned in the trace header too (each machine store
+    /// also writes its own in its register event), for readers older than register machines.
+    static let machines: MachineList = [
         "CatalogStore": CatalogState.self,
         "CheckoutStore": CheckoutState.self,
     ]
@@ -22,6 +23,8 @@ final class Shop {
     let catalog: CatalogStore
     let cart: CartStore
     let checkout: CheckoutStore
+    /// An `@Observable` model, not a `Store`: it records itself through a `StoreRecording`.
+    let wishlist: Wishlist
     /// The fake network's time.
     let clock: SimulatedClock
     private var history = UndoHistory<CartState>()
@@ -46,8 +49,10 @@ final class Shop {
             initialState: snapshot.catalog, recorder: recorder, policy: configuration.policy)
         cart = CartStore(initialState: snapshot.cart, recorder: recorder, policy: configuration.policy)
         checkout = CheckoutStore(
-            payments: FakePaymentService(limit: configuration.cardLimit, clock: clock),
+            payments: FakePaymentService(
+                limit: configuration.cardLimit, clock: clock, ticks: configuration.paymentTicks),
             initialState: snapshot.checkout, recorder: recorder, policy: configuration.policy)
+        wishlist = Wishlist(initialState: snapshot.wishlist, recorder: recorder)
         connect()
     }
 
@@ -63,7 +68,7 @@ final class Shop {
 
     /// The state of every store.
     var snapshot: ShopSnapshot {
-        ShopSnapshot(catalog: catalog.state, cart: cart.state, checkout: checkout.state)
+        ShopSnapshot(catalog: catalog.state, cart: cart.state, checkout: checkout.state, wishlist: wishlist.state)
     }
 
     /// What the app does when it opens: load the catalog.
@@ -105,6 +110,15 @@ final class Shop {
             return startCheckout()
         case .pay:
             return startPayment()
+        case .wish(let sku):
+            guard let products = catalog.state.products else {
+                return "the catalog is not loaded yet: wait, then save \(sku) for later"
+            }
+            guard products.contains(where: { $0.sku == sku }) else { return "\(sku) is not in the catalog" }
+            wishlist.save(sku)
+        case .unwish(let sku):
+            guard wishlist.skus.contains(sku) else { return "\(sku) is not on the wishlist" }
+            wishlist.remove(sku)
         case .wait, .help, .quit:
             break
         }

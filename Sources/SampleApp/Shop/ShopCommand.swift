@@ -1,4 +1,5 @@
 @_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) internal import ToolSupport
 
 /// One command of the shop, as the shopper types it (`add SHIRT 2`) or a scenario lists it.
 enum ShopCommand: Equatable, Sendable, CustomStringConvertible {
@@ -12,6 +13,10 @@ enum ShopCommand: Equatable, Sendable, CustomStringConvertible {
     case checkout
     /// Pays the total.
     case pay
+    /// Saves `sku` on the wishlist, for later.
+    case wish(sku: String)
+    /// Takes `sku` off the wishlist.
+    case unwish(sku: String)
     /// Puts back the cart as it was before its last change.
     case undo
     /// Lets `ticks` ticks of simulated time pass, or with `nil`, until the network has answered.
@@ -32,6 +37,8 @@ enum ShopCommand: Equatable, Sendable, CustomStringConvertible {
           remove SKU       take SKU out of the cart
           checkout         calculate subtotal, tax and total
           pay              pay the total
+          wish SKU         save SKU on the wishlist, for later
+          unwish SKU       take SKU off the wishlist
           undo             put the cart back as it was before its last change
           wait [TICKS]     let TICKS ticks pass (1-100), or by default until the network answers
           help             show this list
@@ -77,6 +84,12 @@ enum ShopCommand: Equatable, Sendable, CustomStringConvertible {
                 throw CommandError("usage: remove SKU, for example: remove SHIRT")
             }
             self = .remove(sku: try Self.sku(arguments[0]))
+        case "wish", "unwish":
+            guard arguments.count == 1 else {
+                throw CommandError("usage: \(first.lowercased()) SKU, for example: \(first.lowercased()) HAT")
+            }
+            let sku = try Self.sku(arguments[0])
+            self = first.lowercased() == "wish" ? .wish(sku: sku) : .unwish(sku: sku)
         case "wait":
             guard arguments.count <= 1 else { throw CommandError("usage: wait [TICKS]") }
             self = .wait(
@@ -96,6 +109,8 @@ enum ShopCommand: Equatable, Sendable, CustomStringConvertible {
         case .remove(let sku): "remove \(sku)"
         case .checkout: "checkout"
         case .pay: "pay"
+        case .wish(let sku): "wish \(sku)"
+        case .unwish(let sku): "unwish \(sku)"
         case .undo: "undo"
         case .wait(let ticks): ticks.map { "wait \($0)" } ?? "wait"
         case .help: "help"

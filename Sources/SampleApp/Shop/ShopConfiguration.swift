@@ -9,6 +9,8 @@ struct ShopConfiguration: Sendable {
     var failurePercent = 25
     /// The most the fake card accepts.
     var cardLimit = Money(cents: 100_00)
+    /// How many ticks the fake card takes to answer a charge.
+    var paymentTicks = 1
     /// What the stores do on an illegal transition.
     var policy: IllegalTransitionPolicy = .record
 }

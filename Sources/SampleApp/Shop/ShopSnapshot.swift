@@ -4,4 +4,5 @@ struct ShopSnapshot: Equatable, Sendable {
     var catalog: CatalogState = .idle
     var cart = CartState()
     var checkout: CheckoutState = .editing
+    var wishlist = WishlistState()
 }

@@ -1,6 +1,8 @@
 @_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) internal import ToolSupport
 
-/// Draws the screen as text from a view state: catalog, cart, checkout and a status line.
+/// Draws the screen as text from a view state: catalog, cart, checkout, wishlist and a status
+/// line.
 ///
 /// The same view state always gives the same text (no time, no randomness), which is what lets
 /// `replay` draw a recorded step exactly as the app drew it. Every string that comes from a
@@ -22,6 +24,7 @@ struct ScreenRenderer: Sendable {
         lines += catalogLines(view.catalog)
         lines += cartLines(view.cart)
         lines += checkoutLines(view.checkout)
+        lines += wishlistLines(view.wishlist)
         lines.append(String(repeating: "-", count: Self.width))
         lines.append(statusLine(view))
         return lines.map { $0 + "\n" }.joined()
@@ -54,6 +57,13 @@ struct ScreenRenderer: Sendable {
         var lines = ["", style.bold("Checkout")]
         if checkout.lines.isEmpty { lines.append("  " + style.dim("no total yet")) }
         lines += checkout.lines.map { row($0.label, $0.amount) }
+        return lines
+    }
+
+    private func wishlistLines(_ wishlist: WishlistViewState) -> [String] {
+        var lines = ["", style.bold("Wishlist")]
+        if wishlist.rows.isEmpty { lines.append("  " + style.dim("empty: 'wish SKU' saves a product for later")) }
+        lines += wishlist.rows.map { row(pad(safe($0.sku), 10) + safe($0.name), safe($0.price)) }
         return lines
     }
 

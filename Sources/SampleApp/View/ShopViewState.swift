@@ -8,6 +8,7 @@ struct ShopViewState: Equatable {
     var catalog: CatalogViewState
     var cart: CartViewState
     var checkout: CheckoutViewState
+    var wishlist: WishlistViewState
     /// One sentence: what is happening, and what to type next.
     var status: String
     var tone: Tone
@@ -16,6 +17,7 @@ struct ShopViewState: Equatable {
         catalog = CatalogViewState(snapshot.catalog)
         cart = CartViewState(cart: snapshot.cart, catalog: snapshot.catalog)
         checkout = CheckoutViewState(snapshot.checkout)
+        wishlist = WishlistViewState(wishlist: snapshot.wishlist, catalog: snapshot.catalog)
         (status, tone) = Self.status(snapshot)
     }
 

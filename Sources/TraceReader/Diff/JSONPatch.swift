@@ -5,7 +5,8 @@
 /// applied one after the other by any RFC 6902 implementation, they turn the first value into
 /// the second. The comparison is `StateDiff`'s, so a member that only moved, or a number
 /// written another way (`1.0` for `1`), needs no operation. Print a patch with
-/// `JSONPrinter.compact(_:)`.
+/// `JSONPrinter.compact(_:)`, or write it straight from the states with `text(_:terminalSafe:)`
+/// or `write(_:terminalSafe:to:)`, which make no tree of its values.
 ///
 /// `apply` implements all six operations (`add`, `remove`, `replace`, `move`, `copy`, `test`),
 /// strictly: a path that does not exist, an index out of range or with a leading zero, a
@@ -20,10 +21,62 @@ public enum JSONPatch {
     /// The patch that turns `diff.before` into `diff.after`.
     public static func make(_ diff: StateDiff) -> JSONValue {
         var operations: [JSONValue] = []
-        if let root = diff.root {
-            PatchBuilder.append(root, at: "", to: &operations)
+        forEachOperation(of: diff) { operation, new in
+            var object: JSONObject = ["op": .string(operation.name), "path": .string(operation.pointer)]
+            if let value = operation.value { object.append(key: "value", value: new.jsonValue(value)) }
+            operations.append(.object(object))
         }
         return .array(operations)
+    }
+
+    /// The patch that turns `diff.before` into `diff.after`, as compact JSON text: what
+    /// `JSONPrinter.compact(make(diff))` prints, written from the states' texts without making
+    /// the patch's values (an added list of a million items is copied, not built).
+    public static func text(_ diff: StateDiff, terminalSafe: Bool = false) -> String {
+        var formatter = JSONFormatter(layout: .compact, terminalSafe: terminalSafe)
+        write(diff, into: &formatter)
+        return formatter.text
+    }
+
+    /// `text(_:terminalSafe:)` handed to `output` in pieces of about 64 KB as it is written, so
+    /// that a patch of any size takes little memory.
+    public static func write(
+        _ diff: StateDiff, terminalSafe: Bool = false, to output: (UnsafeRawBufferPointer) -> Void
+    ) {
+        withoutActuallyEscaping(output) { output in
+            var formatter = JSONFormatter(layout: .compact, terminalSafe: terminalSafe, sink: output)
+            write(diff, into: &formatter)
+            formatter.finish()
+        }
+    }
+
+    private static func write(_ diff: StateDiff, into formatter: inout JSONFormatter) {
+        formatter.openArray()
+        var scratch = JSONTextReader.Scratch()
+        forEachOperation(of: diff) { operation, new in
+            formatter.openObject()
+            formatter.name("op")
+            formatter.string(operation.name)
+            formatter.name("path")
+            formatter.string(operation.pointer)
+            if let value = operation.value {
+                formatter.name("value")
+                formatter.write(value, in: new, &scratch)
+            }
+            formatter.closeObject()
+        }
+        formatter.closeArray()
+    }
+
+    /// Calls `body` with each operation of the patch and a reader of the new text.
+    private static func forEachOperation(
+        of diff: StateDiff, _ body: (PatchBuilder.Operation, _ new: JSONTextReader) -> Void
+    ) {
+        guard let root = diff.root else { return }
+        diff.withReaders { old, new in
+            var builder = PatchBuilder(old: old, new: new)
+            builder.forEach(root, at: "") { body($0, new) }
+        }
     }
 
     /// `document` with every operation of `patch` applied in order.

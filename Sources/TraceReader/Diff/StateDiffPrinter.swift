@@ -44,36 +44,139 @@ public struct StateDiffPrinter: Sendable {
     /// The folded tree of `diff`, one line per `\n`-terminated line; empty when there is no
     /// change.
     public func text(_ diff: StateDiff) -> String {
-        guard let root = diff.root else { return "" }
-        var renderer = TreeRenderer(width: max(40, width), terminalSafe: terminalSafe, colors: colors)
-        renderer.renderRoot(root)
-        return renderer.lines.map { $0 + "\n" }.joined()
+        var output = ChunkedText()
+        renderTree(diff, into: &output)
+        return output.text
     }
 
-    /// `diff.changes` in the paths form, one `\n`-terminated line each; empty when there is no
-    /// change.
+    /// `text(_:)` handed to `output` in pieces of about 64 KB as it is rendered, so that the
+    /// diff of a state with a million changes, or a list of a million items added, is printed
+    /// in little memory.
+    public func write(_ diff: StateDiff, to output: (UnsafeRawBufferPointer) -> Void) {
+        Self.inPieces(to: output) { renderTree(diff, into: &$0) }
+    }
+
+    /// Runs `render` on text whose pieces go to `output` as they fill up.
+    private static func inPieces(
+        to output: (UnsafeRawBufferPointer) -> Void, _ render: (inout ChunkedText) -> Void
+    ) {
+        withoutActuallyEscaping(output) { output in
+            var chunks = ChunkedText(sink: output)
+            render(&chunks)
+            chunks.flush()
+        }
+    }
+
+    private func renderTree(_ diff: StateDiff, into output: inout ChunkedText) {
+        guard let root = diff.root else { return }
+        diff.withReaders { old, new in
+            var renderer = TreeRenderer(
+                width: max(40, width), terminalSafe: terminalSafe, colors: colors, old: old, new: new, output: output)
+            renderer.renderRoot(root)
+            output = renderer.output
+        }
+    }
+
+    /// `diff.changes` in the paths form, one `\n`-terminated line each (`line(_:)` of each);
+    /// empty when there is no change. The values are printed from the states' texts, cut to
+    /// the width, so a large added value costs a line, not a tree.
     public func paths(_ diff: StateDiff) -> String {
-        diff.changes.map { line($0) + "\n" }.joined()
+        var output = ChunkedText()
+        renderPaths(diff, into: &output)
+        return output.text
+    }
+
+    /// `paths(_:)` handed to `output` in pieces of about 64 KB as it is rendered.
+    public func writePaths(_ diff: StateDiff, to output: (UnsafeRawBufferPointer) -> Void) {
+        Self.inPieces(to: output) { renderPaths(diff, into: &$0) }
+    }
+
+    private func renderPaths(_ diff: StateDiff, into output: inout ChunkedText) {
+        guard let root = diff.root else { return }
+        diff.withReaders { old, new in
+            var walk = ChangeWalk(old: old, new: new)
+            var scratch = JSONTextReader.Scratch()
+            walk.forEach(root, at: StatePath()) { change in
+                output.appendLine(
+                    line(change.path) { widths in
+                        switch change.kind {
+                        case .changed(let from, let to):
+                            .changed(
+                                ValueText.render(
+                                    from, in: old, maxWidth: widths.changed, terminalSafe: terminalSafe, &scratch),
+                                ValueText.render(
+                                    to, in: new, maxWidth: widths.changed, terminalSafe: terminalSafe, &scratch))
+                        case .added(let value):
+                            .added(
+                                ValueText.render(
+                                    value, in: new, maxWidth: widths.added, terminalSafe: terminalSafe, &scratch))
+                        case .removed(let value):
+                            .removed(
+                                ValueText.render(
+                                    value, in: old, maxWidth: widths.removed, terminalSafe: terminalSafe, &scratch))
+                        }
+                    })
+            }
+            output.flush()
+        }
     }
 
     /// One change on one line, without a line end: `CartStore.lines[2].quantity: 1 → 2`,
-    /// `CartStore.lines[3]: added {"sku": "A7"}`, `CatalogStore.loading: removed {}`.
+    /// `CartStore.lines[3]: added {"sku": "A7"}`, `CatalogStore.loading: removed {}`. A line
+    /// whose path or values hold text that is not Unicode (a lone surrogate escape, shown as
+    /// `\ud800`) ends with `ValueText.notUnicodeNote`.
     public func line(_ change: StateChange) -> String {
-        let path = change.path.description
+        line(change.path) { widths in
+            switch change {
+            case .changed(_, let from, let to):
+                .changed(
+                    ValueText.render(from, maxWidth: widths.changed, terminalSafe: terminalSafe),
+                    ValueText.render(to, maxWidth: widths.changed, terminalSafe: terminalSafe))
+            case .added(_, let value):
+                .added(ValueText.render(value, maxWidth: widths.added, terminalSafe: terminalSafe))
+            case .removed(_, let value):
+                .removed(ValueText.render(value, maxWidth: widths.removed, terminalSafe: terminalSafe))
+            }
+        }
+    }
+
+    /// A change's values, rendered to fit a width.
+    private enum RenderedChange {
+        case changed(ValueText.Rendered, ValueText.Rendered)
+        case added(ValueText.Rendered)
+        case removed(ValueText.Rendered)
+    }
+
+    /// The widths a change's values have on its line, after its path.
+    private struct Widths {
+        var changed: Int
+        var added: Int
+        var removed: Int
+    }
+
+    /// The line of a change at `path` whose values `render` renders to fit the widths.
+    private func line(_ path: StatePath, _ render: (Widths) -> RenderedChange) -> String {
+        let text = path.description
         let width = max(40, self.width)
         let painter = ANSIPainter(enabled: colors)
-        switch change {
-        case .changed(_, let from, let to):
-            let valueWidth = max(16, (width - path.count - 5) / 2)
-            let old = ValueText.line(from, maxWidth: valueWidth, terminalSafe: terminalSafe)
-            let new = ValueText.line(to, maxWidth: valueWidth, terminalSafe: terminalSafe)
-            return "\(path): \(painter.red(old)) → \(painter.green(new))"
-        case .added(_, let value):
-            let text = ValueText.line(value, maxWidth: max(16, width - path.count - 8), terminalSafe: terminalSafe)
-            return "\(path): \(painter.green("added " + text))"
-        case .removed(_, let value):
-            let text = ValueText.line(value, maxWidth: max(16, width - path.count - 10), terminalSafe: terminalSafe)
-            return "\(path): \(painter.red("removed " + text))"
+        let widths = Widths(
+            changed: max(16, (width - text.count - 5) / 2), added: max(16, width - text.count - 8),
+            removed: max(16, width - text.count - 10))
+        var isNotUnicode = path.components.contains {
+            if case .key(let key) = $0 { LoneSurrogates.isNotUnicode(key) } else { false }
         }
+        let line: String
+        switch render(widths) {
+        case .changed(let old, let new):
+            isNotUnicode = isNotUnicode || old.isNotUnicode || new.isNotUnicode
+            line = "\(text): \(painter.red(old.text)) → \(painter.green(new.text))"
+        case .added(let value):
+            isNotUnicode = isNotUnicode || value.isNotUnicode
+            line = "\(text): \(painter.green("added " + value.text))"
+        case .removed(let value):
+            isNotUnicode = isNotUnicode || value.isNotUnicode
+            line = "\(text): \(painter.red("removed " + value.text))"
+        }
+        return isNotUnicode ? line + ValueText.notUnicodeNote : line
     }
 }

@@ -110,6 +110,17 @@ public struct StatePath: Hashable, Sendable, CustomStringConvertible {
         return value
     }
 
+    /// The value this path leads to in the value of `text`, as `resolve(in:)` finds it in the
+    /// parsed value, found by walking the bytes (siblings are skipped, nothing is built); nil
+    /// when the path leads nowhere.
+    public func resolve(in text: JSONText) -> JSONText? {
+        guard !components.isEmpty else { return text }
+        let found = text.bytes.withUnsafeBytes { bytes in
+            ValueLocator.locate(components[...], in: bytes, range: 0..<bytes.count)
+        }
+        return found.flatMap { try? JSONText(validating: text.bytes[$0]) }
+    }
+
     /// Whether `name` prints after a dot: a letter or `_`, then letters, digits or `_`
     /// (Unicode letters included, as in Swift identifiers), and nothing else.
     static func isPlainName(_ name: String) -> Bool {

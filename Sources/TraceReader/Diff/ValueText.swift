@@ -2,109 +2,65 @@
 /// short JSON, cut with `…` past a width, safe to print to a terminal.
 ///
 /// The text is JSON with a space after each `,` and `:` (`{"sku": "A1", "quantity": 2}`),
-/// members in their stored order and numbers as written (`1e400` stays `1e400`). Strings are
-/// JSON-escaped; with `terminalSafe` (the default) DEL, the C1 controls and U+2028/U+2029 are
-/// escaped too, so no string from a trace can drive the terminal (see `JSONPrinter`). Past
-/// `maxWidth` characters the text is cut and ends with `…`; a long value is never rendered in
-/// full just to be cut, so printing the first line of a 100 MB state is cheap.
+/// members in their stored order (the last of several with one name) and numbers as written
+/// (`1e400` stays `1e400`), from the same formatter as `JSONPrinter`. Strings are JSON-escaped;
+/// with `terminalSafe` (the default) DEL, the C1 controls and U+2028/U+2029 are escaped too, so
+/// no string from a trace can drive the terminal. A string that is not Unicode text (a lone
+/// surrogate, see `JSONParser`) shows its `\uXXXX` escape, and the line ends with
+/// `notUnicodeNote`. Past `maxWidth` characters the text is cut and ends with `…`; a long value
+/// is never rendered in full just to be cut, so printing the first line of a 100 MB state is
+/// cheap.
 public enum ValueText {
-    /// `value` on one line, at most `maxWidth` characters long when given (at least 1).
+    /// What follows a value that holds a string which is not Unicode text (a lone surrogate,
+    /// see `JSONParser`), whose `\uXXXX` escape is shown as it was read.
+    public static let notUnicodeNote = " (not valid Unicode)"
+
+    /// `value` on one line, at most `maxWidth` characters long when given (at least 1), followed
+    /// by `notUnicodeNote` when a string in it is not Unicode text.
     public static func line(_ value: JSONValue, maxWidth: Int? = nil, terminalSafe: Bool = true) -> String {
-        render(value, maxWidth: maxWidth, terminalSafe: terminalSafe).text
+        render(value, maxWidth: maxWidth, terminalSafe: terminalSafe).line
     }
 
-    /// The line and whether it was cut to fit `maxWidth`.
-    static func render(_ value: JSONValue, maxWidth: Int?, terminalSafe: Bool) -> (text: String, isCut: Bool) {
+    /// A value on one line.
+    struct Rendered {
+        var text: String
+        /// Whether the text was cut to fit.
+        var isCut: Bool
+        /// Whether a string written holds a lone surrogate.
+        var isNotUnicode: Bool
+
+        /// The text, and the note when it is not Unicode text.
+        var line: String { isNotUnicode ? text + ValueText.notUnicodeNote : text }
+    }
+
+    /// The line, whether it was cut to fit `maxWidth`, and whether it is not Unicode text.
+    static func render(_ value: JSONValue, maxWidth: Int?, terminalSafe: Bool) -> Rendered {
         let width = maxWidth.map { max(1, $0) }
         // Characters take 1 to 4 bytes, and a cluster more; stop writing well past the width.
-        var writer = Writer(byteBudget: width.map { $0 * 8 + 8 } ?? Int.max, terminalSafe: terminalSafe)
-        writer.write(value)
-        guard let width else { return (writer.text, false) }
-        if !writer.stopped && writer.text.utf8.count <= width { return (writer.text, false) }
-        if !writer.stopped && writer.text.count <= width { return (writer.text, false) }
-        return (String(writer.text.prefix(width - 1)) + "…", true)
+        var formatter = JSONFormatter(
+            layout: .line, terminalSafe: terminalSafe, budget: width.map { $0 &* 8 &+ 8 } ?? .max)
+        formatter.write(value)
+        return fit(formatter.text, width: width, stopped: formatter.isSpent, formatter.wroteLoneSurrogate)
     }
 
-    /// Writes JSON on one line until a byte budget is spent.
-    private struct Writer {
-        var text = ""
-        let byteBudget: Int
-        let terminalSafe: Bool
-        var stopped = false
+    /// The line of `value` of `reader`'s text: the same as for the `JSONValue` it parses into.
+    static func render(
+        _ value: TextValue, in reader: JSONTextReader, maxWidth: Int?, terminalSafe: Bool,
+        _ scratch: inout JSONTextReader.Scratch
+    ) -> Rendered {
+        let width = maxWidth.map { max(1, $0) }
+        var formatter = JSONFormatter(
+            layout: .line, terminalSafe: terminalSafe, budget: width.map { $0 &* 8 &+ 8 } ?? .max)
+        formatter.write(value, in: reader, &scratch)
+        return fit(formatter.text, width: width, stopped: formatter.isSpent, formatter.wroteLoneSurrogate)
+    }
 
-        init(byteBudget: Int, terminalSafe: Bool) {
-            self.byteBudget = byteBudget
-            self.terminalSafe = terminalSafe
+    /// `text` cut with `…` to `width` characters when it is longer, or was `stopped` early.
+    static func fit(_ text: String, width: Int?, stopped: Bool, _ isNotUnicode: Bool) -> Rendered {
+        guard let width else { return Rendered(text: text, isCut: false, isNotUnicode: isNotUnicode) }
+        if !stopped && (text.utf8.count <= width || text.count <= width) {
+            return Rendered(text: text, isCut: false, isNotUnicode: isNotUnicode)
         }
-
-        private var remaining: Int { byteBudget - text.utf8.count }
-
-        mutating func write(_ value: JSONValue) {
-            guard !stopped else { return }
-            guard remaining > 0 else {
-                stopped = true
-                return
-            }
-            switch value {
-            case .null:
-                text += "null"
-            case .bool(let bool):
-                text += bool ? "true" : "false"
-            case .number(let text):
-                writeNumber(text)
-            case .string(let string):
-                writeString(string)
-            case .array(let elements):
-                text += "["
-                for (position, element) in elements.enumerated() {
-                    if position > 0 { text += ", " }
-                    write(element)
-                    if stopped { return }
-                }
-                text += "]"
-            case .object(let object):
-                text += "{"
-                for position in object.indices {
-                    if position > 0 { text += ", " }
-                    let (key, member) = object[position]
-                    writeString(key)
-                    text += ": "
-                    write(member)
-                    if stopped { return }
-                }
-                text += "}"
-            }
-        }
-
-        private mutating func writeNumber(_ number: String) {
-            // The parser only makes number texts of the JSON grammar; a value built by hand
-            // could hold anything, which is then shown as a string rather than printed raw.
-            let isNumberText =
-                !number.isEmpty
-                && number.utf8.allSatisfy { byte in
-                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-                        || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
-                        || byte == UInt8(ascii: "E")
-                }
-            guard isNumberText else { return writeString(number) }
-            if number.utf8.count > remaining {
-                text += String(decoding: number.utf8.prefix(remaining), as: UTF8.self)
-                stopped = true
-            } else {
-                text += number
-            }
-        }
-
-        private mutating func writeString(_ string: String) {
-            // An object's key is written without `write`'s check: the budget may be spent.
-            let budget = max(0, remaining)
-            if string.utf8.count <= budget {
-                text += JSONPrinter.quoted(string, terminalSafe: terminalSafe)
-            } else {
-                // Escape only the part that can show.
-                text += JSONPrinter.quoted(String(string.prefix(budget)), terminalSafe: terminalSafe).dropLast()
-                stopped = true
-            }
-        }
+        return Rendered(text: String(text.prefix(width - 1)) + "…", isCut: true, isNotUnicode: isNotUnicode)
     }
 }

@@ -14,9 +14,9 @@
 /// is read again from the file and scanned: its top-level members are found with `state`
 /// checked and skipped, then the walk into `state` skips every sibling member and element on
 /// the way to the path (JSON syntax only, nothing built) and parses just the value at the path.
-/// Consecutive values are compared by their bytes first, and parsed and compared by value
-/// (member order and number spelling do not count, as in `StateDiff`) only when the bytes
-/// differ. The cost is one read and one syntax scan of each of the store's lines, and memory
+/// Consecutive values are compared by their bytes first, and by the data they hold (member
+/// order and number spelling do not count, as in `StateDiff`, whose rules apply) only when the
+/// bytes differ; a value is parsed only for a change. The cost is one read and one syntax scan of each of the store's lines, and memory
 /// for two values at the path; other stores' events are never read. `lastChange(before:)` walks
 /// back from the step and stops at the first change it meets.
 ///
@@ -127,10 +127,9 @@ public struct ValueHistory: Sendable {
         case unreadable
         /// The state has nothing at the path.
         case absent
-        /// The value's bytes (as written in the trace), and the value once parsed.
+        /// The value's bytes (as written in the trace, or written compactly from a state rebuilt
+        /// from version 2 patches), and the value once parsed.
         case present([UInt8], JSONValue?)
-        /// The value, taken from a state rebuilt from version 2 patches.
-        case value(JSONValue)
     }
 
     /// The positions of the store's events in `trace.index.storeEvents`.
@@ -176,7 +175,7 @@ public struct ValueHistory: Sendable {
         let tail = path.components.dropFirst()
         if trace.index.isPatched(position) {
             guard case .success(let state) = trace.storeState(ofStore: store, at: position) else { return .unreadable }
-            return Self.locate(tail, in: state).value.map(Reading.value) ?? .absent
+            return Self.locate(tail, in: state).value.map { .present(JSONPrinter.compactUTF8($0), $0) } ?? .absent
         }
         let bytes: [UInt8]?? = trace.scanEvent(at: event) { fields, line in
             guard let state = fields.stateRange else { return nil }
@@ -193,21 +192,25 @@ public struct ValueHistory: Sendable {
     /// The change from `previous` to `current` made by the event at `position`, or nil when the
     /// value is the same. Parses what it compares, and keeps `previous` parsed.
     private func change(from previous: inout Reading, to current: Reading, at position: Int) -> ValueChange? {
+        let before: JSONValue?
+        let after: JSONValue?
         switch (previous, current) {
         case (.absent, .absent), (.unreadable, _), (_, .unreadable):
             return nil
         case (.present(let old, _), .present(let new, _)) where old == new:
             return nil
-        default:
-            break
-        }
-        // A value that cannot be parsed (nested too deeply) is not compared.
-        guard let before = Self.value(of: previous), let after = Self.value(of: current) else { return nil }
-        if case .present(let bytes, nil) = previous, let before { previous = .present(bytes, before) }
-        switch (before, after) {
-        case (nil, nil): return nil
-        case (let old?, let new?) where old.isEquivalent(to: new): return nil
-        default: break
+        case (.present(let old, let parsed), .present(let new, _)):
+            if Self.sameData(old, new) { return nil }
+            guard let oldValue = parsed ?? Self.parse(old), let newValue = Self.parse(new) else { return nil }
+            previous = .present(old, oldValue)
+            before = oldValue
+            after = newValue
+        case (.absent, .present(let new, _)):
+            before = nil
+            after = Self.parse(new)
+        case (.present(let old, let parsed), .absent):
+            before = parsed ?? Self.parse(old)
+            after = nil
         }
         let eventIndex = trace.index.storeEvents[position]
         guard let lineNumber = trace.line(ofEventAt: eventIndex), let step = trace.step(ofEventAt: eventIndex) else {
@@ -231,15 +234,16 @@ public struct ValueHistory: Sendable {
         return ValueChange(path: StatePath(components), step: step, event: event, before: before, after: after)
     }
 
-    /// The value a reading holds: `.some(nil)` when there is none at the path; nil when it
-    /// cannot be told (a line that cannot be read, a value that cannot be parsed).
-    private static func value(of reading: Reading) -> JSONValue?? {
-        switch reading {
-        case .unreadable: nil
-        case .absent: .some(nil)
-        case .present(let bytes, let parsed): (parsed ?? (try? JSONParser.parse(bytes))).map { .some($0) }
-        case .value(let value): .some(value)
+    /// Whether two values' bytes are the same data, as the diff decides it (see `StateDiff`).
+    private static func sameData(_ old: [UInt8], _ new: [UInt8]) -> Bool {
+        guard let oldText = try? JSONText(validating: old), let newText = try? JSONText(validating: new) else {
+            return false
         }
+        return oldText.isSameData(as: newText)
+    }
+
+    private static func parse(_ bytes: [UInt8]) -> JSONValue? {
+        try? JSONParser.parse(bytes)
     }
 
     /// The value at `components` in `state`, followed as `ValueLocator` follows a path in a

@@ -225,7 +225,6 @@ public final class TraceFile: Sendable {
         }
         let event = index.storeEvents[position]
         let expectedSeq = index.seq(at: event)
-        let userInfo = decoder.userInfo
         let decoded: Result<T, any Error>?? = source.withLine(
             at: index.offsets[event], limit: index.lineLimit(of: event)
         ) { line in
@@ -233,9 +232,7 @@ public final class TraceFile: Sendable {
             guard let fields = try? EventScanner.scan(line), fields.seq == expectedSeq, let range = fields.stateRange
             else { return nil }
             let bytes = UnsafeRawBufferPointer(rebasing: line[range])
-            return Result {
-                try JSONTapeDecoderPool.withDecoder { try $0.decode(T.self, from: bytes, userInfo: userInfo) }
-            }
+            return Result { try decoder.decode(T.self, from: bytes) }
         }
         guard let outcome = decoded ?? nil else { return nil }
         return try outcome.get()

@@ -139,9 +139,18 @@ enum LineReader {
 
     /// The offset just past the last `\n` in bytes `from..<to` of `buffer`, if there is one.
     @inline(__always)
-    private static func lastLineEnd(_ buffer: UnsafeMutableRawPointer, from start: Int, to end: Int) -> Int? {
+    static func lastLineEnd(_ buffer: UnsafeMutableRawPointer, from start: Int, to end: Int) -> Int? {
         let bytes = buffer.assumingMemoryBound(to: UInt8.self)
         var index = end
+        // Eight bytes at a time while no `\n` is among them: a line of megabytes (a header of
+        // thousands of machines) is searched in a fraction of the time.
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        while index &- 8 >= start {
+            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + (index &- 8)).loadUnaligned(as: UInt64.self))
+            let newlines = word ^ (ones &* 0x0A)
+            if (newlines &- ones) & ~newlines & (ones &* 0x80) != 0 { break }
+            index &-= 8
+        }
         while index > start {
             index -= 1
             if bytes[index] == 0x0A { return index + 1 }

@@ -44,6 +44,9 @@ public struct TransitionTally: Sendable {
         public var machine: MachineSpec?
         /// The pairs taken, in the order first taken.
         public var taken: [Taken]
+        /// The cases its `register` and `restore` events set it to, in the order first seen
+        /// (with the cases of `taken`, the cases the trace visited: what `TraceCoverage` needs).
+        public var registeredCases: [String] = []
 
         /// How often `from → to` was taken (0 when never).
         public func count(from: String, to: String) -> Int {
@@ -135,6 +138,9 @@ public struct TransitionTally: Sendable {
         /// stores in the order first seen with one.
         var registerMachines: [String: MachineSpec?] = [:]
         var registerMachineOrder: [String] = []
+        /// (store, case) of each register or restore event, once each, in the order first seen.
+        var registeredCases: [RegisteredCase] = []
+        var registeredCaseSet: Set<RegisteredCase> = []
         var taken: [(store: Int, from: Int, to: Int, count: Int, actions: [Int])] = []
         /// The actions of each entry of `taken`, as a set: `contains` on the list was quadratic.
         var actionSets: [Set<Int>] = []
@@ -143,6 +149,11 @@ public struct TransitionTally: Sendable {
             var store: Int
             var from: Int
             var to: Int
+        }
+
+        struct RegisteredCase: Hashable {
+            var store: Int
+            var caseName: Int
         }
 
         init(overrides: [String: MachineSpec]) {
@@ -180,6 +191,12 @@ public struct TransitionTally: Sendable {
             let eventType = EventLineCheck.eventType(type, in: line.bytes)
             if eventType == .register, let store = fields.store {
                 noteMachine(of: EventFields.string(store, in: line.bytes), fields, line.bytes)
+            }
+            if eventType == .register || eventType == .restore, let store = fields.store, let caseName = fields.caseName
+            {
+                let entry = RegisteredCase(
+                    store: intern(&storeNames, store, line.bytes), caseName: intern(&caseNames, caseName, line.bytes))
+                if registeredCaseSet.insert(entry).inserted { registeredCases.append(entry) }
             }
             guard eventType == .transition, let store = fields.store, let from = fields.from, let to = fields.to
             else { return true }
@@ -247,6 +264,12 @@ public struct TransitionTally: Sendable {
                     Taken(
                         from: caseNames.name(entry.from), to: caseNames.name(entry.to), count: entry.count,
                         actions: entry.actions.map(actionNames.name)))
+            }
+            // Only for the stores listed: a store without a machine that took no transition is not.
+            for entry in registeredCases {
+                if let position = index[storeNames.name(entry.store)] {
+                    stores[position].registeredCases.append(caseNames.name(entry.caseName))
+                }
             }
             return TransitionTally(header: header, stores: stores, unreadableLines: unreadable)
         }

@@ -16,8 +16,8 @@ import Testing
     }
 
     @Test func matchesTheFormatOnEdgesAndRandomValues() {
-        let output = JSONOutput(capacity: 16)
-        defer { output.deallocate() }
+        let storage = JSONOutputStorage(capacity: 16)
+        let output = storage.output
         var values: [UInt64] = [
             0, 499, 500, 1_000, 10_000, 100_000, 999_999_499, 999_999_500, 1_000_000_000,
             1_000_001_000, 1_230_000_000, 12_345_678_901, 86_400_000_000_000, UInt64(Int64.max) / 2,

@@ -75,12 +75,7 @@ import Testing
             }
             expected.append(try fresh.encodeToString(store.state))
         }
-        let recorded = try sink.lines.dropFirst().map(Self.stateText)
-        #expect(recorded.count == expected.count)
-        for (index, (got, want)) in zip(recorded, expected).enumerated() where got != want {
-            Issue.record("event \(index + 1): recorded \(got), a fresh encoding gives \(want)")
-            break
-        }
+        try Self.expectStates(in: sink, toBe: expected)
     }
 
     final class Counter: Codable, Equatable, @unchecked Sendable {
@@ -118,10 +113,116 @@ import Testing
             ])
     }
 
+    final class Cell: Codable, @unchecked Sendable {
+        var value: Int
+        init(_ value: Int) { self.value = value }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(value)
+        }
+        required init(from decoder: any Decoder) throws {
+            value = try decoder.singleValueContainer().decode(Int.self)
+        }
+    }
+
+    struct Wrapper: Codable, Sendable {
+        var cell: Cell
+        var label: String
+    }
+
+    /// Reads a class instance without encoding it as a value: the encoder cannot see it.
+    struct Viewer: Encodable, Sendable {
+        var cell: Cell
+        enum CodingKeys: String, CodingKey { case shown }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(cell.value, forKey: .shown)
+        }
+    }
+
+    struct CellState: Encodable, Equatable, Sendable {
+        var grid: [[Cell]] = []
+        var optional: [Cell?] = []
+        var byName: [String: Cell] = [:]
+        var nested: [String: [Cell]] = [:]
+        var wrapped: [Wrapper] = []
+        var viewers: [Viewer] = []
+        var plain: [[Int]] = []
+        var version = 0
+        // Equal when the structure is: an in-place change to a cell is not a change of the state
+        // (the store's `changed` says false), yet the trace must show the cell's new value.
+        static func == (left: CellState, right: CellState) -> Bool { left.version == right.version }
+    }
+
+    /// Class instances at any depth (nested, optional, in dictionaries, wrapped in structs, or read
+    /// through by a custom `encode(to:)`) change in place, keeping every array's storage: every
+    /// recorded state must still be what a fresh encoding gives right then.
+    @Test(arguments: [4, 5, 6] as [UInt64])
+    func partsHoldingClassInstancesAreNeverReused(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let sink = MemorySink()
+        let store = Store(initialState: CellState(), name: "Cells", recorder: try TraceRecorder(sink: sink))
+        var cells: [Cell] = []
+        let fresh = StateEncoder()
+        var expected: [String] = [try fresh.encodeToString(store.state)]
+        for step in 0..<800 {
+            let choice = Int.random(in: 0..<10, using: &random)
+            let number = Int.random(in: 0..<1_000, using: &random)
+            if choice < 4, !cells.isEmpty {
+                // The change the memo cannot see: an instance changes, no storage does.
+                cells[number % cells.count].value = number
+                store.send("poke") { _ in }
+            } else {
+                let cell = Cell(number)
+                cells.append(cell)
+                store.send("grow") { state in
+                    state.version = step
+                    switch choice {
+                    case 4: state.grid.append([cell])
+                    case 5: state.optional.append(number % 2 == 0 ? cell : nil)
+                    case 6: state.byName["k\(number % 5)"] = cell
+                    case 7: state.nested["n\(number % 3)", default: []].append(cell)
+                    case 8:
+                        state.wrapped.append(Wrapper(cell: cell, label: "w"))
+                        state.viewers.append(Viewer(cell: cell))
+                    default: state.plain.append([number])
+                    }
+                }
+            }
+            expected.append(try fresh.encodeToString(store.state))
+        }
+        try Self.expectStates(in: sink, toBe: expected)
+    }
+
+    /// A list that grows one append at a time is still copied from the memo on the actions that
+    /// leave it alone: it never stops being remembered.
+    @Test func aGrowingListStaysRemembered() throws {
+        let encoder = StreamingEncoder(redaction: [], remembers: true)
+        var state = ManyParts(lists: [[]])
+        for index in 0..<300 {
+            state.lists[0].append(Point(x: index, y: index))
+            encoder.reset(to: 0)
+            try encoder.appendValue(state)
+        }
+        let entry = encoder.context.state.pointee.types.entry(
+            at: encoder.context.state.pointee.types.index(of: [Point].self))
+        let missesBefore = entry.pointee.misses
+        for _ in 0..<10 {
+            state.version += 1
+            encoder.reset(to: 0)
+            try encoder.appendValue(state)
+        }
+        #expect(entry.pointee.memo == .storage)
+        #expect(entry.pointee.misses == missesBefore)
+        // Old versions of the list are let go of, not kept by the dozen (the points take at
+        // most 24 entries; a few versions of the lists the rest).
+        #expect(encoder.context.rememberedCount <= 30)
+    }
+
     /// Memory stays bounded however many different arrays come by, and a type whose values never
     /// repeat stops being remembered.
     @Test func theMemoStaysSmall() throws {
-        let encoder = StreamingEncoder(redactedKeys: [], remembers: true)
+        let encoder = StreamingEncoder(redaction: [], remembers: true)
         for index in 0..<500 {
             encoder.reset(to: 0)
             try encoder.appendValue(
@@ -165,6 +266,17 @@ import Testing
         let encoder = StateEncoder()
         _ = try encoder.encode(MemoState(rows: [Row(name: "r", points: [], mode: .idle)]))
         #expect(encoder.encoder.context.rememberedCount == 0)
+    }
+
+    /// Every state `sink` recorded (after its header) is the matching one of `expected`; reports
+    /// the first that is not.
+    static func expectStates(in sink: MemorySink, toBe expected: [String]) throws {
+        let recorded = try sink.lines.dropFirst().map(Self.stateText)
+        #expect(recorded.count == expected.count)
+        for (index, (got, want)) in zip(recorded, expected).enumerated() where got != want {
+            Issue.record("event \(index + 1): recorded \(got), a fresh encoding gives \(want)")
+            break
+        }
     }
 
     /// The `state` member of a trace line, as text.

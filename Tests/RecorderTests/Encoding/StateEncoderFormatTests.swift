@@ -312,7 +312,7 @@ import Testing
 
     @Test func aRedactedKeyWithAnEmptyNameAndLongNames() throws {
         let long = String(repeating: "k", count: 80)
-        let encoder = StateEncoder(redactedKeys: ["", long])
+        let encoder = StateEncoder(redactedKeys: ["", .key(long)])
         #expect(try encoder.encodeToString(["": 1]) == #"{"":"<redacted>"}"#)
         #expect(try encoder.encodeToString([long: 1]) == "{\"\(long)\":\"<redacted>\"}")
         #expect(try encoder.encodeToString([long + "k": 1]) == "{\"\(long)k\":1}")

@@ -161,16 +161,6 @@ import Testing
         _ = (first, second)
     }
 
-    @Test func anUndeclaredMachineIsReported() throws {
-        let failures = Mutex<[RecordingFailure]>([])
-        let recorder = try TraceRecorder(
-            sink: MemorySink(), onError: { failure in failures.withLock { $0.append(failure) } })
-        _ = CatalogStore(recorder: recorder)
-        let reported = failures.withLock { $0 }
-        #expect(reported.map(\.kind) == [.undeclaredMachine])
-        #expect(reported.first?.message.contains("CatalogStore") == true)
-    }
-
     @Test func aStateThatCannotBeEncodedIsRecordedAsNull() throws {
         let sink = MemorySink()
         let failures = Mutex<[RecordingFailure.Kind]>([])

@@ -64,14 +64,16 @@ import Testing
         #expect(ArrayAlignment.align(a, b, maximumEdits: 200) == [.remove(100), .insert(100)])
     }
 
-    @Test func numbersEqualElementsAlike() throws {
+    @Test func hashesEqualElementsAlike() throws {
         let old = try DiffTesting.json(#"[{"a": 1, "b": [1.0]}, "x", 1e400, {"b": [1], "a": 1.0}]"#).arrayValue ?? []
         let new = try DiffTesting.json(#"["x", 10e399, "X", {"a": 2}]"#).arrayValue ?? []
-        let (oldIdentities, newIdentities) = ArrayAlignment.identities(old[...], new[...])
-        #expect(oldIdentities[0] == oldIdentities[3])
-        #expect(oldIdentities[1] == newIdentities[0])
-        #expect(oldIdentities[2] == newIdentities[1])
-        #expect(Set(oldIdentities + newIdentities).count == 5)
+        let (oldHashes, newHashes) = (DiffTesting.hashes(old), DiffTesting.hashes(new))
+        #expect(oldHashes[0] == oldHashes[3])
+        #expect(oldHashes[1] == newHashes[0])
+        #expect(oldHashes[2] == newHashes[1])
+        #expect(Set(oldHashes + newHashes).count == 5)
+        // And the diff aligns them so: "x" and 1e400 stay, the objects are removed and added.
+        #expect(StateDiff.changes(from: .array(old), to: .array(new)).count == 4)
     }
 
     @Test func equivalentValuesHashAlike() {
@@ -92,19 +94,19 @@ import Testing
         // B was removed and C's quantity changed: C pairs with C′ although B comes first.
         let old = try json(#"[{"sku": "B", "quantity": 1}, {"sku": "C", "quantity": 1}]"#).arrayValue ?? []
         let new = try json(#"[{"sku": "C", "quantity": 2}]"#).arrayValue ?? []
-        #expect(HunkPairing.pair(old[...], new[...]) == [.remove(old: 0), .pair(old: 1, new: 0)])
-        #expect(HunkPairing.pair(new[...], old[...]) == [.insert(new: 0), .pair(old: 0, new: 1)])
+        #expect(DiffTesting.pairing(old, new) == [.remove(old: 0), .pair(old: 1, new: 0)])
+        #expect(DiffTesting.pairing(new, old) == [.insert(new: 0), .pair(old: 0, new: 1)])
     }
 
     @Test func pairsOneWithOneWhateverTheyAre() throws {
-        #expect(HunkPairing.pair([.string("x")], [.object(["a": .null])]) == [.pair(old: 0, new: 0)])
+        #expect(DiffTesting.pairing([.string("x")], [.object(["a": .null])]) == [.pair(old: 0, new: 0)])
     }
 
     @Test func doesNotPairObjectsWithNothingEqualOrValuesOfDifferentTypes() throws {
         let old = try json(#"[{"a": 1}, "s"]"#).arrayValue ?? []
         let new = try json(#"[{"a": 2}, 5]"#).arrayValue ?? []
         #expect(
-            HunkPairing.pair(old[...], new[...]) == [
+            DiffTesting.pairing(old, new) == [
                 .remove(old: 0), .remove(old: 1), .insert(new: 0), .insert(new: 1),
             ])
     }
@@ -112,7 +114,7 @@ import Testing
     @Test func pairsByPositionPastItsBudget() {
         let old = [JSONValue](repeating: .string("a"), count: 100)
         let new = [JSONValue](repeating: .number("1"), count: 50)
-        let steps = HunkPairing.pair(old[...], new[...])
+        let steps = DiffTesting.pairing(old, new)
         #expect(steps == HunkPairing.byPosition(100, 50))
         #expect(steps.prefix(50) == (0..<50).map { .pair(old: $0, new: $0) }[...])
     }

@@ -9,6 +9,25 @@ enum DiffTesting {
         try JSONParser.parse(text)
     }
 
+    /// The diff's hashes of the elements of an array (see `Differ.hashes`).
+    static func hashes(_ values: [JSONValue]) -> [UInt64] {
+        JSONText(.array(values)).withReader { reader, root in
+            var differ = Differ(old: reader, new: reader)
+            return differ.hashes(reader.elements(of: root)[...], in: reader)
+        }
+    }
+
+    /// How `HunkPairing` pairs a stretch of removed elements `old` with inserted ones `new`.
+    static func pairing(_ old: [JSONValue], _ new: [JSONValue]) -> [HunkPairing.Step] {
+        func fingerprints(_ values: [JSONValue]) -> [HunkPairing.Fingerprint] {
+            JSONText(.array(values)).withReader { reader, root in
+                var scratch = JSONTextReader.Scratch()
+                return reader.elements(of: root).map { HunkPairing.Fingerprint($0, in: reader, &scratch) }
+            }
+        }
+        return HunkPairing.pair(fingerprints(old), fingerprints(new))
+    }
+
     /// Applies `changes` to `before` by hand, following what `StateChange` documents: in
     /// document order, a removed element's index counted in the old array, every other index
     /// in the new one. This is the check that a change list says everything and says it right.

@@ -56,19 +56,21 @@ indirect enum JSONDecodingMirror: Decodable, Equatable, CustomStringConvertible 
         }
     }
 
-    /// What the decoder should make of a parsed value.
+    /// What the decoder should make of a parsed value (a lone surrogate is U+FFFD to it).
     init(parsed value: JSONValue) {
         switch value {
         case .null: self = .null
         case .bool(let bool): self = .bool(bool)
         case .number(let text):
             if let number = Double(text), number.isFinite { self = .number(number) } else { self = .outOfRange }
-        case .string(let string): self = .string(string)
+        case .string(let string): self = .string(LoneSurrogates.repaired(string))
         case .array(let elements): self = .array(elements.map(JSONDecodingMirror.init(parsed:)))
         case .object(let object):
             self = .object(
                 object.map { member in
-                    Member(name: member.key, value: JSONDecodingMirror(parsed: object[member.key] ?? .null))
+                    Member(
+                        name: LoneSurrogates.repaired(member.key),
+                        value: JSONDecodingMirror(parsed: object[member.key] ?? .null))
                 })
         }
     }

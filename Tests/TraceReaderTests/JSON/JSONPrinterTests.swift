@@ -10,7 +10,6 @@ import Testing
         "{}",
         #"{"a":{"a":{}},"z":[[],[[]]]}"#,
         #"["\u0000\u001f\"\\\b\f\n\r\t","é€😀","DEL \#u{7F} and U+2028 \#u{2028} stay raw unless terminal-safe"]"#,
-        #"{"dup":1,"dup":2,"dup":3}"#,
         #""just a string""#,
         "-1.5E+300",
     ]
@@ -83,5 +82,19 @@ import Testing
         let printed = JSONPrinter.quoted("\u{1B}\u{9B}\u{7F}\u{2028}")
         #expect(printed == "\"\\u001b\u{9B}\u{7F}\u{2028}\"")
         #expect(JSONPrinter.quoted("\u{1B}\u{9B}\u{7F}\u{2028}", terminalSafe: true) == #""\u001b\u009b\u007f\u2028""#)
+    }
+
+    @Test func aRepeatedNamePrintsItsLastMember() throws {
+        let value = try JSONParser.parse(#"{"dup":1,"a":0,"dup":3,"b":{"x":1,"x":[2]}}"#)
+        #expect(JSONPrinter.compact(value) == #"{"a":0,"dup":3,"b":{"x":[2]}}"#)
+        #expect(!JSONPrinter.pretty(value).contains("1"))
+        // Names are the same only when their bytes are: "é" and "e" + U+0301 are two members.
+        let decomposed = try JSONParser.parse("{\"\u{E9}\":1,\"e\u{301}\":2}")
+        #expect(JSONPrinter.compact(decomposed) == "{\"\u{E9}\":1,\"e\u{301}\":2}")
+    }
+
+    @Test func aNumberTextThatIsNoNumberPrintsAsAString() throws {
+        let value = JSONValue.array([.number("12"), .number("abc"), .number(""), .number("1.")])
+        #expect(JSONPrinter.compact(value) == #"[12,"abc","","1."]"#)
     }
 }

@@ -75,12 +75,23 @@ import Testing
         #expect(try JSONParser.parse(#""\"\\\/\b\f\n\r\t""#) == .string("\"\\/\u{08}\u{0C}\n\r\t"))
         #expect(try JSONParser.parse(#""a\u0000b""#) == .string("a\u{0}b"))
         #expect(try JSONParser.parse(#""\u00e9\u00C9""#) == .string("éÉ"))
-        // Lone surrogates are accepted and become U+FFFD.
-        #expect(try JSONParser.parse(#""\ud800""#) == .string("\u{FFFD}"))
-        #expect(try JSONParser.parse(#""\ud800\u0041""#) == .string("\u{FFFD}A"))
-        #expect(try JSONParser.parse(#""\ude00\ud83d""#) == .string("\u{FFFD}\u{FFFD}"))
-        #expect(try JSONParser.parse(#""x\udbff""#) == .string("x\u{FFFD}"))
-        #expect(try JSONParser.parse(#"{"\udfaa":0}"#)["\u{FFFD}"] == .number("0"))
+        // Lone surrogates are accepted, kept apart from each other and from U+FFFD, and printed
+        // as they were read; a valid pair is the one character it spells.
+        let high = try JSONParser.parse(#""\ud800""#)
+        #expect(high != (try JSONParser.parse(#""\udbff""#)))
+        #expect(high != .string("\u{FFFD}"))
+        #expect(high.stringValue.map(LoneSurrogates.isNotUnicode) == true)
+        for text in [#""\ud800""#, #""\ud800A""#, #""\ude00\ud83d""#, #""x\udbff""#, #"{"\udfaa":0,"b":"\udc00"}"#] {
+            #expect(JSONPrinter.compact(try JSONParser.parse(text)) == text)
+        }
+        #expect(JSONPrinter.compact(try JSONParser.parse(#""\ud800\u0041""#)) == #""\ud800A""#)
+        #expect(try JSONParser.parse(#"{"\udfaa":0}"#).objectValue?.keys.first.map(LoneSurrogates.isNotUnicode) == true)
+        // Text that holds the code points the stand-ins use is read and printed as itself.
+        let top = "\"\u{10F7FF}\u{10F800}\u{10FFFF}\""
+        #expect(JSONPrinter.compact(try JSONParser.parse(top)) == top)
+        #expect(try JSONParser.parse(top) != (try JSONParser.parse(#""\udbfd\udfff\ud800\udbff\udfff""#)))
+        #expect(try JSONParser.parse(top).stringValue.map(LoneSurrogates.isNotUnicode) == false)
+        #expect(JSONPrinter.compact(try JSONParser.parse(#""\udbff\udfff""#)) == "\"\u{10FFFF}\"")
     }
 
     @Test func inputKinds() throws {

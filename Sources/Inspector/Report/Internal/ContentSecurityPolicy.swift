@@ -18,6 +18,19 @@ enum ContentSecurityPolicy {
         ].joined(separator: "; ")
     }
 
+    /// The policy for a page without a script (`coverage --format html`), whose one inline
+    /// style is the bytes `style`.
+    static func policy(style: [UInt8]) -> String {
+        [
+            "default-src 'none'",
+            "script-src 'none'",
+            "style-src \(source(style))",
+            "img-src data:",
+            "base-uri 'none'",
+            "form-action 'none'",
+        ].joined(separator: "; ")
+    }
+
     /// A CSP hash source for an inline element's exact bytes: `'sha256-…'`.
     static func source(_ bytes: [UInt8]) -> String {
         "'sha256-\(SHA256.base64(SHA256.digest(bytes)))'"

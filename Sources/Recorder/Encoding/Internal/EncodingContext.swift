@@ -1,9 +1,10 @@
 // The `Encoder` that `encode(to:)` implementations see while a `StreamingEncoder` runs.
 //
-// It is one pointer to the encoding's mutable state: the output, the stack of open frames and
-// the reusable container boxes. Being a trivial struct, it travels as `any Encoder` with no
-// allocation and no reference counting, and the containers that hold it pay none either (a
-// class reference, even `unowned(unsafe)`, is retained and released around most uses).
+// It is one pointer to the encoding's mutable state: the output, the stack of open frames, the
+// reusable container boxes, what is known of each type, and the memo. Being a trivial struct, it
+// travels as `any Encoder` with no allocation and no reference counting, and the containers that
+// hold it pay none either (a class reference, even `unowned(unsafe)`, is retained and released
+// around most uses).
 //
 // How containers work: a container is the context and the index of its frame on the frame stack.
 // A frame records whether it is an object or an array and whether it has members yet, so commas
@@ -13,68 +14,55 @@
 // hand-written `Codable` conformances use containers: in order, one container per value.
 //
 // Keys come out in the order `encode(to:)` writes them, which for synthesized conformances is the
-// order of declaration. Keys named in `redactedKeys` get the string "<redacted>" instead of their
-// value, at any depth, before anything reaches the output.
+// order of declaration; a dictionary's members come sorted by key, a set's elements sorted by
+// their JSON (`RecordedEncoding`), so that the same state gives the same bytes in every process.
+// A key the redaction covers gets the string "<redacted>" instead of its value, at any depth,
+// before anything reaches the output; so does a `Secret`, wherever it is.
 //
 // `codingPath` is not tracked (it would cost an array append per key); it is always empty.
 //
-// The memory is owned by the `StreamingEncoder` that made the context, which frees it once, in
-// its `deinit`; a context is only used while its owner runs `appendValue`.
-struct EncodingContext: Encoder {
-    private struct State {
+// The memory is owned by an `EncodingContextStorage` (which cannot be copied and frees it in its
+// `deinit`); a context is a view, used only while its storage lives.
+struct EncodingContext: Encoder, RedactingEncoder {
+    struct State: ~Copyable {
         let output: JSONOutput
-        var frames: UnsafeMutablePointer<Frame>
-        var frameCapacity: Int
-        var frameCount: Int
+        let outputStorage: JSONOutputStorage
+        var frames = FrameStack()
         /// The frame index that a container requested from this encoder right now would occupy.
-        var valueDepth: Int
-        let redaction: Redaction
-        var containers: KeyedContainerCache
+        var valueDepth = 0
+        let redaction: RedactionMatcher
+        var containers = KeyedContainerCache()
+        var types = TypeTable()
+        /// The recorder's memory of parts of earlier states (`EncodingMemo`); disabled when not
+        /// wanted.
+        var memo: EncodingMemo
+        /// How many class instances have been encoded so far: a part in whose encoding this
+        /// grew can change in place, and is not remembered.
+        var referencesSeen = 0
         /// A second context whose output is thrown away: it absorbs writes into a redacted
-        /// nested container. Made when first needed.
-        var discard: EncodingContext?
-        /// The recorder's memory of parts of earlier states (`EncodingMemo`); nil when not wanted.
-        let memo: UnsafeMutablePointer<EncodingMemo>?
-    }
+        /// nested container. Present when something can be redacted by key.
+        let discard: EncodingContext?
+        /// Owns `discard`'s memory.
+        let discardStorage: EncodingContextStorage?
 
-    /// An open object or array.
-    private struct Frame {
-        var closer: UInt8
-        var hasMembers: Bool
-    }
-
-    private let state: UnsafeMutablePointer<State>
-
-    /// - Parameter remembers: copy the JSON of a part that is certainly the same as one encoded
-    ///   before, instead of encoding it again (`EncodingMemo`).
-    init(redactedKeys: Set<String>, remembers: Bool = false) {
-        var memo: UnsafeMutablePointer<EncodingMemo>?
-        if remembers {
-            memo = .allocate(capacity: 1)
-            memo?.initialize(to: EncodingMemo())
+        init(redaction: Redaction, remembers: Bool) {
+            let outputStorage = JSONOutputStorage()
+            output = outputStorage.output
+            self.outputStorage = outputStorage
+            self.redaction = RedactionMatcher(redaction)
+            memo = EncodingMemo(enabled: remembers)
+            if self.redaction.isActive {
+                let discardStorage = EncodingContextStorage(redaction: .none, remembers: false)
+                discard = discardStorage.context
+                self.discardStorage = consume discardStorage
+            } else {
+                discard = nil
+                discardStorage = nil
+            }
         }
-        state = .allocate(capacity: 1)
-        state.initialize(
-            to: State(
-                output: JSONOutput(), frames: .allocate(capacity: 64), frameCapacity: 64, frameCount: 0,
-                valueDepth: 0, redaction: Redaction(redactedKeys), containers: KeyedContainerCache(), discard: nil,
-                memo: memo))
     }
 
-    /// Frees the memory. The owner calls this exactly once, from its `deinit`.
-    func deallocate() {
-        state.pointee.discard?.deallocate()
-        state.pointee.output.deallocate()
-        state.pointee.frames.deallocate()
-        state.pointee.containers.deallocate()
-        if let memo = state.pointee.memo {
-            memo.pointee.deallocate()
-            memo.deinitialize(count: 1)
-            memo.deallocate()
-        }
-        state.deinitialize(count: 1)
-        state.deallocate()
-    }
+    let state: UnsafeMutablePointer<State>
 
     var output: JSONOutput {
         @inline(__always) get { state.pointee.output }
@@ -86,7 +74,7 @@ struct EncodingContext: Encoder {
     /// Forgets any half-written value (after an `encode(to:)` that threw).
     func reset(to mark: Int) {
         state.pointee.output.count = mark
-        state.pointee.frameCount = 0
+        state.pointee.frames.count = 0
         state.pointee.valueDepth = 0
     }
 
@@ -97,78 +85,136 @@ struct EncodingContext: Encoder {
 
     // MARK: Encoding a value
 
-    /// Appends the JSON text of `value`, closing the frames it opens.
-    @inline(__always)
+    /// Appends the JSON text of `value`, closing the frames it opens. Not inlined into the
+    /// containers that call it: a copy in each cost several kilobytes, a call costs little.
+    @inline(never)
     func encodeValue<T: Encodable>(_ value: T) throws {
         // Primitive fast paths: generic containers (Array, Optional, Dictionary) reach us through
         // the generic `encode<T>` requirement even for `Int` or `String` elements.
-        // (`unsafeBitCast` reads `T`'s size from metadata we already have; no closure, no copy
-        // through a value witness.)
         if T.self == String.self {
-            output.appendString(unsafeBitCast(value, to: String.self))
+            output.appendString(knownCast(value, to: String.self))
             return
         }
         if T.self == Int.self {
-            output.append(Int64(unsafeBitCast(value, to: Int.self)))
+            output.append(Int64(knownCast(value, to: Int.self)))
             return
         }
         if T.self == Double.self {
-            output.append(unsafeBitCast(value, to: Double.self))
+            output.append(knownCast(value, to: Double.self))
             return
         }
         if T.self == Bool.self {
-            appendBool(unsafeBitCast(value, to: Bool.self))
+            appendBool(knownCast(value, to: Bool.self))
             return
         }
         // Arrays of those, common in states (tags, ids, amounts), written in one loop instead of
         // through `Array.encode(to:)`'s container and a generic call per element. The bytes are
         // the same: `[`, the elements joined by `,`, `]`.
         if T.self == [String].self {
-            appendArray(unsafeBitCast(value, to: [String].self), output.appendString)
+            appendArray(knownCast(value, to: [String].self), output.appendString)
             return
         }
         if T.self == [Int].self {
-            appendArray(unsafeBitCast(value, to: [Int].self)) { output.append(Int64($0)) }
+            appendArray(knownCast(value, to: [Int].self)) { output.append(Int64($0)) }
             return
         }
         if T.self == [Double].self {
-            appendArray(unsafeBitCast(value, to: [Double].self), output.append)
+            appendArray(knownCast(value, to: [Double].self), output.append)
             return
         }
         if T.self == [Bool].self {
-            appendArray(unsafeBitCast(value, to: [Bool].self), appendBool)
+            appendArray(knownCast(value, to: [Bool].self), appendBool)
             return
         }
-        if let memo = state.pointee.memo, MemoryLayout<T>.size <= EncodingMemo.largestPlainValue {
-            try encodeRemembering(value, memo)
+        let index = state.pointee.types.index(of: T.self)
+        guard index >= 0 else {
+            try encodeUnlisted(value)
             return
         }
-        try encodeComposite(value)
+        let entry = state.pointee.types.entry(at: index)
+        if entry.pointee.isReference { state.pointee.referencesSeen &+= 1 }
+        if entry.pointee.memo != .never && state.pointee.memo.isEnabled {
+            if entry.pointee.resting == 0 {
+                try encodeRemembering(value, entry)
+                return
+            }
+            entry.pointee.resting &-= 1
+        }
+        try encodeFresh(value, entry.pointee.writing)
     }
 
-    /// Encodes a composite value, copying its JSON from the memo when the memo has it.
-    private func encodeRemembering<T: Encodable>(_ value: T, _ memo: UnsafeMutablePointer<EncodingMemo>) throws {
-        let output = state.pointee.output
-        switch memo.pointee.append(value, to: output) {
-        case .appended:
-            return
-        case .skipped:
+    /// Encodes a value whose type the full type table does not list.
+    @inline(never)
+    private func encodeUnlisted<T: Encodable>(_ value: T) throws {
+        let entry = TypeTable.classify(T.self)
+        if entry.isReference { state.pointee.referencesSeen &+= 1 }
+        try encodeFresh(value, entry.writing)
+    }
+
+    /// Encodes a value without the memo, the way its type's entry says.
+    @inline(__always)
+    private func encodeFresh<T: Encodable>(_ value: T, _ writing: TypeTable.Writing) throws {
+        switch writing {
+        case .plain:
             try encodeComposite(value)
-        case .missed(let miss):
+        case .secret:
+            appendRedacted()
+        case .set, .dictionary, .namedPairs:
             let mark = output.count
             try encodeComposite(value)
-            memo.pointee.remember(value, miss, json: output.bytes(from: mark))
+            StableOrder.rewrite(output, from: mark, as: writing, in: self)
+        case .date, .decimal, .url, .data:
+            try encodeFoundationValue(value, as: writing)
         }
     }
 
-    /// How many parts the memo holds now (for tests); 0 without a memo.
+    /// Encodes a value that the memo may hold, copying its JSON from the memo when it is there.
+    private func encodeRemembering<T: Encodable>(_ value: T, _ entry: UnsafeMutablePointer<TypeTable.Entry>) throws {
+        let output = state.pointee.output
+        guard case .missed(let hash) = state.pointee.memo.append(value, to: output) else {
+            entry.pointee.hits &+= 1
+            return
+        }
+        entry.pointee.misses &+= 1
+        let writing = entry.pointee.writing
+        if entry.pointee.memo == .bits && entry.pointee.misses >= 32
+            && entry.pointee.misses > entry.pointee.hits &* 4
+        {
+            // Mostly misses: rest, then try again.
+            entry.pointee.resting = 1024
+            entry.pointee.hits = 0
+            entry.pointee.misses = 0
+            try encodeFresh(value, writing)
+            return
+        }
+        if entry.pointee.memo == .storage && !entry.pointee.scanned {
+            var sawElements = false
+            if ReferenceScan.holdsReference(value, sawChildren: &sawElements) {
+                entry.pointee.memo = .never
+                try encodeFresh(value, writing)
+                return
+            }
+            entry.pointee.scanned = sawElements
+        }
+        let mark = output.count
+        let referencesBefore = state.pointee.referencesSeen
+        try encodeFresh(value, writing)
+        guard state.pointee.referencesSeen == referencesBefore else {
+            // A class instance inside: this value's JSON can change while its storage stays.
+            entry.pointee.memo = .never
+            return
+        }
+        state.pointee.memo.remember(value, kind: entry.pointee.memo, hash: hash, json: output.bytes(from: mark))
+    }
+
+    /// How many parts the memo holds now (for tests).
     var rememberedCount: Int {
-        state.pointee.memo?.pointee.rememberedCount ?? 0
+        state.pointee.memo.rememberedCount
     }
 
     /// Starts a top-level value (see `EncodingMemo.beginValue`).
     func beginTopLevelValue() {
-        state.pointee.memo?.pointee.beginValue()
+        if state.pointee.memo.isEnabled { state.pointee.memo.beginValue() }
     }
 
     @inline(__always)
@@ -183,8 +229,9 @@ struct EncodingContext: Encoder {
         output.append(UInt8(ascii: "]"))
     }
 
-    private func encodeComposite<T: Encodable>(_ value: T) throws {
-        let depth = state.pointee.frameCount
+    /// Encodes a value through its own `encode(to:)`.
+    func encodeComposite<T: Encodable>(_ value: T) throws {
+        let depth = state.pointee.frames.count
         let output = state.pointee.output
         let mark = output.count
         let savedDepth = state.pointee.valueDepth
@@ -203,7 +250,22 @@ struct EncodingContext: Encoder {
         if value { output.append("true") } else { output.append("false") }
     }
 
+    /// Writes `"<redacted>"` in place of a value.
+    func appendRedacted() {
+        output.append("\"<redacted>\"")
+    }
+
     // MARK: Keys
+
+    /// Starts a member of the object at `frame`: closes finished children, writes the comma and
+    /// `"key":`; returns false, with `"<redacted>"` written, when the key is redacted. Not
+    /// inlined: each of the keyed container's many `encode` methods calls it, and a copy in each
+    /// cost more code than the call costs time.
+    @inline(never)
+    func beginMember(of frame: Int, key: String) -> Bool {
+        beginElement(of: frame)
+        return writeKey(key)
+    }
 
     /// Writes `"key":`, or `"key":"<redacted>"` and returns false when the key is redacted.
     @inline(__always)
@@ -211,7 +273,7 @@ struct EncodingContext: Encoder {
         let output = state.pointee.output
         output.appendKey(key)
         if state.pointee.redaction.isActive && state.pointee.redaction.covers(key) {
-            output.append("\"<redacted>\"")
+            appendRedacted()
             return false
         }
         return true
@@ -226,51 +288,31 @@ struct EncodingContext: Encoder {
     /// Closes every open frame at index `depth` or above.
     @inline(__always)
     func closeFrames(downTo depth: Int) {
-        if state.pointee.frameCount > depth { closeFramesSlowly(downTo: depth) }
+        if state.pointee.frames.count > depth { closeFramesSlowly(downTo: depth) }
     }
 
     private func closeFramesSlowly(downTo depth: Int) {
         let output = state.pointee.output
-        var count = state.pointee.frameCount
-        let frames = state.pointee.frames
+        var count = state.pointee.frames.count
         while count > depth {
             count &-= 1
-            output.append(frames[count].closer)
+            output.append(state.pointee.frames.closer(at: count))
         }
-        state.pointee.frameCount = count
+        state.pointee.frames.count = count
     }
 
     /// Starts a member of the frame at `index`: closes finished children, writes the comma.
     @inline(__always)
     func beginElement(of index: Int) {
-        if state.pointee.frameCount > index &+ 1 { closeFramesSlowly(downTo: index &+ 1) }
-        let frame = state.pointee.frames + index
-        if frame.pointee.hasMembers {
-            state.pointee.output.append(UInt8(ascii: ","))
-        } else {
-            frame.pointee.hasMembers = true
-        }
+        if state.pointee.frames.count > index &+ 1 { closeFramesSlowly(downTo: index &+ 1) }
+        if state.pointee.frames.addMember(at: index) { state.pointee.output.append(UInt8(ascii: ",")) }
     }
 
     /// Writes `{` or `[` and pushes its frame; returns the frame's index.
     @inline(__always)
     func openFrame(array: Bool) -> Int {
         state.pointee.output.append(array ? UInt8(ascii: "[") : UInt8(ascii: "{"))
-        let index = state.pointee.frameCount
-        if index == state.pointee.frameCapacity { growFrames() }
-        state.pointee.frames[index] = Frame(closer: array ? UInt8(ascii: "]") : UInt8(ascii: "}"), hasMembers: false)
-        state.pointee.frameCount = index &+ 1
-        return index
-    }
-
-    @inline(never)
-    private func growFrames() {
-        let capacity = state.pointee.frameCapacity * 2
-        let frames = UnsafeMutablePointer<Frame>.allocate(capacity: capacity)
-        frames.update(from: state.pointee.frames, count: state.pointee.frameCount)
-        state.pointee.frames.deallocate()
-        state.pointee.frames = frames
-        state.pointee.frameCapacity = capacity
+        return state.pointee.frames.push(array: array)
     }
 
     /// The frame for the value now being encoded: a new one, or the one this value already opened
@@ -278,7 +320,7 @@ struct EncodingContext: Encoder {
     @inline(__always)
     private func frameForCurrentValue(array: Bool) -> Int {
         let valueDepth = state.pointee.valueDepth
-        if state.pointee.frameCount > valueDepth {
+        if state.pointee.frames.count > valueDepth {
             closeFrames(downTo: valueDepth &+ 1)
             return valueDepth
         }
@@ -307,13 +349,8 @@ struct EncodingContext: Encoder {
 
     /// The discarding context, reset, for writes under a redacted key.
     func discardingContext() -> EncodingContext {
-        let discard: EncodingContext
-        if let existing = state.pointee.discard {
-            discard = existing
-        } else {
-            discard = EncodingContext(redactedKeys: [])
-            state.pointee.discard = discard
-        }
+        // Present whenever a key can be redacted, which is the only way here.
+        let discard = state.pointee.discard.unsafelyUnwrapped
         discard.reset(to: 0)
         return discard
     }

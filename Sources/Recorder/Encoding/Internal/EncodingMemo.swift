@@ -6,27 +6,38 @@
 // An action usually changes a small part of a state: one field, one element. Two kinds of part
 // can be recognized as unchanged for certain, without comparing them element by element:
 //
-// - **Arrays and dictionaries, by storage.** They are copy-on-write: one the action did not touch
-//   still has the same storage object, and so the same elements. The memo keeps each collection
-//   it remembers, so that storage cannot be freed and its address reused while the entry lives,
-//   and so that it is never uniquely referenced: a change to the collection copies it first.
-//   Collections whose elements are class instances (which can change in place) are left out.
+// - **Arrays, dictionaries and sets, by storage.** They are copy-on-write: one the action did not
+//   touch still has the same storage object, and so the same elements. The memo keeps each
+//   collection it remembers, so that storage cannot be freed and its address reused while the
+//   entry lives, and so that it is never uniquely referenced: a change to the collection copies
+//   it first.
 // - **Plain values, by their bits.** A value whose type holds no references at all (`_isPOD`:
 //   numbers, enums without references, structs of those) is entirely its bytes: the same bytes,
 //   the same value, the same JSON.
 //
 // Either way the JSON is the same because the encoder's output depends on the value alone
 // (`codingPath` and `userInfo` are always empty; redaction goes by key name at any depth).
-// What this assumes of a state is what shared/DESIGN.md says a state is, a value: a struct that
-// hides a class whose contents change in place inside an array is outside it (the store's
-// `changed` relies on the same).
 //
-// A type whose values rarely repeat (a counter struct that changes every action) is stopped
-// being remembered after a few dozen tries, so that it does not pay for lookups that miss.
+// A collection whose contents can change without a copy is never remembered: one that holds a
+// class instance at any depth, directly (`[Cell]`), nested (`[[Cell]]`), optional (`[Cell?]`),
+// as a dictionary's value or inside a struct. Two checks find them. The encoder counts the class
+// instances it encodes (`EncodingContext.referencesSeen`): a part in whose JSON one was written
+// is not remembered, and its type never again. And the first time a collection type with
+// elements comes by, `ReferenceScan` looks through one of its elements for a class instance
+// that an `encode(to:)` may read without encoding it as a value (a computed member). A part with
+// no reference now cannot get one without a change to the collection, which copies it.
 //
-// Memory: at most `capacity / 2` entries and `byteLimit` bytes. When either would be passed,
-// entries not used by the value being encoded now are dropped first; if that is not enough,
-// the new part is simply not remembered.
+// A plain type whose values rarely repeat (a counter struct that changes every action) rests
+// after a few dozen misses: it is not looked up for the next 1,024 values, then tried again. A
+// collection never rests: a miss costs little next to encoding it, and a list that grows one
+// append at a time must still be copied on the actions that leave it alone.
+//
+// Memory: at most `capacity / 2` entries (of which at most `plainLimit` plain values, which are
+// cheap to encode again, so that they never crowd out collections) and `byteLimit` bytes of JSON. Entries that neither the
+// value being encoded nor the one before used are dropped once there are more than 16 of them
+// or 1 MB, so a list that grows by appends keeps a few versions, not dozens; when the limits
+// would be passed, entries not used by the value being encoded now go too; if that is not
+// enough, the new part is simply not remembered.
 
 #if canImport(Glibc)
     import Glibc
@@ -36,21 +47,8 @@
     import Darwin
 #endif
 
-/// Marks the collections that `EncodingMemo` may remember by storage.
-protocol StorageBackedCollection {
-    /// Whether the elements are values (no element type is a class).
-    static var holdsOnlyValues: Bool { get }
-}
-
-extension Array: StorageBackedCollection {
-    static var holdsOnlyValues: Bool { !(Element.self is AnyObject.Type) }
-}
-
-extension Dictionary: StorageBackedCollection {
-    static var holdsOnlyValues: Bool { !(Key.self is AnyObject.Type) && !(Value.self is AnyObject.Type) }
-}
-
-struct EncodingMemo {
+/// It owns its tables and cannot be copied: `deinit` frees them, once.
+struct EncodingMemo: ~Copyable {
     /// How values of one type are remembered.
     enum Kind: UInt8 {
         case never
@@ -62,13 +60,6 @@ struct EncodingMemo {
 
     /// The largest plain value remembered by its bits.
     static var largestPlainValue: Int { 128 }
-
-    private struct TypeEntry {
-        var type: ObjectIdentifier?
-        var kind = Kind.never
-        var hits: UInt32 = 0
-        var misses: UInt32 = 0
-    }
 
     private struct Entry {
         /// 0 marks a free slot.
@@ -85,32 +76,36 @@ struct EncodingMemo {
 
     private static var capacity: Int { 128 }
     static var byteLimit: Int { 8 << 20 }
+    /// More entries than this (or an eighth of `byteLimit`), and those the last two values did not
+    /// use are dropped.
+    private static var settledCount: Int { 16 }
+    /// At most this many plain values, so that collections always find room.
+    private static var plainLimit: Int { 24 }
 
+    /// Whether the memo is used at all (the recorder's encoder; not a `StateEncoder`).
+    let isEnabled: Bool
     private let entries: UnsafeMutablePointer<Entry>
     private var count = 0
+    /// How many entries are plain values (remembered by their bits), at most `plainLimit`.
+    private var plainCount = 0
     private var totalBytes = 0
     /// Counts top-level values; an entry used during the current one is never dropped.
     private var generation: UInt64 = 1
     /// How many entries the current top-level value has used or added: when that is all of
     /// them, there is nothing to drop, and a full table is not swept again and again.
     private var usedNow = 0
-    /// Each type's kind and record: an open-addressed table that fills once per type.
-    private let types: UnsafeMutablePointer<TypeEntry>
-    private var typeCount = 0
 
-    init() {
-        entries = .allocate(capacity: Self.capacity)
-        entries.initialize(repeating: Entry(), count: Self.capacity)
-        types = .allocate(capacity: Self.capacity)
-        types.initialize(repeating: TypeEntry(), count: Self.capacity)
+    init(enabled: Bool) {
+        isEnabled = enabled
+        let capacity = enabled ? Self.capacity : 1
+        entries = .allocate(capacity: capacity)
+        entries.initialize(repeating: Entry(), count: capacity)
     }
 
-    /// Frees the memory and lets go of the kept collections. The owner calls this exactly once.
-    func deallocate() {
-        entries.deinitialize(count: Self.capacity)
+    deinit {
+        let capacity = isEnabled ? Self.capacity : 1
+        entries.deinitialize(count: capacity)
         entries.deallocate()
-        types.deinitialize(count: Self.capacity)
-        types.deallocate()
     }
 
     /// Starts a new top-level value: entries used before it may now be dropped.
@@ -122,29 +117,10 @@ struct EncodingMemo {
     /// How many parts are remembered now (for tests).
     var rememberedCount: Int { count }
 
-    // MARK: Types
-
-    /// The slot of `T` in the type table, classifying `T` the first time; nil when the table is
-    /// full and `T` is not in it.
-    @inline(__always)
-    private mutating func typeSlot<T>(_: T.Type) -> Int? {
-        let type = ObjectIdentifier(T.self)
-        var index = Self.slot(UInt(bitPattern: type))
-        while let occupant = types[index].type {
-            if occupant == type { return index }
-            index = (index &+ 1) & (Self.capacity &- 1)
-        }
-        guard typeCount < Self.capacity * 3 / 4 else { return nil }
-        types[index] = TypeEntry(type: type, kind: Self.kind(of: T.self))
-        typeCount &+= 1
-        return index
-    }
-
-    private static func kind<T>(of _: T.Type) -> Kind {
+    /// `.bits` when values of `T` (not a collection: see `RecordedEncoding`) may be remembered
+    /// by their bytes: it holds no references at all, and is not too large.
+    static func plainKind<T>(of _: T.Type) -> Kind {
         let size = MemoryLayout<T>.size
-        if let collection = T.self as? any StorageBackedCollection.Type {
-            return collection.holdsOnlyValues && size == MemoryLayout<UInt>.size ? .storage : .never
-        }
         return _isPOD(T.self) && size > 0 && size <= largestPlainValue ? .bits : .never
     }
 
@@ -154,23 +130,14 @@ struct EncodingMemo {
     enum Lookup {
         /// The remembered JSON is in the output.
         case appended
-        /// Nothing remembered, and nothing to remember: encode the value as usual.
-        case skipped
         /// Nothing remembered yet: encode the value, then hand its JSON to `remember`.
-        case missed(Miss)
-    }
-
-    /// Where a missed value goes in the tables.
-    struct Miss {
-        fileprivate let typeSlot: Int
-        fileprivate let hash: UInt
+        case missed(hash: UInt)
     }
 
     /// Appends the JSON remembered for `value` to `output`, when there is some.
     @inline(__always)
     mutating func append<T>(_ value: T, to output: JSONOutput) -> Lookup {
-        guard let typeSlot = typeSlot(T.self), types[typeSlot].kind != .never else { return .skipped }
-        return withUnsafePointer(to: value) { pointer in
+        withUnsafePointer(to: value) { pointer in
             let key = UnsafeRawBufferPointer(start: pointer, count: MemoryLayout<T>.size)
             let hash = Self.hash(key, ObjectIdentifier(T.self))
             var index = Self.slot(hash)
@@ -185,40 +152,39 @@ struct EncodingMemo {
                     entries[index].data.withUnsafeBytes {
                         output.append(UnsafeRawBufferPointer(rebasing: $0[key.count...]))
                     }
-                    types[typeSlot].hits &+= 1
                     return .appended
                 }
                 index = (index &+ 1) & (Self.capacity &- 1)
             }
-            // Mostly misses: stop trying this type.
-            types[typeSlot].misses &+= 1
-            if types[typeSlot].misses >= 32 && types[typeSlot].misses > types[typeSlot].hits &* 4 {
-                types[typeSlot].kind = .never
-                return .skipped
-            }
-            return .missed(Miss(typeSlot: typeSlot, hash: hash))
+            return .missed(hash: hash)
         }
     }
 
     /// Remembers `json` as the JSON of `value`, after `append` missed.
-    mutating func remember<T>(_ value: T, _ miss: Miss, json: UnsafeRawBufferPointer) {
-        let kept: Any? = types[miss.typeSlot].kind == .storage ? value : nil
+    mutating func remember<T>(_ value: T, kind: Kind, hash: UInt, json: UnsafeRawBufferPointer) {
+        let kept: Any? = kind == .storage ? value : nil
         withUnsafeBytes(of: value) { key in
             let size = key.count + json.count
+            if count >= Self.settledCount || totalBytes + size > Self.byteLimit / 8 {
+                drop(unusedSince: generation &- 1)
+            }
+            // Plain values are cheap to encode again; they must not crowd out collections.
+            if kind == .bits && plainCount >= Self.plainLimit { return }
             if count >= Self.capacity / 2 || totalBytes + size > Self.byteLimit {
-                if usedNow < count { dropUnused() }
+                if usedNow < count { drop(unusedSince: generation) }
                 guard count < Self.capacity / 2, totalBytes + size <= Self.byteLimit else { return }
             }
-            var index = Self.slot(miss.hash)
+            var index = Self.slot(hash)
             while entries[index].hash != 0 { index = (index &+ 1) & (Self.capacity &- 1) }
             var data = [UInt8]()
             data.reserveCapacity(size)
             data.append(contentsOf: key)
             data.append(contentsOf: json)
             entries[index] = Entry(
-                hash: miss.hash, type: ObjectIdentifier(T.self), data: data, keyCount: key.count, kept: kept,
+                hash: hash, type: ObjectIdentifier(T.self), data: data, keyCount: key.count, kept: kept,
                 lastUse: generation)
             count &+= 1
+            if kept == nil { plainCount &+= 1 }
             usedNow &+= 1
             totalBytes &+= size
         }
@@ -241,26 +207,37 @@ struct EncodingMemo {
     @inline(__always)
     private static func keyMatches(_ data: [UInt8], _ key: UnsafeRawBufferPointer) -> Bool {
         data.withUnsafeBytes { stored in
-            guard let keyStart = key.baseAddress else { return true }
-            return ShortBytes.equal(stored.baseAddress!, keyStart, count: key.count)
+            guard let keyStart = key.baseAddress, let storedStart = stored.baseAddress else { return key.isEmpty }
+            return ShortBytes.equal(storedStart, keyStart, count: key.count)
         }
     }
 
-    /// Drops the entries that the current top-level value has not used, and rebuilds the table
-    /// (open addressing cannot simply empty a slot).
-    private mutating func dropUnused() {
+    /// Drops the entries last used before `generation` (the current one: those the value being
+    /// encoded has not used yet), and rebuilds the table (open addressing cannot simply empty a
+    /// slot).
+    private mutating func drop(unusedSince generation: UInt64) {
         var survivors: [Entry] = []
+        var dropped = false
         for index in 0..<Self.capacity where entries[index].hash != 0 {
-            if entries[index].lastUse == generation { survivors.append(entries[index]) }
-            entries[index] = Entry()
+            if entries[index].lastUse >= generation {
+                survivors.append(entries[index])
+            } else {
+                dropped = true
+            }
         }
+        guard dropped else { return }
+        for index in 0..<Self.capacity { entries[index] = Entry() }
         count = 0
+        plainCount = 0
         totalBytes = 0
+        usedNow = 0
         for entry in survivors {
             var index = Self.slot(entry.hash)
             while entries[index].hash != 0 { index = (index &+ 1) & (Self.capacity &- 1) }
+            if entry.lastUse == self.generation { usedNow &+= 1 }
             entries[index] = entry
             count &+= 1
+            if entry.kept == nil { plainCount &+= 1 }
             totalBytes &+= entry.data.count
         }
     }

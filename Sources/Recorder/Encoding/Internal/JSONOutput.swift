@@ -17,43 +17,42 @@
     import Darwin
 #endif
 
-/// The bytes of one line being built. Not thread-safe: owned by one encoder, used under the
-/// recorder's lock.
-struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see there
-    private struct Storage {
+/// The bytes of one line being built: a view of the buffer that a `JSONOutputStorage` owns.
+///
+/// A `JSONOutput` is one pointer, copied freely (the encoder's context and the recorder each
+/// hold one); it neither allocates nor frees anything itself except when growing or shrinking
+/// the byte buffer, which it does in place in the storage's header. It is valid while its
+/// `JSONOutputStorage` lives. Not thread-safe: used by one encoder, under the recorder's lock.
+// `package`: TraceReader's `JSONPrinter` writes through it too (one byte writer for the package).
+package struct JSONOutput: @unchecked Sendable {  // a view; see JSONOutputStorage for who owns the memory
+    /// The buffer's header: where the bytes are, how many are written, how many fit.
+    struct Header {
         var base: UnsafeMutablePointer<UInt8>
         var count: Int
         var capacity: Int
     }
 
-    private let storage: UnsafeMutablePointer<Storage>
+    private let storage: UnsafeMutablePointer<Header>
 
     /// Bytes a writer may store past what it writes (whole words at the end of a run).
     private static var slack: Int { 16 }
 
-    init(capacity: Int = 4096) {
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(base: .allocate(capacity: capacity), count: 0, capacity: capacity))
+    /// A view of `header`, which `JSONOutputStorage` allocated and frees.
+    init(header: UnsafeMutablePointer<Header>) {
+        storage = header
     }
 
-    /// Frees the memory. The owner calls this exactly once, from its `deinit`.
-    func deallocate() {
-        storage.pointee.base.deallocate()
-        storage.deinitialize(count: 1)
-        storage.deallocate()
-    }
-
-    var count: Int {
+    package var count: Int {
         @inline(__always) get { storage.pointee.count }
         @inline(__always) nonmutating set { storage.pointee.count = newValue }
     }
 
     /// The bytes written so far. Valid until the next write.
-    var bytes: UnsafeRawBufferPointer {
+    package var bytes: UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: storage.pointee.base, count: storage.pointee.count)
     }
 
-    func bytes(from start: Int) -> UnsafeRawBufferPointer {
+    package func bytes(from start: Int) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: storage.pointee.base + start, count: storage.pointee.count - start)
     }
 
@@ -72,7 +71,7 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
     }
 
     @inline(__always)
-    func reserve(_ extra: Int) {
+    package func reserve(_ extra: Int) {
         _ = end(reserving: extra)
     }
 
@@ -80,32 +79,24 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
     private func grow(to needed: Int) {
         var capacity = storage.pointee.capacity * 2
         while capacity < needed { capacity *= 2 }
-        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        base.update(from: storage.pointee.base, count: storage.pointee.count)
-        storage.pointee.base.deallocate()
-        storage.pointee.base = base
-        storage.pointee.capacity = capacity
+        storage.pointee.moveBytes(toCapacity: capacity)
     }
 
     /// Gives back memory after an unusually large event, so one 100 MB state does not pin
     /// 100 MB for the life of the app.
     func shrinkIfLarge(keeping capacity: Int = 1 << 16) {
         guard storage.pointee.capacity > capacity * 16, storage.pointee.count <= capacity else { return }
-        let base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        base.update(from: storage.pointee.base, count: storage.pointee.count)
-        storage.pointee.base.deallocate()
-        storage.pointee.base = base
-        storage.pointee.capacity = capacity
+        storage.pointee.moveBytes(toCapacity: capacity)
     }
 
     @inline(__always)
-    func append(_ byte: UInt8) {
+    package func append(_ byte: UInt8) {
         end(reserving: 1).pointee = byte
         advance(by: 1)
     }
 
     @inline(__always)
-    func append(_ raw: UnsafeRawBufferPointer) {
+    package func append(_ raw: UnsafeRawBufferPointer) {
         guard let source = raw.baseAddress, raw.count > 0 else { return }
         memcpy(end(reserving: raw.count), source, raw.count)
         advance(by: raw.count)
@@ -113,7 +104,7 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
 
     /// Appends ASCII text known at compile time, such as a key with its quotes and colon.
     @inline(__always)
-    func append(_ text: StaticString) {
+    package func append(_ text: StaticString) {
         let count = text.utf8CodeUnitCount
         let target = end(reserving: count)
         if count <= 16 {
@@ -153,13 +144,21 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
     /// Appends `text` as a JSON string, escaped per RFC 8259: `"`, `\` and the control characters
     /// U+0000–U+001F are escaped; everything else, non-ASCII included, is written as UTF-8.
     @inline(__always)
-    func appendString(_ text: String) {
+    package func appendString(_ text: String) {
         // Non-mutating access to the UTF-8 bytes: no copy, no uniqueness check (native and
         // small strings are always contiguous; a bridged one takes the slow path).
         let done: Void? = text.utf8.withContiguousStorageIfAvailable {
             appendQuoted(UnsafeRawPointer($0.baseAddress), $0.count, colon: false)
         }
         if done == nil { appendStringCopying(text, colon: false) }
+    }
+
+    /// `appendString`, not inlined: for code that runs once in a while (a header, a machine, a
+    /// register event), where a copy of the inlined fast path at every call costs more code than
+    /// the call costs time.
+    @inline(never)
+    func appendRareString(_ text: String) {
+        appendString(text)
     }
 
     /// Appends `text` as a JSON string followed by `:`, for an object's key.
@@ -178,7 +177,7 @@ struct JSONOutput: @unchecked Sendable {  // owned by one StreamingEncoder, see 
     }
 
     /// Appends already-valid UTF-8 bytes as a JSON string.
-    func appendString(utf8 raw: UnsafeRawBufferPointer) {
+    package func appendString(utf8 raw: UnsafeRawBufferPointer) {
         appendQuoted(raw.baseAddress, raw.count, colon: false)
     }
 

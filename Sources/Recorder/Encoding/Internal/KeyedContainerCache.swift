@@ -11,18 +11,17 @@
 /// Handing a cached box out as a `KeyedEncodingContainer<Key>` must not look up that type's
 /// metadata either (the lookup costs as much as the rest of the container). So each entry keeps
 /// a function, made once, that returns the box as that type: the function carries the box and
-/// the metadata in its context. Entries store it with its type erased (a function value has the
-/// same representation whatever its signature) and it is only ever called back at its own type,
-/// which the entry's key type determines. Both types are `() -> T` with `T` returned indirectly
-/// (`Any`, and the resilient `KeyedEncodingContainer`), so the casts need no reabstraction thunk.
+/// the metadata in its context. Entries store it with its result type erased and call it back
+/// only at its own type, which the entry's key type determines (see `KnownTypeCasts.swift`).
 ///
 /// The table is open-addressed, allocated once, and stops taking entries when three quarters
-/// full (states of unusual shape then get a fresh container each time, as without a cache).
-struct KeyedContainerCache {
+/// full (states of unusual shape then get a fresh container each time, as without a cache). It
+/// owns its memory and cannot be copied: `deinit` frees it, once.
+struct KeyedContainerCache: ~Copyable {
     private struct Entry {
         var type: ObjectIdentifier?
         var frame: Int
-        /// `() -> KeyedEncodingContainer<Key>` for the entry's key type, type-erased.
+        /// `() -> KeyedEncodingContainer<Key>` for the entry's key type, its result type erased.
         var container: (() -> Any)?
     }
 
@@ -35,8 +34,7 @@ struct KeyedContainerCache {
         entries.initialize(repeating: Entry(type: nil, frame: 0, container: nil), count: Self.capacity)
     }
 
-    /// Frees the memory. The owner calls this exactly once.
-    func deallocate() {
+    deinit {
         entries.deinitialize(count: Self.capacity)
         entries.deallocate()
     }
@@ -57,9 +55,8 @@ struct KeyedContainerCache {
         var index = Self.slot(type, frame)
         while let occupant = entries[index].type {
             if occupant == type && entries[index].frame == frame {
-                let container = unsafeBitCast(
-                    entries[index].container.unsafelyUnwrapped, to: (() -> KeyedEncodingContainer<Key>).self)
-                return container()
+                return restoringResult(
+                    of: entries[index].container.unsafelyUnwrapped, as: KeyedEncodingContainer<Key>.self)()
             }
             index = (index &+ 1) & (Self.capacity &- 1)
         }
@@ -75,17 +72,9 @@ struct KeyedContainerCache {
         guard count < Self.capacity * 3 / 4,
             MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size
         else { return container }
-        let reuse: () -> KeyedEncodingContainer<Key> = boxView(
-            unsafeCast(container, to: AnyObject.self), as: KeyedEncodingContainer<Key>.self)
-        entries[index] = Entry(
-            type: ObjectIdentifier(Key.self), frame: frame, container: unsafeBitCast(reuse, to: (() -> Any).self))
+        let reuse = containerView(ofBox: boxReference(of: container), as: KeyedEncodingContainer<Key>.self)
+        entries[index] = Entry(type: ObjectIdentifier(Key.self), frame: frame, container: erasingResult(of: reuse))
         count &+= 1
         return container
     }
-}
-
-/// A function returning `box` as the container it is the box of (a `KeyedEncodingContainer` is
-/// exactly that reference), with `Container`'s metadata captured.
-private func boxView<Container>(_ box: AnyObject, as: Container.Type) -> () -> Container {
-    { unsafeBitCast(box, to: Container.self) }
 }

@@ -11,8 +11,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// Writes the comma and the key; false when the key is redacted (its value is then written).
     @inline(__always)
     private func begin(_ key: Key) -> Bool {
-        context.beginElement(of: frame)
-        return context.writeKey(key.stringValue)
+        context.beginMember(of: frame, key: key.stringValue)
     }
 
     mutating func encodeNil(forKey key: Key) throws { if begin(key) { context.output.append("null") } }
@@ -131,10 +130,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 }
 
 /// An `Encoder` for `superEncoder()`: its container opens in place, right after the key.
-struct SuperEncoder: Encoder {
+struct SuperEncoder: Encoder, RedactingEncoder {
     let context: EncodingContext
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func appendRedacted() {
+        context.appendRedacted()
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
         KeyedEncodingContainer(KeyedContainer<Key>(context: context, frame: context.openFrame(array: false)))

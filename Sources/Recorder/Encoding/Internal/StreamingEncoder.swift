@@ -2,24 +2,23 @@
 // arrive, straight into one reused `JSONOutput`, instead of building a tree of boxes as
 // Foundation's `JSONEncoder` does.
 //
-// This class owns the memory; the `Encoder` that conformances see is its `EncodingContext` (see
-// there for how containers, frames, keys and redaction work).
+// This class owns the memory (through an `EncodingContextStorage`, freed when the class goes);
+// the `Encoder` that conformances see is its `EncodingContext` (see there for how containers,
+// frames, keys and redaction work).
 
 // @unchecked Sendable: used by one thread at a time, under the recorder's lock (or owned by a
 // `StateEncoder`, which is not Sendable).
 final class StreamingEncoder: @unchecked Sendable {
+    private let storage: EncodingContextStorage
     let context: EncodingContext
     let output: JSONOutput
 
     /// - Parameter remembers: see `EncodingMemo`; the recorder sets it, since it encodes one
     ///   state after another that mostly share their parts.
-    init(redactedKeys: Set<String>, remembers: Bool = false) {
-        context = EncodingContext(redactedKeys: redactedKeys, remembers: remembers)
+    init(redaction: Redaction, remembers: Bool = false) {
+        storage = EncodingContextStorage(redaction: redaction, remembers: remembers)
+        context = storage.context
         output = context.output
-    }
-
-    deinit {
-        context.deallocate()
     }
 
     /// Forgets any half-written value (after an `encode(to:)` that threw).
@@ -40,9 +39,4 @@ final class StreamingEncoder: @unchecked Sendable {
     func isRedacted(_ key: String) -> Bool {
         context.isRedacted(key)
     }
-}
-
-@inline(__always)
-func unsafeCast<T, U>(_ value: T, to type: U.Type) -> U {
-    withUnsafePointer(to: value) { UnsafeRawPointer($0).assumingMemoryBound(to: U.self).pointee }
 }

@@ -2,8 +2,8 @@
 /// Its Variations", 1986): the fewest removals and insertions that turn one into the other, so
 /// one element inserted into a list of 10,000 is one insertion.
 ///
-/// Elements are compared as small integers (`identities(_:_:)` gives equal elements equal
-/// numbers), so the inner loop never walks a JSON tree. Time and memory are bounded: past
+/// Elements are compared through `same`, which the diff answers from the elements' hashes and,
+/// only when two hashes are equal, from their bytes: the inner loop never walks a value. Time and memory are bounded: past
 /// `maximumEdits` removals plus insertions the search gives up and the caller falls back to a
 /// cheaper alignment, so no input can make a diff take quadratic time or memory.
 enum ArrayAlignment {
@@ -17,28 +17,6 @@ enum ArrayAlignment {
         case insert(Int)
     }
 
-    /// Numbers for the elements of both sides: two elements get the same number exactly when
-    /// they are the same data (`Equivalence.equal`).
-    static func identities(_ old: ArraySlice<JSONValue>, _ new: ArraySlice<JSONValue>) -> (old: [Int32], new: [Int32]) {
-        var buckets: [Int: [Int32]] = [:]
-        var representatives: [JSONValue] = []
-        func identity(of value: JSONValue) -> Int32 {
-            let hash = Equivalence.hash(value)
-            if let candidates = buckets[hash] {
-                for candidate in candidates where Equivalence.equal(representatives[Int(candidate)], value) {
-                    return candidate
-                }
-            }
-            let identity = Int32(truncatingIfNeeded: representatives.count)
-            representatives.append(value)
-            buckets[hash, default: []].append(identity)
-            return identity
-        }
-        let oldIdentities = old.map(identity(of:))
-        let newIdentities = new.map(identity(of:))
-        return (oldIdentities, newIdentities)
-    }
-
     /// How many removals plus insertions the search for `oldCount` and `newCount` elements
     /// may try before giving up: about 20 million comparisons and at most 4 MiB of trace.
     static func editBudget(oldCount: Int, newCount: Int) -> Int {
@@ -48,8 +26,14 @@ enum ArrayAlignment {
     /// The shortest alignment of `old` and `new`, as runs in order; nil when it needs more than
     /// `maximumEdits` removals plus insertions.
     static func align(_ old: [Int32], _ new: [Int32], maximumEdits: Int) -> [Step]? {
-        let oldCount = old.count
-        let newCount = new.count
+        align(oldCount: old.count, newCount: new.count, maximumEdits: maximumEdits) { old[$0] == new[$1] }
+    }
+
+    /// The shortest alignment of `oldCount` and `newCount` elements, where `same(x, y)` says
+    /// whether old element x and new element y are the same; nil when it needs more than
+    /// `maximumEdits` removals plus insertions. `same` is asked about each pair at most once per
+    /// step of the search, mostly along runs of equal elements.
+    static func align(oldCount: Int, newCount: Int, maximumEdits: Int, same: (Int, Int) -> Bool) -> [Step]? {
         if oldCount == 0 || newCount == 0 {
             var steps: [Step] = []
             if oldCount > 0 { steps.append(.remove(oldCount)) }
@@ -81,7 +65,7 @@ enum ArrayAlignment {
                     x = choice.isInsertion ? choice.x : choice.x + 1
                 }
                 var y = x - diagonal
-                while x < oldCount && y < newCount && old[x] == new[y] {
+                while x < oldCount && y < newCount && same(x, y) {
                     x += 1
                     y += 1
                 }

@@ -21,15 +21,17 @@ enum HunkPairing {
 
     static let maximumCandidates = 4096
 
-    static func pair(_ old: ArraySlice<JSONValue>, _ new: ArraySlice<JSONValue>) -> [Step] {
-        let oldCount = old.count
-        let newCount = new.count
-        if oldCount == 0 || newCount == 0 || (oldCount == 1 && newCount == 1) || oldCount * newCount > maximumCandidates
-        {
-            return byPosition(oldCount, newCount)
-        }
-        let oldPrints = old.map(Fingerprint.init)
-        let newPrints = new.map(Fingerprint.init)
+    /// Whether a stretch of `oldCount` removed and `newCount` inserted elements is paired by
+    /// similarity; otherwise by position (see `byPosition`).
+    static func comparesInDepth(_ oldCount: Int, _ newCount: Int) -> Bool {
+        !(oldCount == 0 || newCount == 0 || (oldCount == 1 && newCount == 1) || oldCount * newCount > maximumCandidates)
+    }
+
+    /// The pairing of a stretch whose elements have these fingerprints.
+    static func pair(_ oldPrints: [Fingerprint], _ newPrints: [Fingerprint]) -> [Step] {
+        let oldCount = oldPrints.count
+        let newCount = newPrints.count
+        if !comparesInDepth(oldCount, newCount) { return byPosition(oldCount, newCount) }
         var score = [Double](repeating: 0, count: oldCount * newCount)
         for i in 0..<oldCount {
             for j in 0..<newCount {
@@ -95,21 +97,20 @@ enum HunkPairing {
     }
 
     /// What the similarity of two elements is computed from, once per element.
-    private enum Fingerprint {
-        /// An object: each member's name and the hash of its value.
-        case object([ExactName: Int])
+    enum Fingerprint {
+        /// An object: each visible member's name hash and the hash of its value.
+        case object([UInt64: UInt64])
         /// Any other value: its JSON type.
-        case other(String)
+        case other(JSONTextReader.Kind)
 
-        init(_ value: JSONValue) {
-            guard case .object(let object) = value else {
-                self = .other(value.kindName)
+        init(_ value: TextValue, in reader: JSONTextReader, _ scratch: inout JSONTextReader.Scratch) {
+            guard reader.kind(value) == .object else {
+                self = .other(reader.kind(value))
                 return
             }
-            let members = ObjectMembers(object)
-            var hashes: [ExactName: Int] = [:]
-            for position in members.visiblePositions {
-                hashes[ExactName(object.keys[position])] = Equivalence.hash(object[position].value)
+            var hashes: [UInt64: UInt64] = [:]
+            for member in reader.visibleMembers(of: value, &scratch) {
+                hashes[reader.nameHash(at: member.name, &scratch)] = reader.hash(member.value, &scratch)
             }
             self = .object(hashes)
         }

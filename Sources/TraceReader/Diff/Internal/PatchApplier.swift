@@ -54,7 +54,7 @@ enum PatchApplier {
             try replace(at: path, with: try requiredValue(), in: &document, context)
         case "move":
             let source = try requiredFrom()
-            let isPrefix = path.count >= source.count && zip(source, path).allSatisfy { Equivalence.sameBytes($0, $1) }
+            let isPrefix = path.count >= source.count && zip(source, path).allSatisfy { ExactName.sameBytes($0, $1) }
             if isPrefix && path.count == source.count {
                 _ = try value(at: source, in: document, context)  // moving to where it is: no change
                 return
@@ -266,7 +266,7 @@ enum PatchApplier {
                 members.append((key, value))
             }
         } else {
-            members.removeAll { Equivalence.sameBytes($0.key, key) }
+            members.removeAll { ExactName.sameBytes($0.key, key) }
         }
         object = JSONObject(members)
     }

@@ -1,51 +1,63 @@
-/// Writes the JSON Patch operations of a `ValueDiff`.
-enum PatchBuilder {
-    /// Appends the operations that turn the value at `pointer` into its new value. Array
-    /// operations run from the first element on, each index counted in the array as the
-    /// operations before it left it (equal to the element's index in the new array for `add`
-    /// and changes), so applying them in order is right.
-    static func append(_ diff: ValueDiff, at pointer: String, to operations: inout [JSONValue]) {
+/// The JSON Patch operations of a `ValueDiff`, one at a time: `add`, `remove` and `replace`,
+/// with JSON Pointer paths, values still in the new text.
+///
+/// Array operations run from the first element on, each index counted in the array as the
+/// operations before it left it (equal to the element's index in the new array for `add` and
+/// changes), so applying them in order is right. In an object, removals come first: a tool that
+/// matches names by Unicode equivalence (as Swift does) then never confuses a removed `"é"` with
+/// an added `"e\u{301}"`.
+struct PatchBuilder {
+    let old: JSONTextReader
+    let new: JSONTextReader
+    /// Working memory (the memberwise initializer's default).
+    var scratch = JSONTextReader.Scratch()
+
+    /// One operation: `op`, `path`, and the `value` (in the new text) of `add` and `replace`.
+    struct Operation {
+        var name: String
+        var pointer: String
+        var value: TextValue?
+    }
+
+    /// Calls `body` with each operation that turns the value at `pointer` into its new value.
+    mutating func forEach(_ diff: ValueDiff, at pointer: String, _ body: (Operation) -> Void) {
         switch diff {
         case .replaced(_, let new):
-            operations.append(operation("replace", pointer, new))
+            body(Operation(name: "replace", pointer: pointer, value: new))
         case .object(let entries):
-            // Removals first: a tool that matches names by Unicode equivalence (as Swift does)
-            // then never confuses a removed "é" with an added "e\u{301}".
-            for case .removed(let key, _) in entries {
-                operations.append(operation("remove", pointer + "/" + JSONPointer.escape(key), nil))
+            for case .removed(let name, _) in entries {
+                body(Operation(name: "remove", pointer: child(pointer, old.string(at: name, &scratch)), value: nil))
             }
             for entry in entries {
                 switch entry {
                 case .unchanged, .removed:
                     break
-                case .added(let key, let value):
-                    operations.append(operation("add", pointer + "/" + JSONPointer.escape(key), value))
-                case .changed(let key, let inner):
-                    append(inner, at: pointer + "/" + JSONPointer.escape(key), to: &operations)
+                case .added(let name, let value):
+                    body(Operation(name: "add", pointer: child(pointer, new.string(at: name, &scratch)), value: value))
+                case .changed(let name, let inner):
+                    forEach(inner, at: child(pointer, new.string(at: name, &scratch)), body)
                 }
             }
-        case .array(let arrays):
+        case .array(let entries):
             var current = 0
-            for entry in arrays.entries {
+            for entry in entries {
                 switch entry {
-                case .unchanged(_, _, let count):
+                case .unchanged(_, _, let count, _):
                     current += count
                 case .removed:
-                    operations.append(operation("remove", pointer + "/" + String(current), nil))
-                case .added(let new):
-                    operations.append(operation("add", pointer + "/" + String(current), arrays.new[new]))
+                    body(Operation(name: "remove", pointer: pointer + "/" + String(current), value: nil))
+                case .added(_, let value):
+                    body(Operation(name: "add", pointer: pointer + "/" + String(current), value: value))
                     current += 1
                 case .changed(_, _, let inner):
-                    append(inner, at: pointer + "/" + String(current), to: &operations)
+                    forEach(inner, at: pointer + "/" + String(current), body)
                     current += 1
                 }
             }
         }
     }
 
-    private static func operation(_ name: String, _ path: String, _ value: JSONValue?) -> JSONValue {
-        var object: JSONObject = ["op": .string(name), "path": .string(path)]
-        if let value { object.append(key: "value", value: value) }
-        return .object(object)
+    private func child(_ pointer: String, _ name: String) -> String {
+        pointer + "/" + JSONPointer.escape(name)
     }
 }

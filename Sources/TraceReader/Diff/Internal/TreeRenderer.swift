@@ -1,14 +1,24 @@
-/// Renders a `ValueDiff` as the folded tree `StateDiffPrinter.text(_:)` prints.
+/// Renders a `ValueDiff` as the folded tree `StateDiffPrinter.text(_:)` prints, from the two
+/// texts: values are printed as they are walked, so an added list of a million items is a
+/// million lines written one after the other, never a tree.
 struct TreeRenderer {
     let width: Int
     let terminalSafe: Bool
     let painter: ANSIPainter
-    private(set) var lines: [String] = []
+    let old: JSONTextReader
+    let new: JSONTextReader
+    private var scratch = JSONTextReader.Scratch()
+    private(set) var output: ChunkedText
 
-    init(width: Int, terminalSafe: Bool, colors: Bool) {
+    init(
+        width: Int, terminalSafe: Bool, colors: Bool, old: JSONTextReader, new: JSONTextReader, output: ChunkedText
+    ) {
         self.width = width
         self.terminalSafe = terminalSafe
         painter = ANSIPainter(enabled: colors)
+        self.old = old
+        self.new = new
+        self.output = output
     }
 
     private enum Mark {
@@ -22,16 +32,35 @@ struct TreeRenderer {
         } else {
             render(diff, oldLabel: "", newLabel: "", depth: 0)
         }
+        output.flush()
     }
 
     private mutating func emit(_ mark: Mark, _ depth: Int, _ content: String) {
-        let indent = String(repeating: "  ", count: depth)
-        switch mark {
-        case .context: lines.append("  " + indent + content)
-        case .fold: lines.append("  " + indent + painter.dim(content))
-        case .removed: lines.append(painter.red("- " + indent + content))
-        case .added: lines.append(painter.green("+ " + indent + content))
+        emit(mark, depth, label: "", content)
+    }
+
+    /// A line: the mark, the indentation of `depth`, then `label` and `content`.
+    private mutating func emit(_ mark: Mark, _ depth: Int, label: String, _ content: String) {
+        if painter.enabled {
+            let indent = String(repeating: "  ", count: depth)
+            switch mark {
+            case .context: output.appendLine("  " + indent + label + content)
+            case .fold: output.appendLine("  " + indent + painter.dim(label + content))
+            case .removed: output.appendLine(painter.red("- " + indent + label + content))
+            case .added: output.appendLine(painter.green("+ " + indent + label + content))
+            }
+            return
         }
+        // Without colours, in place: a diff may print millions of lines.
+        switch mark {
+        case .context, .fold: output.append("  ")
+        case .removed: output.append("- ")
+        case .added: output.append("+ ")
+        }
+        output.appendSpaces(2 * depth)
+        output.append(label)
+        output.append(content)
+        output.endLine()
     }
 
     /// Room left on a line at `depth` after the marker and the indentation.
@@ -41,49 +70,42 @@ struct TreeRenderer {
 
     private mutating func render(_ diff: ValueDiff, oldLabel: String, newLabel: String, depth: Int) {
         switch diff {
-        case .replaced(let old, let new):
-            renderValue(old, label: oldLabel, .removed, depth)
-            renderValue(new, label: newLabel, .added, depth)
+        case .replaced(let before, let after):
+            renderValue(before, in: old, label: oldLabel, .removed, depth)
+            renderValue(after, in: new, label: newLabel, .added, depth)
         case .object(let entries):
             emit(.context, depth, newLabel + "{")
             renderMembers(entries, depth: depth + 1)
             emit(.context, depth, "}")
-        case .array(let arrays):
+        case .array(let entries):
             emit(.context, depth, newLabel + "[")
-            renderElements(arrays, depth: depth + 1)
+            renderElements(entries, depth: depth + 1)
             emit(.context, depth, "]")
         }
     }
 
     private mutating func renderMembers(_ entries: [ObjectEntry], depth: Int) {
-        var unchanged: [(label: String, value: JSONValue)] = []
         for entry in entries {
-            if case .unchanged(let key, let value) = entry {
-                unchanged.append((label(key), value))
-                continue
-            }
-            fold(count: unchanged.count, single: unchanged.first, depth)
-            unchanged.removeAll()
             switch entry {
-            case .unchanged:
-                break
-            case .removed(let key, let value):
-                renderValue(value, label: label(key), .removed, depth)
-            case .added(let key, let value):
-                renderValue(value, label: label(key), .added, depth)
-            case .changed(let key, let inner):
-                render(inner, oldLabel: label(key), newLabel: label(key), depth: depth)
+            case .unchanged(let name, let value, let count):
+                fold(count: count, single: (label(name, in: new), value), depth)
+            case .removed(let name, let value):
+                renderValue(value, in: old, label: label(name, in: old), .removed, depth)
+            case .added(let name, let value):
+                renderValue(value, in: new, label: label(name, in: new), .added, depth)
+            case .changed(let name, let inner):
+                let label = label(name, in: new)
+                render(inner, oldLabel: label, newLabel: label, depth: depth)
             }
         }
-        fold(count: unchanged.count, single: unchanged.first, depth)
     }
 
-    private mutating func renderElements(_ arrays: ArrayDiff, depth: Int) {
+    private mutating func renderElements(_ entries: [ArrayEntry], depth: Int) {
         var count = 0
-        var single: (label: String, value: JSONValue)? = nil
-        for entry in arrays.entries {
-            if case .unchanged(_, let new, let run) = entry {
-                if count == 0 { single = (label(new), arrays.new[new]) }
+        var single: (label: String, value: TextValue)? = nil
+        for entry in entries {
+            if case .unchanged(_, let index, let run, let first) = entry {
+                if count == 0 { single = (label(index), first) }
                 count += run
                 continue
             }
@@ -92,55 +114,83 @@ struct TreeRenderer {
             switch entry {
             case .unchanged:
                 break
-            case .removed(let old):
-                renderValue(arrays.old[old], label: label(old), .removed, depth)
-            case .added(let new):
-                renderValue(arrays.new[new], label: label(new), .added, depth)
-            case .changed(let old, let new, let inner):
-                render(inner, oldLabel: label(old), newLabel: label(new), depth: depth)
+            case .removed(let index, let value):
+                renderValue(value, in: old, label: label(index), .removed, depth)
+            case .added(let index, let value):
+                renderValue(value, in: new, label: label(index), .added, depth)
+            case .changed(let oldIndex, let newIndex, let inner):
+                render(inner, oldLabel: label(oldIndex), newLabel: label(newIndex), depth: depth)
             }
         }
         fold(count: count, single: single, depth)
     }
 
-    /// Unchanged context: one member or element on one line, more as `… (N unchanged)`.
-    private mutating func fold(count: Int, single: (label: String, value: JSONValue)?, _ depth: Int) {
+    /// Unchanged context (in the new text): one member or element on one line, more as
+    /// `… (N unchanged)`.
+    private mutating func fold(count: Int, single: (label: String, value: TextValue)?, _ depth: Int) {
         if count == 1, let single {
-            let value = ValueText.line(
-                single.value, maxWidth: room(depth) - single.label.count, terminalSafe: terminalSafe)
-            emit(.context, depth, single.label + value)
+            let rendered = ValueText.render(
+                single.value, in: new, maxWidth: room(depth) - single.label.count, terminalSafe: terminalSafe, &scratch)
+            emit(.context, depth, single.label + rendered.line)
         } else if count > 1 {
             emit(.fold, depth, "… (\(count) unchanged)")
         }
     }
 
     /// A whole value, on one line when it fits, else opened one member or element a line.
-    private mutating func renderValue(_ value: JSONValue, label: String, _ mark: Mark, _ depth: Int) {
-        switch value {
-        case .object(let object) where !object.isEmpty:
-            let (line, isCut) = ValueText.render(value, maxWidth: room(depth) - label.count, terminalSafe: terminalSafe)
-            guard isCut else { return emit(mark, depth, label + line) }
+    private mutating func renderValue(
+        _ value: TextValue, in reader: JSONTextReader, label: String, _ mark: Mark, _ depth: Int
+    ) {
+        switch reader.kind(value) {
+        case .object where !reader.isEmptyContainer(value):
+            let rendered = ValueText.render(
+                value, in: reader, maxWidth: room(depth) - label.count, terminalSafe: terminalSafe, &scratch)
+            guard rendered.isCut else { return emit(mark, depth, label + rendered.line) }
             emit(mark, depth, label + "{")
-            for (key, member) in object {
-                renderValue(member, label: self.label(key), mark, depth + 1)
+            for member in reader.visibleMembers(of: value, &scratch) {
+                renderValue(member.value, in: reader, label: self.label(member.name, in: reader), mark, depth + 1)
             }
             emit(mark, depth, "}")
-        case .array(let elements) where !elements.isEmpty:
-            let (line, isCut) = ValueText.render(value, maxWidth: room(depth) - label.count, terminalSafe: terminalSafe)
-            guard isCut else { return emit(mark, depth, label + line) }
+        case .array where !reader.isEmptyContainer(value):
+            let rendered = ValueText.render(
+                value, in: reader, maxWidth: room(depth) - label.count, terminalSafe: terminalSafe, &scratch)
+            guard rendered.isCut else { return emit(mark, depth, label + rendered.line) }
             emit(mark, depth, label + "[")
-            for (index, element) in elements.enumerated() {
-                renderValue(element, label: self.label(index), mark, depth + 1)
+            for (index, element) in reader.elementSequence(of: value).enumerated() {
+                let kind = reader.kind(element)
+                if !painter.enabled && kind != .string && kind != .array && kind != .object {
+                    // The common case of a long list, without a String per line.
+                    emitLeaf(mark, depth + 1, index: index, reader.raw(element))
+                } else {
+                    renderValue(element, in: reader, label: self.label(index), mark, depth + 1)
+                }
             }
             emit(mark, depth, "]")
+        case .number, .null, .true, .false:
+            // The text as written (a number is printed as written anyway), without a formatter.
+            emit(mark, depth, label: label, String(decoding: reader.raw(value), as: UTF8.self))
         default:
-            emit(mark, depth, label + ValueText.line(value, terminalSafe: terminalSafe))
+            let rendered = ValueText.render(value, in: reader, maxWidth: nil, terminalSafe: terminalSafe, &scratch)
+            emit(mark, depth, label + rendered.line)
         }
     }
 
-    private func label(_ key: String) -> String {
-        let name = StatePath.isPlainName(key) ? key : "[" + JSONPrinter.quoted(key, terminalSafe: true) + "]"
-        return name + ": "
+    /// A line `[index]: text` without colours, in place: the line of each number, boolean or
+    /// null of an opened list, as `renderValue` writes it.
+    private mutating func emitLeaf(_ mark: Mark, _ depth: Int, index: Int, _ text: UnsafeBufferPointer<UInt8>) {
+        output.append(mark == .removed ? "- " : mark == .added ? "+ " : "  ")
+        output.appendSpaces(2 * depth)
+        output.append("[")
+        output.appendDecimal(index)
+        output.append("]: ")
+        output.append(utf8: text)
+        output.endLine()
+    }
+
+    /// The label of the member whose name's opening quote is at `name` of `reader`'s text.
+    private mutating func label(_ name: Int, in reader: JSONTextReader) -> String {
+        let key = reader.string(at: name, &scratch)
+        return (StatePath.isPlainName(key) ? key : "[" + JSONPrinter.quoted(key, terminalSafe: true) + "]") + ": "
     }
 
     private func label(_ index: Int) -> String {

@@ -2,21 +2,11 @@
 /// grows its result one element at a time; this reads the elements of a JSON array directly
 /// into an array of the right capacity. Same results, same errors and coding paths.
 protocol JSONDirectlyDecodableArray {
-    static func decodeElements(_ elements: [JSONValue], with decoder: JSONTreeDecoder) throws -> Self
     /// The elements of the array at tape index `array`, whose coding-path node is `node`.
     static func decodeElements(ofArrayAt array: Int, node: Int, with decoder: JSONTapeDecoder) throws -> Self
 }
 
 extension Array: JSONDirectlyDecodableArray where Element: Decodable {
-    static func decodeElements(_ elements: [JSONValue], with decoder: JSONTreeDecoder) throws -> [Element] {
-        var result: [Element] = []
-        result.reserveCapacity(elements.count)
-        for index in elements.indices {
-            result.append(try decoder.unbox(elements[index], as: Element.self, at: .index(index), prefix: nil))
-        }
-        return result
-    }
-
     static func decodeElements(ofArrayAt array: Int, node: Int, with decoder: JSONTapeDecoder) throws -> [Element] {
         let state = decoder.state
         let count = state.pointee.tape[array].start

@@ -1,5 +1,5 @@
-/// Turning a JSON number's text into the Swift number a decoder was asked for, exactly, with
-/// the same results and messages for `JSONTreeDecoder` and `JSONTapeDecoder`.
+/// Turning a JSON number's text into the Swift number a decoder was asked for, exactly,
+/// with the same results and messages wherever the decoder reads one.
 ///
 /// Integers must be whole and in range: `1.0` and `1e2` are whole (as `JSONDecoder` reads them),
 /// `1.5` is not, `300` is no `Int8`. Floating-point values are the nearest to the text; a text
@@ -47,7 +47,7 @@ enum JSONDecodedNumber {
         _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, as type: T.Type
     ) -> Result<T, Problem> {
         if T.self == Double.self, let value = shortDecimal(base, from: start, to: end) {
-            return .success(unsafeBitCast(value, to: T.self))
+            return .success(knownTypeCast(value, to: T.self))
         }
         return floatingPoint(
             String(decoding: UnsafeBufferPointer(start: base + start, count: end &- start), as: UTF8.self), as: T.self)

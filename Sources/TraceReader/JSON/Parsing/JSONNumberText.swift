@@ -11,14 +11,26 @@ enum JSONNumberText {
     /// The exact decimal value of a JSON number text, or nil when the text is not one.
     /// Exponents beyond ±10^15 are clamped there (no real number text gets that far).
     static func decimal(_ text: String) -> Decimal? {
+        var text = text
         var digits: [UInt8] = []
+        let sign = text.withUTF8 { canonical(UnsafeRawBufferPointer($0), digits: &digits) }
+        guard let sign else { return nil }
+        return Decimal(isNegative: sign.isNegative, digits: digits, exponent: sign.exponent)
+    }
+
+    /// The exact decimal value of the number text `text` (loosely checked, nil for what is not a
+    /// number), as `Decimal` keeps it: its significant digits replace `digits`; the sign and
+    /// exponent are returned. Reuses `digits`'s memory, so comparing or hashing many numbers
+    /// allocates nothing.
+    static func canonical(_ text: UnsafeRawBufferPointer, digits: inout [UInt8]) -> (isNegative: Bool, exponent: Int)? {
+        digits.removeAll(keepingCapacity: true)
         var isNegative = false
         var fractionDigits = 0
         var exponent = 0
         var exponentIsNegative = false
         var state = 0  // 0 sign, 1 integer digits, 2 fraction digits, 3 exponent sign, 4 exponent digits
         var sawDigit = false
-        for byte in text.utf8 {
+        for byte in text {
             switch (state, byte) {
             case (0, UInt8(ascii: "-")) where !isNegative && !sawDigit:
                 isNegative = true
@@ -48,8 +60,16 @@ enum JSONNumberText {
             digits.removeLast()
             exponent += 1
         }
-        if digits.isEmpty { return Decimal(isNegative: false, digits: [], exponent: 0) }
-        return Decimal(isNegative: isNegative, digits: digits, exponent: exponent)
+        if digits.isEmpty { return (false, 0) }
+        return (isNegative, exponent)
+    }
+
+    /// Whether `text` is exactly one number of the JSON grammar (see `JSONScanner+Number`).
+    static func isNumber(_ text: UnsafeRawBufferPointer) -> Bool {
+        guard let first = text.first, first == UInt8(ascii: "-") || JSONScanner.isDigit(first) else { return false }
+        var scanner = JSONScanner(text)
+        do { try scanner.scanNumber() } catch { return false }
+        return scanner.position == text.count
     }
 
     /// The value of a number text written as a plain integer (`-?[0-9]+`) that fits in `Int`.

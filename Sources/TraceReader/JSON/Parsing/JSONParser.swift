@@ -4,9 +4,20 @@
 /// around it, in valid UTF-8. Rejected: trailing commas, comments, single quotes, leading zeros,
 /// `+1`, `.5`, `1.`, NaN and Infinity, unescaped control characters in strings, unknown escapes,
 /// invalid UTF-8 anywhere, a byte order mark at the start, and nesting deeper than
-/// `maximumDepth`. Accepted and kept: duplicate object keys (in order), numbers of any size or
-/// precision (as their text), and `\uXXXX` escapes of a lone UTF-16 surrogate, which become
-/// U+FFFD because a Swift `String` cannot hold a surrogate.
+/// `maximumDepth`. Accepted and kept: duplicate object keys (in order; the last member wins,
+/// see `JSONObject`), numbers of any size or precision (as their text), and `\uXXXX` escapes of
+/// a lone UTF-16 surrogate.
+///
+/// A lone surrogate (`"\ud800"`, a high one not followed by a low one, or a low one alone) is
+/// valid JSON but no Unicode text, and a Swift `String` cannot hold it. The parser keeps it
+/// distinct anyway, so that `"T\ud800"` and `"T\udc00"` stay two strings (two store names, a
+/// change in a diff): the string holds a stand-in for it, the private-use code point U+10F800 +
+/// (the surrogate − U+D800), and an input code point in U+10F7FF...U+10FFFF is held after an
+/// extra U+10F7FF so that it is never taken for a stand-in. `JSONPrinter` writes the stand-in
+/// back as the `\uXXXX` escape, the diff and JSON Patch compare and write the surrogate itself,
+/// and the diff's lines end with "(not valid Unicode)" (`ValueText.notUnicodeNote`). Only such
+/// strings differ from their plain text: every string of Unicode text, which is all a recorder
+/// writes, is held as itself. `JSONValueDecoder` instead gives a `Decodable` type U+FFFD.
 ///
 /// Parsing never recurses, so no input can overflow the stack. Errors carry the line, the
 /// column (in bytes) and a message, see `JSONParseError`.
@@ -20,7 +31,6 @@ public struct JSONParser: Sendable {
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
         var scanner = JSONScanner(bytes)
         var builder = JSONTreeBuilder()
-        defer { builder.release() }
         try scanner.scanDocument(into: &builder)
         return builder.takeResult()
     }

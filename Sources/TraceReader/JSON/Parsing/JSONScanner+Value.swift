@@ -5,7 +5,7 @@
 extension JSONScanner {
     /// Walks one complete value starting at `position` (after optional whitespace), reporting
     /// it to `sink`, and leaves `position` just past it.
-    mutating func scanValue<Sink: JSONEventSink>(into sink: inout Sink) throws(JSONParseError) {
+    mutating func scanValue<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink) throws(JSONParseError) {
         var isObject = InlineArray<16, UInt64>(repeating: 0)  // bit d: the container at depth d
         var depth = 0
         var afterComma = false
@@ -18,12 +18,12 @@ extension JSONScanner {
                 isObject[depth &>> 6] |= 1 &<< UInt64(depth & 63)
                 depth &+= 1
                 position &+= 1
-                sink.beginObject()
+                sink.beginObject(at: position &- 1)
                 skipWhitespace()
                 if position < count && base[position] == 0x7D {  // }
                     position &+= 1
                     depth &-= 1
-                    sink.endObject()
+                    sink.endObject(at: position &- 1)
                 } else {
                     try scanMemberName(into: &sink, afterComma: false)
                     afterComma = false
@@ -34,12 +34,12 @@ extension JSONScanner {
                 isObject[depth &>> 6] &= ~(1 &<< UInt64(depth & 63))
                 depth &+= 1
                 position &+= 1
-                sink.beginArray()
+                sink.beginArray(at: position &- 1)
                 skipWhitespace()
                 if position < count && base[position] == 0x5D {  // ]
                     position &+= 1
                     depth &-= 1
-                    sink.endArray()
+                    sink.endArray(at: position &- 1)
                 } else {
                     afterComma = false
                     continue nextValue
@@ -89,12 +89,12 @@ extension JSONScanner {
                     guard byte == 0x7D else {
                         throw unexpected(expecting: "',' or '}' after an object member", at: position)
                     }
-                    sink.endObject()
+                    sink.endObject(at: position)
                 } else {
                     guard byte == 0x5D else {
                         throw unexpected(expecting: "',' or ']' after an array element", at: position)
                     }
-                    sink.endArray()
+                    sink.endArray(at: position)
                 }
                 position &+= 1
                 depth &-= 1
@@ -105,7 +105,7 @@ extension JSONScanner {
 
     /// Scans `"name"` `:` at `position`, reporting the name.
     @inline(__always)
-    private mutating func scanMemberName<Sink: JSONEventSink>(into sink: inout Sink, afterComma: Bool)
+    private mutating func scanMemberName<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink, afterComma: Bool)
         throws(JSONParseError)
     {
         guard position < count, base[position] == 0x22 else {
@@ -135,7 +135,7 @@ extension JSONScanner {
     /// Walks a whole document: exactly one value with optional whitespace around it.
     /// A byte order mark at the start is rejected (RFC 8259 §8.1: a parser MAY ignore it; we
     /// refuse it so that traces stay plain UTF-8 that other tools read the same way).
-    mutating func scanDocument<Sink: JSONEventSink>(into sink: inout Sink) throws(JSONParseError) {
+    mutating func scanDocument<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink) throws(JSONParseError) {
         if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
             throw error(
                 "the input starts with a byte order mark (U+FEFF), which JSON does not allow; "

@@ -4,7 +4,7 @@
 /// and UTF-8 in `JSONScanner+String.swift`, the value structure in `JSONScanner+Value.swift`.
 /// This file holds the cursor, whitespace, literals and the construction of error messages.
 struct JSONScanner {
-    /// The first byte of the input. Never read when `count` is 0.
+    /// The first byte of the input; for an empty input, `noInput`, which is never read.
     let base: UnsafePointer<UInt8>
     /// The number of bytes of input.
     let count: Int
@@ -12,14 +12,16 @@ struct JSONScanner {
     var position: Int
 
     init(_ buffer: UnsafeRawBufferPointer, position: Int = 0) {
-        if let address = buffer.baseAddress {
-            base = address.assumingMemoryBound(to: UInt8.self)
-        } else {
-            // An empty buffer has no address; any non-null pointer does, as it is never read.
-            base = UnsafePointer(bitPattern: 0x10)!
-        }
+        // An empty buffer may have no address, and nothing is read from an empty input.
+        base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? JSONScanner.noInput
         count = buffer.count
         self.position = position
+    }
+
+    /// The address given for an empty input: a real one (the terminating NUL of an empty string
+    /// literal, in the program's constant data), so no pointer is made up, and never read.
+    static var noInput: UnsafePointer<UInt8> {
+        ("" as StaticString).utf8Start
     }
 
     /// Skips the four whitespace bytes of RFC 8259: space, `\t`, `\n`, `\r`.

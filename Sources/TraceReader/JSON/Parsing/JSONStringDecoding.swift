@@ -1,24 +1,46 @@
-/// Turns the checked body of a JSON string into a Swift `String`.
+/// Turns the checked body of a JSON string into text: a Swift `String`, or WTF-8 bytes.
 ///
 /// The body was already checked by `JSONScanner.scanString()` (valid UTF-8, valid escapes), so
-/// this only decodes. A `\uXXXX` escape for a UTF-16 surrogate that is not part of a valid
+/// this only decodes. A `\uXXXX` escape for a UTF-16 surrogate that is not half of a valid
 /// high-low pair (such as `"\ud800"` alone) is allowed by the RFC 8259 grammar but is no Unicode
-/// scalar value, and Swift strings cannot hold it: it becomes U+FFFD REPLACEMENT CHARACTER.
+/// scalar value: the parser's strings keep it as a stand-in (`parsedString`, see
+/// `LoneSurrogates`), the decoder's become U+FFFD (`decodedString`), and WTF-8 keeps it as the
+/// surrogate's own three bytes (`appendWTF8`).
 enum JSONStringDecoding {
-    /// The string for bytes `start..<end` of `base`; `scratch` is reusable working memory.
+    /// The `String` for bytes `start..<end` of `base` as `JSONValue` holds it: a lone surrogate
+    /// as its stand-in. `scratch` is reusable working memory.
     @inline(__always)
-    static func makeString(
+    static func parsedString(
+        _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool, scratch: inout [UInt8]
+    ) -> String {
+        let body = UnsafeBufferPointer(start: base + start, count: end &- start)
+        if !hasEscapes && !LoneSurrogates.mayHoldStandIns(body) {
+            return String(decoding: body, as: UTF8.self)
+        }
+        scratch.removeAll(keepingCapacity: true)
+        appendWTF8(base, from: start, to: end, to: &scratch)
+        return scratch.withUnsafeBufferPointer { LoneSurrogates.string(wtf8: $0) }
+    }
+
+    /// The `String` for bytes `start..<end` of `base` as a `Decodable` type gets it: a lone
+    /// surrogate as U+FFFD REPLACEMENT CHARACTER. `scratch` is reusable working memory.
+    @inline(__always)
+    static func decodedString(
         _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool, scratch: inout [UInt8]
     ) -> String {
         if !hasEscapes {
             return String(decoding: UnsafeBufferPointer(start: base + start, count: end &- start), as: UTF8.self)
         }
-        return unescape(base, from: start, to: end, scratch: &scratch)
+        scratch.removeAll(keepingCapacity: true)
+        appendWTF8(base, from: start, to: end, to: &scratch)
+        LoneSurrogates.repair(wtf8: &scratch)
+        return String(decoding: scratch, as: UTF8.self)
     }
 
-    static func unescape(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, scratch: inout [UInt8]) -> String {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.reserveCapacity(end - start)
+    /// Appends the WTF-8 of the body `start..<end` of `base`: its escapes decoded, a valid pair of
+    /// surrogate escapes as the one code point it spells, a lone surrogate as its three bytes.
+    static func appendWTF8(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, to scratch: inout [UInt8]) {
+        scratch.reserveCapacity(scratch.count &+ end &- start)
         var offset = start
         while offset < end {
             var runEnd = offset
@@ -36,31 +58,22 @@ enum JSONStringDecoding {
             case UInt8(ascii: "r"): scratch.append(0x0D)
             case UInt8(ascii: "t"): scratch.append(0x09)
             case UInt8(ascii: "u"):
-                let unit = hex4(base + offset)
+                var value = hex4(base + offset)
                 offset &+= 4
-                var scalar: UInt32 = 0xFFFD
-                switch unit {
-                case 0xD800...0xDBFF:
-                    if offset &+ 6 <= end && base[offset] == UInt8(ascii: "\\")
-                        && base[offset &+ 1] == UInt8(ascii: "u")
-                    {
-                        let low = hex4(base + (offset &+ 2))
-                        if (0xDC00...0xDFFF).contains(low) {
-                            scalar = 0x10000 &+ ((unit &- 0xD800) &<< 10) &+ (low &- 0xDC00)
-                            offset &+= 6
-                        }
+                if (0xD800...0xDBFF).contains(value) && offset &+ 6 <= end && base[offset] == UInt8(ascii: "\\")
+                    && base[offset &+ 1] == UInt8(ascii: "u")
+                {
+                    let low = hex4(base + (offset &+ 2))
+                    if (0xDC00...0xDFFF).contains(low) {
+                        value = 0x10000 &+ ((value &- 0xD800) &<< 10) &+ (low &- 0xDC00)
+                        offset &+= 6
                     }
-                case 0xDC00...0xDFFF:
-                    break  // a low surrogate without a high one: U+FFFD
-                default:
-                    scalar = unit
                 }
-                appendUTF8(scalar, to: &scratch)
+                LoneSurrogates.appendUTF8(value, to: &scratch)
             default:
                 scratch.append(escape)  // \" \\ \/
             }
         }
-        return String(decoding: scratch, as: UTF8.self)
     }
 
     /// The value of four checked hex digits.
@@ -71,25 +84,5 @@ enum JSONStringDecoding {
             value = value &<< 4 | (JSONScanner.hexValue(digits[index]) ?? 0)
         }
         return value
-    }
-
-    @inline(__always)
-    static func appendUTF8(_ scalar: UInt32, to bytes: inout [UInt8]) {
-        switch scalar {
-        case 0..<0x80:
-            bytes.append(UInt8(scalar))
-        case 0x80..<0x800:
-            bytes.append(UInt8(0xC0 | scalar &>> 6))
-            bytes.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            bytes.append(UInt8(0xE0 | scalar &>> 12))
-            bytes.append(UInt8(0x80 | scalar &>> 6 & 0x3F))
-            bytes.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            bytes.append(UInt8(0xF0 | scalar &>> 18))
-            bytes.append(UInt8(0x80 | scalar &>> 12 & 0x3F))
-            bytes.append(UInt8(0x80 | scalar &>> 6 & 0x3F))
-            bytes.append(UInt8(0x80 | scalar & 0x3F))
-        }
     }
 }

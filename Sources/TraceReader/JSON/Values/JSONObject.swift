@@ -1,9 +1,14 @@
 /// A JSON object: its members in the order they were written, duplicates included.
 ///
-/// Looking a name up gives the value of the **last** member with that name, as most JSON readers
-/// do, but every member stays in the collection as written. Lookup is a short linear search up to
-/// 16 members; a larger object keeps an index from name to position, so lookup stays fast in
-/// objects with thousands of members.
+/// When a name appears twice, **the last member wins**, everywhere: looking the name up gives the
+/// value of its last member, as most JSON readers do; `JSONPrinter` (and so `inspector show`)
+/// prints only that member, where it stands; the diff, JSON Patch, equivalence and
+/// `JSONValueDecoder` see only its value. Every member stays in the collection as written, for
+/// code that wants them all. For printing, the diff and JSON Patch, two names are the same when
+/// their UTF-8 bytes are, as for every JSON tool; lookup compares them as Swift strings do
+/// (canonical equivalence), so `"é"` also finds a member named `"e\u{301}"`. Lookup is a short
+/// linear search up to 16 members; a larger object keeps an index from name to position, so
+/// lookup stays fast in objects with thousands of members.
 ///
 /// Two objects are `==` when they have the same members in the same order. Use
 /// `JSONValue.isEquivalent(to:)` to ignore the order.
@@ -67,6 +72,23 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection, Expressibl
             if keys[position] == key { return position }
         }
         return nil
+    }
+
+    /// Whether some name may appear twice (false is sure; true when names compare equal as
+    /// Swift strings, which exact bytes may not): printing and the diff then look closer.
+    var mayRepeatNames: Bool {
+        if let index { return index.count < keys.count }
+        var position = 1
+        while position < keys.count {
+            let key = keys[position]
+            var earlier = 0
+            while earlier < position {
+                if keys[earlier].utf8.count == key.utf8.count && keys[earlier] == key { return true }
+                earlier &+= 1
+            }
+            position &+= 1
+        }
+        return false
     }
 
     /// The value of the last member named `key`, or nil when there is none.

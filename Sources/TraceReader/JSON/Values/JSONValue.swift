@@ -15,7 +15,8 @@ public enum JSONValue: Hashable, Sendable {
     /// The text must follow the JSON number grammar; the parser guarantees it, and
     /// `JSONPrinter` writes it as is.
     case number(String)
-    /// A string.
+    /// A string. One that is not Unicode text (a lone surrogate escape, `"\ud800"`) holds a
+    /// stand-in for the surrogate: see `JSONParser`.
     case string(String)
     /// An array.
     case array([JSONValue])

@@ -16,14 +16,6 @@ extension TraceFile {
         return result ?? nil
     }
 
-    /// The event at `index` with every member but its `state` (which is nil): the store,
-    /// action, source and cause that `when` and `why` print, read without building the state.
-    func eventWithoutState(at index: Int) -> TraceEvent? {
-        guard let lineNumber = line(ofEventAt: index) else { return nil }
-        return scanEvent(at: index) { fields, line in
-            TraceEvent(fields: fields, in: line, index: index, lineNumber: lineNumber)
-        } ?? nil
-    }
 }
 
 extension TraceEvent {

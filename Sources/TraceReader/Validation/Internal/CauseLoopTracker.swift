@@ -15,6 +15,13 @@
 /// Each loop is reported once, at the first event where its count passes `maximumDepth`; the
 /// chains started by the same event are one loop. The problem's message is written when the run
 /// finishes, so it gives the count and last seq the loop reached.
+///
+/// The walk is skipped where its answer is known: while the seqs recorded only go up (a trace
+/// without `seq` problems), the nearest event with a store and action is the latest one recorded
+/// with them, if that one is an ancestor, and the ancestors come in runs of consecutive seqs (each
+/// event caused by the one just before it) that are crossed in one step. A long chain then costs
+/// a few steps per event instead of 256 (`nearestByRuns`); where the shortcut cannot tell, the walk
+/// decides, so the counts are the walk's in every case (a test compares the two).
 struct CauseLoopTracker {
     /// One event of the ring.
     private struct Entry {
@@ -29,6 +36,9 @@ struct CauseLoopTracker {
         var cause = Int.min
         /// The seq of the event that started the chain.
         var root = 0
+        /// The smallest seq of the run of this event's chain that ends at it: the events from
+        /// `runStart` to this one have consecutive seqs, each caused by the one before it.
+        var runStart = 0
     }
 
     /// A loop found, for its message.
@@ -58,6 +68,17 @@ struct CauseLoopTracker {
 
     private var ring: [Entry] = []
     private var actions = NameTable()
+    /// Whether the shortcut past the walk may be taken (tests turn it off to compare).
+    var allowsShortcut = true
+    /// Whether every seq recorded was larger than the one before: the ring then holds each seq at
+    /// most once, and what `nearestByRuns` relies on holds. Once false, it stays false.
+    private var increasing = true
+    /// The largest seq recorded, while `increasing`.
+    private var latestSeq = Int.min
+    /// The largest seq that the ring dropped for a later one: every recorded seq above it is there.
+    private var droppedFloor = Int.min
+    /// The latest seq recorded for each store and action, while `increasing`.
+    private var latestOfKey = LatestSeqTable()
     /// Loops found, by the seq of the event that started their chain.
     private(set) var loops: [Int: Loop] = [:]
 
@@ -73,8 +94,17 @@ struct CauseLoopTracker {
         -> Bool
     {
         if ring.isEmpty || (seq >= ring.count && ring.count < Self.capacity) { makeRoom(for: seq) }
+        if increasing {
+            if seq <= latestSeq || seq == Int.min {
+                increasing = false
+                latestOfKey = LatestSeqTable()
+            } else {
+                latestSeq = seq
+            }
+        }
         var entry = Entry()
         entry.seq = seq
+        entry.runStart = seq
         entry.store = Int32(truncatingIfNeeded: store)
         if let action {
             let id =
@@ -87,15 +117,24 @@ struct CauseLoopTracker {
         // The fast path: an event with no cause is the start of its chain.
         // `Int.min` marks an empty slot: a cause (or seq) of `Int.min` starts a chain.
         guard let cause, cause < seq, cause != Int.min, let parent = self.entry(cause) else {
-            ring[slot(seq)] = entry
+            keep(entry)
             return false
         }
         entry.cause = cause
         entry.root = ring[parent].root
-        if let same = nearest(from: parent, store: entry.store, action: entry.action) {
+        if cause == seq &- 1 { entry.runStart = ring[parent].runStart }
+        var found: Int?
+        switch increasing && allowsShortcut
+            ? nearestByRuns(from: parent, store: entry.store, action: entry.action) : .unknown
+        {
+        case .found(let slot): found = slot
+        case .none: found = nil
+        case .unknown: found = nearest(from: parent, store: entry.store, action: entry.action)
+        }
+        if let same = found {
             entry.count = ring[same].count &+ 1
         }
-        ring[slot(seq)] = entry
+        keep(entry)
         guard Int(entry.count) > maximumDepth else { return false }
         if var loop = loops[entry.root] {
             if entry.store == loop.store && entry.action == loop.action {
@@ -106,6 +145,12 @@ struct CauseLoopTracker {
             return false
         }
         return true
+    }
+
+    /// The count recorded for the event `seq` (how many times its store and action occur in its
+    /// chain), while the ring holds it; for tests.
+    func count(atSeq seq: Int) -> Int? {
+        entry(seq).map { Int(ring[$0].count) }
     }
 
     /// Describes the loop that the event `seq` (just recorded, `record` returned true) passes
@@ -160,6 +205,67 @@ struct CauseLoopTracker {
             bigger[entry.seq & (size - 1)] = entry
         }
         ring = bigger
+    }
+
+    /// Writes `entry` into its slot, noting the seq it drops and, while seqs go up, the latest seq
+    /// of its store and action.
+    @inline(__always)
+    private mutating func keep(_ entry: Entry) {
+        let slot = slot(entry.seq)
+        if increasing {
+            let dropped = ring[slot].seq
+            if dropped != Int.min && dropped > droppedFloor { droppedFloor = dropped }
+            latestOfKey[Self.key(entry.store, entry.action)] = entry.seq
+        }
+        ring[slot] = entry
+    }
+
+    @inline(__always)
+    private static func key(_ store: Int32, _ action: Int32) -> UInt64 {
+        UInt64(UInt32(bitPattern: store)) << 32 | UInt64(UInt32(bitPattern: action))
+    }
+
+    /// What `nearestByRuns` found.
+    private enum Shortcut {
+        /// The walk would find the event in this slot.
+        case found(Int)
+        /// The walk would find none.
+        case none
+        /// The shortcut cannot tell: walk.
+        case unknown
+    }
+
+    /// What `nearest(from:store:action:)` returns, found without walking event by event, while
+    /// the seqs recorded go up.
+    ///
+    /// The events up the chain have ever smaller seqs, so the nearest one with the store and
+    /// action is the one of them with the largest seq, and none has a larger seq than `latest`,
+    /// the latest recorded with them: if `latest` is up the chain, it is the answer. The chain is
+    /// crossed a run at a time (`Entry.runStart`): a run holds `latest` when `latest` lies between
+    /// its ends, and each of its events is `top − seq` steps from its top. Every event of a run
+    /// above `droppedFloor` is still in the ring, so the walk would not have stopped short.
+    private func nearestByRuns(from start: Int, store: Int32, action: Int32) -> Shortcut {
+        guard let latest = latestOfKey[Self.key(store, action)] else { return .none }
+        var node = start
+        var steps = 0  // the walk's step at `node`
+        while true {
+            let top = ring[node].seq
+            let runStart = ring[node].runStart
+            // `latest` on another branch, after this event: the walk decides.
+            guard latest <= top else { return .unknown }
+            if latest >= runStart {
+                guard latest > droppedFloor else { return .unknown }
+                return steps &+ (top &- latest) < Self.walkLimit ? .found(slot(latest)) : .none
+            }
+            guard runStart > droppedFloor else { return .unknown }
+            // The run's first event is checked at step `last`; its parent would be at `last + 1`.
+            let last = steps &+ (top &- runStart)
+            if last >= Self.walkLimit &- 1 { return .none }
+            let first = ring[slot(runStart)]
+            guard first.cause != Int.min, let parent = entry(first.cause) else { return .none }
+            node = parent
+            steps = last &+ 1
+        }
     }
 
     /// The nearest event up the chain from the slot `start` (itself included) with this store

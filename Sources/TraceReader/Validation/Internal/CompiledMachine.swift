@@ -30,6 +30,9 @@ struct CompiledMachine {
     /// Beyond this many cases the matrix (cases² bits, 2 MiB at the limit) gives way to the set.
     static let matrixLimit = 4096
 
+    /// A machine without cases, standing for one not built yet (`MachineTable.addFixed(written:in:store:)`).
+    static let unbuilt = CompiledMachine(MachineSpec(initial: "", cases: [], transitions: [:]))
+
     init(_ spec: MachineSpec) {
         self.spec = spec
         // A case is a key of `transitions`; `cases` gives their order (extra keys come last).

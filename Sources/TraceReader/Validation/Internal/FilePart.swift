@@ -47,6 +47,8 @@ struct FilePart {
     private var reachedEnd = false
     /// The error number of a failed read, or 0.
     private(set) var readError: Int32 = 0
+    /// Whether this is part 0, whose first line is the header.
+    private var isFirstPart = false
     /// The file offset just past the last byte read, for progress.
     private(set) var end = 0
 
@@ -72,6 +74,7 @@ struct FilePart {
         endsFile = false
         reachedEnd = false
         readError = 0
+        isFirstPart = index == 0
         // Memory once held by a long line is not kept for the parts that follow.
         if capacity > 4 * (size + Self.alignment) && capacity > 1 << 16 {
             replaceBuffer(capacity: size + Self.alignment)
@@ -158,7 +161,8 @@ struct FilePart {
         lines.append(
             ScannedLine(start: start, count: count, isTerminated: isTerminated, fields: EventFields(), error: -1))
         let line = UnsafeRawBufferPointer(start: bytes + start, count: count)
-        guard !ValidationRun.isEmpty(line) else { return }
+        // Line 1, the header, is read by the run itself, not as an event.
+        guard !ValidationRun.isEmpty(line), !(isFirstPart && start == 0) else { return }
         // Scanned in place: the fields are not copied on their way into the array.
         let error: JSONParseError? = lines.withUnsafeMutableBufferPointer { lines in
             do throws(JSONParseError) {

@@ -16,6 +16,9 @@ struct MachineTable {
     private var texts = NameTable()
     private var numberOfText: [Int] = []
 
+    /// The header's machines not built yet: where each is written (see `addFixed(written:in:store:)`).
+    private var unbuilt: [Int: (text: [UInt8], range: Range<Int>, store: String)] = [:]
+
     /// How many carried machines are kept before `compact` is due.
     static let compactionThreshold = 4096
 
@@ -47,6 +50,31 @@ struct MachineTable {
         machines.append(CompiledMachine(spec))
         fixedCount += 1
         return fixedCount - 1
+    }
+
+    /// Adds a fixed machine written in `text[range]` (a header's machine, whose shape
+    /// `HeaderScanner` checked), to be built when `build` is first called with its number: a
+    /// header may declare thousands of machines for stores that never appear. Returns its number.
+    mutating func addFixed(written text: [UInt8], in range: Range<Int>, store: String) -> Int {
+        precondition(machines.count == fixedCount, "fixed machines come first")
+        machines.append(CompiledMachine.unbuilt)
+        unbuilt[fixedCount] = (text, range, store)
+        fixedCount += 1
+        return fixedCount - 1
+    }
+
+    /// Builds machine `number` if it was added unbuilt.
+    @inline(__always)
+    mutating func build(_ number: Int) {
+        guard !unbuilt.isEmpty, let written = unbuilt.removeValue(forKey: number) else { return }
+        let spec = written.text.withUnsafeBytes { text -> MachineSpec? in
+            guard let value = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: text[written.range])) else {
+                return nil
+            }
+            return try? TraceHeader.parseMachine(value, name: "machine \(TraceHeader.quoted(written.store))")
+        }
+        // `HeaderScanner` checked the shape, so `spec` is never nil (a test holds it to that).
+        machines[number] = spec.map(CompiledMachine.init) ?? CompiledMachine.unbuilt
     }
 
     /// The number of the machine written in `bytes` (a `machine` member's JSON object), or why

@@ -225,25 +225,38 @@ struct ValidationRun {
             stopped = true
             return
         }
-        let header: TraceHeader
-        do {
-            header = try TraceHeader.parse(line.bytes)
-        } catch {
-            add(.notATrace, message: error.message)
-            stopped = true
-            return
-        }
-        version = header.version
         // `--spec` wins over every other machine of its stores; the header's lose to a register's.
         for store in overrides.keys.sorted() { specMachineByStore[store] = machines.addFixed(overrides[store]!) }
-        for store in header.machines.keys.sorted() where overrides[store] == nil {
-            headerMachineByStore[store] = machines.addFixed(header.machines[store]!)
+        let ruleList: [TraceRule]
+        if let found = HeaderScanner.scan(line.bytes) {
+            // The common header, read without building its machines: each is built when its
+            // store first appears (a header may declare thousands).
+            version = found.version
+            let text = Array(line.bytes)
+            for (store, range) in found.machines.sorted(by: { $0.name < $1.name }) where overrides[store] == nil {
+                headerMachineByStore[store] = machines.addFixed(written: text, in: range, store: store)
+            }
+            ruleList = found.rules
+        } else {
+            let header: TraceHeader
+            do {
+                header = try TraceHeader.parse(line.bytes)
+            } catch {
+                add(.notATrace, message: error.message)
+                stopped = true
+                return
+            }
+            version = header.version
+            for store in header.machines.keys.sorted() where overrides[store] == nil {
+                headerMachineByStore[store] = machines.addFixed(header.machines[store]!)
+            }
+            ruleList = header.rules
         }
         // A spec's `rules` replace the header's.
-        let ruleList = ruleOverride ?? header.rules
-        if !ruleList.isEmpty {
+        let rules = ruleOverride ?? ruleList
+        if !rules.isEmpty {
             hasRules = true
-            rules = RuleTracker(rules: ruleList)
+            self.rules = RuleTracker(rules: rules)
         }
     }
 
@@ -405,6 +418,7 @@ struct ValidationRun {
         let name = storeNames.name(number)
         let spec = specMachineByStore[name] ?? -1
         let header = headerMachineByStore[name] ?? -1
+        if header >= 0 { machines.build(header) }
         var state = StoreState(specMachine: spec, headerMachine: header, machine: spec >= 0 ? spec : header)
         if hasRules, let list = rules.withinRulesByStore[name] {
             state.hasRules = true

@@ -13,17 +13,13 @@
 ///
 /// @unchecked Sendable: one thread at a time uses it; the pool hands it out under its Mutex.
 final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked Sendable {
+    /// The one allocation of the decoder's state, freed with the decoder.
+    private let storage = JSONTapeStateStorage()
+    /// The state, for the decoder and its containers; valid as long as the decoder lives.
     let state: UnsafeMutablePointer<JSONTapeState>
 
     init() {
-        state = .allocate(capacity: 1)
-        state.initialize(to: JSONTapeState())
-    }
-
-    deinit {
-        state.pointee.release()
-        state.deinitialize(count: 1)
-        state.deallocate()
+        state = storage.pointer
     }
 
     /// Checks and decodes one document. Invalid JSON throws `DecodingError.dataCorrupted` whose
@@ -34,24 +30,19 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
         let state = self.state
         defer { state.pointee.reset() }
         var scanner = JSONScanner(bytes)
-        var builder = JSONTapeBuilder(tape: state.pointee.tape, open: state.pointee.open, byteCount: bytes.count)
-        do {
-            // The builder may have moved the buffers while growing them: always take them back.
-            defer {
-                state.pointee.tape = builder.tape
-                state.pointee.open = builder.open
+        state.pointee.startTape(byteCount: bytes.count)
+        if !scanner.scanTapeDocument(into: &state.pointee) {
+            // Invalid, or unusual: the shared rules decide, with the parser's messages.
+            state.pointee.restartTape()
+            scanner = JSONScanner(bytes)
+            do {
+                try scanner.scanDocument(into: &state.pointee)
+            } catch {
+                throw DecodingError.dataCorrupted(
+                    DecodingError.Context(
+                        codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
+                        underlyingError: error))
             }
-            if !scanner.scanTapeDocument(into: &builder) {
-                // Invalid, or unusual: the shared rules decide, with the parser's messages.
-                builder.restart()
-                scanner = JSONScanner(bytes)
-                try scanner.scanDocument(into: &builder)
-            }
-        } catch {
-            throw DecodingError.dataCorrupted(
-                DecodingError.Context(
-                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
-                    underlyingError: error))
         }
         state.pointee.base = scanner.base
         state.pointee.byteCount = bytes.count
@@ -99,24 +90,17 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
         var slot = count
         while slot > 0 && count &- slot < 64 {
             slot &-= 1
-            if state.pointee.slots[slot].keyType == id && isKnownUniquelyReferenced(&state.pointee.boxes[slot]) {
+            if state.pointee.slots[slot].keyType == id && state.pointee.boxes.isUniquelyReferenced(at: slot) {
                 state.pointee.assign(slot: slot, object: index, node: node)
-                // The slot's view was made for this `Key` (the slot's key type); calling it back
-                // at its own type needs no metadata lookup, where a cast here did one per call.
-                let view = unsafeBitCast(
-                    state.pointee.views[slot], to: ((JSONTapeBoxReference) -> KeyedDecodingContainer<Key>).self)
-                return view(state.pointee.boxes[slot])
+                return state.pointee.container(reusing: slot, as: KeyedDecodingContainer<Key>.self)
             }
         }
-        assert(MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size)
         let container = KeyedDecodingContainer(JSONTapeKeyedContainer<Key>(decoder: self, slot: count))
         state.pointee.slots.append(
             JSONTapeKeyedSlot(keyType: id, object: index, node: node, cursor: index &+ 1, names: .unchecked))
         state.pointee.assign(slot: count, object: index, node: node)
-        state.pointee.boxes.append(unsafeBitCast(container, to: JSONTapeBoxReference.self))
-        let view: (JSONTapeBoxReference) -> KeyedDecodingContainer<Key> = JSONTapeKeyedSlot.view(
-            as: KeyedDecodingContainer<Key>.self)
-        state.pointee.views.append(unsafeBitCast(view, to: ((JSONTapeBoxReference) -> Any).self))
+        state.pointee.boxes.append(JSONTapeKeyedSlot.box(of: container))
+        state.pointee.views.append(JSONTapeKeyedSlot.view(as: KeyedDecodingContainer<Key>.self))
         return container
     }
 
@@ -197,18 +181,17 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
     func unbox<T: Decodable>(_ type: T.Type, at index: Int, parent: Int, step: JSONTapeStep) throws -> T {
         // The common leaves, without a trip through `T.init(from:)` (generic containers such as
         // Array and Optional reach us through the generic requirement even for `String` elements).
-        // (`unsafeBitCast` is a move here: `T` is the very type just checked.)
         if T.self == String.self {
-            return unsafeBitCast(try state.pointee.decodeString(at: index, parent, step), to: T.self)
+            return knownTypeCast(try state.pointee.decodeString(at: index, parent, step), to: T.self)
         }
         if T.self == Int.self {
-            return unsafeBitCast(try state.pointee.decodeInteger(at: index, as: Int.self, parent, step), to: T.self)
+            return knownTypeCast(try state.pointee.decodeInteger(at: index, as: Int.self, parent, step), to: T.self)
         }
         if T.self == Double.self {
-            return unsafeBitCast(try state.pointee.decodeFloat(at: index, as: Double.self, parent, step), to: T.self)
+            return knownTypeCast(try state.pointee.decodeFloat(at: index, as: Double.self, parent, step), to: T.self)
         }
         if T.self == Bool.self {
-            return unsafeBitCast(try state.pointee.decodeBool(at: index, parent, step), to: T.self)
+            return knownTypeCast(try state.pointee.decodeBool(at: index, parent, step), to: T.self)
         }
         return try descend(into: T.self, at: index, parent: parent, step: step)
     }
@@ -230,24 +213,24 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
             // Arrays of leaves with specialized code (no runtime metadata lookups to make the
             // array), other arrays through `JSONDirectlyDecodableArray`.
             if T.self == [String].self {
-                return unsafeBitCast(
+                return knownTypeCast(
                     try state.pointee.leafArray(at: index, node: node) { try $0.decodeString(at: $1, $2, $3) },
                     to: T.self)
             }
             if T.self == [Int].self {
-                return unsafeBitCast(
+                return knownTypeCast(
                     try state.pointee.leafArray(at: index, node: node) {
                         try $0.decodeInteger(at: $1, as: Int.self, $2, $3)
                     }, to: T.self)
             }
             if T.self == [Double].self {
-                return unsafeBitCast(
+                return knownTypeCast(
                     try state.pointee.leafArray(at: index, node: node) {
                         try $0.decodeFloat(at: $1, as: Double.self, $2, $3)
                     }, to: T.self)
             }
             if T.self == [Bool].self {
-                return unsafeBitCast(
+                return knownTypeCast(
                     try state.pointee.leafArray(at: index, node: node) { try $0.decodeBool(at: $1, $2, $3) }, to: T.self
                 )
             }
@@ -257,6 +240,8 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
         }
         state.pointee.value = index
         state.pointee.node = node
+        // Date, Decimal, URL, Data and enum-keyed dictionaries as the recorder writes them.
+        if let recorded = try recordedFoundationValue(T.self) { return recorded }
         return try T(from: self)
     }
 
@@ -264,6 +249,6 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
     private func decodeArray<A: JSONDirectlyDecodableArray, T>(
         _ type: A.Type, at index: Int, node: Int, as resultType: T.Type
     ) throws -> T {
-        unsafeBitCast(try A.decodeElements(ofArrayAt: index, node: node, with: self), to: T.self)
+        knownTypeCast(try A.decodeElements(ofArrayAt: index, node: node, with: self), to: T.self)
     }
 }

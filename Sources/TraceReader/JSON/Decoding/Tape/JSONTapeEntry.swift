@@ -96,7 +96,7 @@ struct JSONTapeEntry {
     }
 }
 
-extension JSONTapeBuffer<JSONTapeEntry> {
+extension JSONBuffer<JSONTapeEntry> {
     /// The index of the entry after the value at `index` and all its descendants.
     @inline(__always)
     func next(after index: Int) -> Int {

@@ -6,20 +6,14 @@
 /// state, so the arrays are kept and handed out again: an array is a value with one reference,
 /// so handing it out is a retain (and reading it back as `[Key]` needs no metadata, `Array`'s
 /// layout being fixed). At most `limit` arrays are kept.
-struct JSONTapeKeyArrayCache {
+struct JSONTapeKeyArrayCache: ~Copyable {
     static let limit = 128
 
-    private var entries = JSONTapeBuffer<(type: ObjectIdentifier, start: Int, length: Int)>(capacity: 16)
+    private var entries = JSONBuffer<(type: ObjectIdentifier, start: Int, length: Int)>(capacity: 16)
     /// The arrays, as their one reference each, at the index of their entry.
-    private var arrays = JSONTapeBuffer<AnyObject>(capacity: 16)
+    private var arrays = JSONBuffer<AnyObject>(capacity: 16)
     /// The names, one after the other.
-    private var names = JSONTapeBuffer<UInt8>(capacity: 256)
-
-    mutating func release() {
-        entries.release()
-        arrays.release()
-        names.release()
-    }
+    private var names = JSONBuffer<UInt8>(capacity: 256)
 
     /// The position of the array kept for `Key` and `name`, or -1. (A position rather than an
     /// optional array: `Optional<[Key]>` in generic code costs a metadata lookup.)

@@ -35,15 +35,37 @@ struct JSONTapeKeyedSlot {
     var cursor: Int
     var names: Names
 
-    /// A function that returns a box as `Container` (a `KeyedDecodingContainer` is exactly one
-    /// reference to its box), with `Container`'s metadata captured when it is made, so that a
-    /// reused box is handed out without the runtime lookup that a cast in generic code costs
-    /// (it was about 8% of decoding a small state). It holds no box, so a box's uniqueness
-    /// still tells whether it is in use. Kept type-erased as `(JSONTapeBoxReference) -> Any`,
-    /// which has the same representation (both results are returned indirectly: `Any`, and the
-    /// resilient `KeyedDecodingContainer`), and only ever called back at its own type.
-    static func view<Container>(as: Container.Type) -> (JSONTapeBoxReference) -> Container {
-        { unsafeBitCast($0, to: Container.self) }
+    // MARK: Boxes and views: the casts of the reuse, in one place
+
+    /// The box of `container`, kept as `JSONTapeBoxReference`: a `KeyedDecodingContainer` is
+    /// exactly one reference to its box (a native Swift object), so its bit pattern is the box.
+    static func box<Key: CodingKey>(of container: KeyedDecodingContainer<Key>) -> JSONTapeBoxReference {
+        assert(MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<JSONTapeBoxReference>.size)
+        return unsafeBitCast(container, to: JSONTapeBoxReference.self)
+    }
+
+    /// A function that returns a box as `Container` (a `KeyedDecodingContainer`), with
+    /// `Container`'s metadata captured when it is made, so that a reused box is handed out
+    /// without the runtime lookup that a cast in generic code costs (it was about 8% of decoding
+    /// a small state). It holds no box, so a box's uniqueness still tells whether it is in use.
+    ///
+    /// Kept type-erased as `(JSONTapeBoxReference) -> Any`, which has the same representation
+    /// (both results are returned indirectly: `Any`, and the resilient `KeyedDecodingContainer`),
+    /// and only ever called back at its own type, by `JSONTapeState.container(reusing:as:)`.
+    static func view<Container>(as: Container.Type) -> (JSONTapeBoxReference) -> Any {
+        let view: (JSONTapeBoxReference) -> Container = { unsafeBitCast($0, to: Container.self) }
+        return unsafeBitCast(view, to: ((JSONTapeBoxReference) -> Any).self)
+    }
+}
+
+extension JSONTapeState {
+    /// The box of `slot` as the `Container` the slot was made for (the slot's `Key`'s
+    /// container), through the slot's view. The view is read from the buffer's memory and cast
+    /// in one expression, which the optimizer turns into a plain call; through a subscript of
+    /// the noncopyable buffer, it made a reabstraction closure (an allocation) per container.
+    @inline(__always)
+    func container<Container>(reusing slot: Int, as type: Container.Type) -> Container {
+        unsafeBitCast(views.base[slot], to: ((JSONTapeBoxReference) -> Container).self)(boxes[slot])
     }
 }
 

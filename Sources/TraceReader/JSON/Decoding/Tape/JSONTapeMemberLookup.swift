@@ -24,8 +24,9 @@ extension JSONTapeState {
     }
 
     mutating func findMember(_ name: UnsafeBufferPointer<UInt8>, slot: Int) -> Int? {
-        let slots = self.slots  // the buffers in locals: plain loads in the loop
-        let tape = self.tape
+        // The buffers in locals (nothing is appended during the search): plain loads in the loop.
+        let slots = self.slots.unsafeElements
+        let tape = self.tape.unsafeElements
         guard slots[slot].names == .plain else { return findMemberSlowly(name, slot: slot) }
         let object = slots[slot].object
         let first = object &+ 1
@@ -37,7 +38,8 @@ extension JSONTapeState {
         while remaining > 0 {
             if index >= end { index = first }
             let entry = tape[index]
-            let nextName = tape.next(after: index &+ 1)
+            let value = tape[index &+ 1]
+            let nextName = value.isContainer ? value.end : index &+ 2
             if entry.end &- entry.start == length && JSONTapeState.bytesEqual(base + entry.start, name) {
                 slots[slot].cursor = nextName
                 return index &+ 1

@@ -55,7 +55,10 @@ extension JSONTapeState {
             guard parent < current else { break }
             current = parent
         }
-        return steps.reversed().map(codingKey)
+        var keys: [any CodingKey] = []
+        keys.reserveCapacity(steps.count)
+        for step in steps.reversed() { keys.append(codingKey(step)) }
+        return keys
     }
 
     /// The `CodingKey` of one step.

@@ -1,5 +1,7 @@
 /// Everything `JSONTapeDecoder` and its containers read and change while decoding, in one
-/// struct reached through a pointer (see `JSONTapeBuffer` for why not class properties).
+/// struct reached through a pointer (see `JSONBuffer` for why not class properties), owned by
+/// the decoder's `JSONTapeStateStorage`. It cannot be copied: its buffers free their memory when
+/// it goes.
 ///
 /// The buffers keep their memory from one document to the next, so a decoder that is reused
 /// (see `JSONTapeDecoderPool`) allocates nothing for them after its first few documents.
@@ -7,25 +9,26 @@
 /// Methods that callers reach through the pointer (`state.pointee.f()`) are `mutating` even
 /// when they only read: calling a non-mutating method through `pointee` may copy the whole
 /// struct (and retain what it holds) first.
-struct JSONTapeState {
-    /// The input of the document being decoded, valid only during the call.
-    var base: UnsafePointer<UInt8>
+struct JSONTapeState: ~Copyable {
+    /// The input of the document being decoded, valid only during the call (before the first
+    /// document, `JSONScanner.noInput`: a real address that is never read).
+    var base = JSONScanner.noInput
     var byteCount = 0
-    var tape = JSONTapeBuffer<JSONTapeEntry>(capacity: 256)
-    /// The builder's stack of open containers.
-    var open = JSONTapeBuffer<Int>(capacity: 64)
+    var tape = JSONBuffer<JSONTapeEntry>(capacity: 256)
+    /// While the tape is written: the tape indices of the open containers, innermost last.
+    var openContainers = JSONBuffer<Int>(capacity: 64)
     /// The coding-path nodes of the values being decoded (see `JSONTapePathNode`).
-    var nodes = JSONTapeBuffer<JSONTapePathNode>(capacity: 64)
+    var nodes = JSONBuffer<JSONTapePathNode>(capacity: 64)
     /// Keys kept whole for the coding path (`super`).
     var extraKeys: [any CodingKey] = []
     /// The keyed containers made so far (see `JSONTapeKeyedSlot`), and for each its
     /// `KeyedDecodingContainer`'s box (its one stored reference), apart so that the slots are
-    /// trivial values and `isKnownUniquelyReferenced(&boxes[i])` sees the stored reference.
-    var slots = JSONTapeBuffer<JSONTapeKeyedSlot>(capacity: 16)
-    var boxes = JSONTapeBuffer<JSONTapeBoxReference>(capacity: 16)
+    /// trivial values and `boxes.isUniquelyReferenced(at: i)` sees the stored reference.
+    var slots = JSONBuffer<JSONTapeKeyedSlot>(capacity: 16)
+    var boxes = JSONBuffer<JSONTapeBoxReference>(capacity: 16)
     /// For each slot, a function that returns its box as the `KeyedDecodingContainer<Key>` it
     /// is, made once with that type's metadata (see `JSONTapeKeyedSlot.view(as:)`).
-    var views = JSONTapeBuffer<(JSONTapeBoxReference) -> Any>(capacity: 16)
+    var views = JSONBuffer<(JSONTapeBoxReference) -> Any>(capacity: 16)
     /// Name → value index of the last member with that name, for objects whose names need
     /// `String` comparison; by slot.
     var nameTables: [Int: [String: Int]] = [:]
@@ -42,25 +45,12 @@ struct JSONTapeState {
     var node = -1
     var userInfo: [CodingUserInfoKey: Any] = [:]
 
-    init() {
-        // Never read before a document sets it; any non-null address will do (as in `JSONScanner`).
-        base = UnsafePointer(bitPattern: 0x10)!
-    }
-
-    mutating func release() {
-        tape.release()
-        open.release()
-        nodes.release()
-        slots.release()
-        boxes.release()
-        views.release()
-        keyArrays.release()
-    }
+    init() {}
 
     /// Forgets the last document, keeping memory up to modest limits.
     mutating func reset() {
         tape.removeAll(shrinkingBeyond: 1 << 14)  // 256 KiB: states up to about 100 KB
-        open.removeAll(shrinkingBeyond: 1024)
+        openContainers.removeAll(shrinkingBeyond: 1024)
         nodes.removeAll(shrinkingBeyond: 1024)
         if slots.count > 256 {
             slots.removeAll(shrinkingBeyond: 256)
@@ -101,7 +91,7 @@ struct JSONTapeState {
     @inline(__always)
     mutating func string(at index: Int) -> String {
         let entry = tape[index]
-        return JSONStringDecoding.makeString(
+        return JSONStringDecoding.decodedString(
             base, from: entry.start, to: entry.end, hasEscapes: entry.hasEscapes, scratch: &scratch)
     }
 
@@ -110,7 +100,7 @@ struct JSONTapeState {
         guard index > 0 && index < tape.count else { return "" }
         let entry = tape[index]
         var scratch: [UInt8] = []
-        return JSONStringDecoding.makeString(
+        return JSONStringDecoding.decodedString(
             base, from: entry.start, to: entry.end, hasEscapes: entry.hasEscapes, scratch: &scratch)
     }
 }

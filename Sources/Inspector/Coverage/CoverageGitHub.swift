@@ -1,0 +1,40 @@
+import TraceReader
+
+/// `coverage --format github`: GitHub Actions workflow commands. A `::warning` per declared
+/// transition no run took and per illegal transition taken, an `::error` per file that cannot
+/// be read and when the coverage is below `--min`; then the text format's heading and overall
+/// lines, which the log shows as they are. Values are escaped as `GitHubReporter` does.
+enum CoverageGitHub {
+    static func write(_ outcome: CoverageOutcome) -> String {
+        let coverage = outcome.coverage
+        var lines: [String] = []
+        for failure in coverage.failures {
+            lines.append(
+                "::error file=\(GitHubReporter.property(failure.path)),title=unreadable::\(GitHubReporter.data(failure.message))"
+            )
+        }
+        for machine in coverage.machines {
+            for transition in machine.neverTaken {
+                lines.append(
+                    "::warning title=\(GitHubReporter.property("never taken: \(machine.store)"))::\(GitHubReporter.data("\(machine.store): \(CoverageOutcome.pair(transition)) is declared, but no trace took it"))"
+                )
+            }
+            for transition in machine.undeclared {
+                lines.append(
+                    "::warning title=\(GitHubReporter.property("illegal: \(machine.store)"))::\(GitHubReporter.data("\(machine.store): \(CoverageOutcome.pair(transition)) is not declared, and was taken \(CoverageOutcome.taken(transition)) (run inspector validate)"))"
+                )
+            }
+            lines.append(
+                TTY.safe(
+                    "\(machine.store): \(CoverageOutcome.summary(taken: machine.takenCount, declared: machine.declared.count, percent: machine.percent))"
+                ))
+        }
+        lines.append(
+            "overall: \(CoverageOutcome.summary(taken: coverage.takenCount, declared: coverage.declaredCount, percent: coverage.percent)) over \(counted(coverage.traces, "trace"))"
+        )
+        if let threshold = outcome.thresholdLine {
+            lines.append(outcome.passes ? threshold : "::error title=coverage::\(GitHubReporter.data(threshold))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,56 @@
+/// The changes a `ValueDiff` holds, one at a time, in document order, each with its path and
+/// its values still in the two texts: what `StateDiff.changes` makes `StateChange`s of, and what
+/// `StateDiffPrinter` prints as paths without making them.
+struct ChangeWalk {
+    let old: JSONTextReader
+    let new: JSONTextReader
+    /// Working memory (the memberwise initializer's default).
+    var scratch = JSONTextReader.Scratch()
+
+    /// One change; values of `removed` and the `from` of `changed` are in the old text, the rest
+    /// in the new one.
+    struct Change {
+        enum Kind {
+            case changed(from: TextValue, to: TextValue)
+            case added(TextValue)
+            case removed(TextValue)
+        }
+
+        var path: StatePath
+        var kind: Kind
+    }
+
+    /// Calls `body` with each change of `diff`, whose values sit at `path`.
+    mutating func forEach(_ diff: ValueDiff, at path: StatePath, _ body: (Change) -> Void) {
+        switch diff {
+        case .replaced(let from, let to):
+            body(Change(path: path, kind: .changed(from: from, to: to)))
+        case .object(let entries):
+            for entry in entries {
+                switch entry {
+                case .unchanged:
+                    break
+                case .removed(let name, let value):
+                    body(Change(path: path.appending(.key(old.string(at: name, &scratch))), kind: .removed(value)))
+                case .added(let name, let value):
+                    body(Change(path: path.appending(.key(new.string(at: name, &scratch))), kind: .added(value)))
+                case .changed(let name, let inner):
+                    forEach(inner, at: path.appending(.key(new.string(at: name, &scratch))), body)
+                }
+            }
+        case .array(let entries):
+            for entry in entries {
+                switch entry {
+                case .unchanged:
+                    break
+                case .removed(let index, let value):
+                    body(Change(path: path.appending(.index(index)), kind: .removed(value)))
+                case .added(let index, let value):
+                    body(Change(path: path.appending(.index(index)), kind: .added(value)))
+                case .changed(_, let index, let inner):
+                    forEach(inner, at: path.appending(.index(index)), body)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,328 @@
+@_spi(RewindInternals) internal import RewindSupport
+
+/// A fast reading of a trace header for validation: it checks line 1 as strict JSON and the
+/// shape of every machine (each `initial` and each listed case a key of `transitions`) in one
+/// pass over the bytes, without building a `JSONValue` or a `MachineSpec`, and keeps where each
+/// machine is written, so that only the machines of stores that appear are ever built.
+///
+/// It reads the common header only: names (of members, stores and cases) written in plain
+/// ASCII without escapes (so that comparing bytes is comparing `String`s), no member of the
+/// format written twice, `"type":"header"`, `"format":"rewind-trace"` and `"version":1` or `2`
+/// written as such. For anything else, errors included, `scan` returns nil and the caller reads
+/// the header with `TraceHeader.parse`, which has the messages; so this never decides that a
+/// header is wrong, and what it accepts `TraceHeader.parse` accepts with the same meaning (a test
+/// compares the two).
+struct HeaderScanner {
+    /// What `scan` found.
+    struct Found {
+        var version: Int
+        var rules: [TraceRule]
+        /// Each store's name and the bytes of its machine object in the line, in the line's order.
+        var machines: [(name: String, range: Range<Int>)]
+    }
+
+    private let base: UnsafePointer<UInt8>
+    private let count: Int
+    private var position = 0
+    /// The case names of the machine being read, and the targets its transitions list.
+    private var cases = ByteRangeSet()
+    private var targets: [Range<Int>] = []
+
+    private init(_ line: UnsafeRawBufferPointer) {
+        base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 0x10)!
+        count = line.count
+    }
+
+    /// The header in `line`, when it is a common header that is shaped as the format says; nil
+    /// when `TraceHeader.parse` must read it.
+    static func scan(_ line: UnsafeRawBufferPointer) -> Found? {
+        guard line.count > 0 else { return nil }
+        var scanner = HeaderScanner(line)
+        return scanner.scanHeader(line)
+    }
+
+    private mutating func scanHeader(_ line: UnsafeRawBufferPointer) -> Found? {
+        skipWhitespace()
+        guard consume(UInt8(ascii: "{")) else { return nil }
+        var version: Int?
+        var rules: [TraceRule] = []
+        var machines: [(name: String, range: Range<Int>)]?
+        var seen = Set<String>()
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) { return nil }  // no members: not a header
+        repeat {
+            skipWhitespace()
+            guard let key = plainString() else { return nil }
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")) else { return nil }
+            skipWhitespace()
+            let name = String(
+                decoding: UnsafeRawBufferPointer(start: base + key.lowerBound, count: key.count), as: UTF8.self)
+            let known = ["type", "format", "version", "machines", "rules", "app", "started"].contains(name)
+            if known {
+                guard seen.insert(name).inserted else { return nil }
+            }
+            let start = position
+            switch name {
+            case "machines":
+                guard let found = scanMachines() else { return nil }
+                machines = found
+            case "type", "format", "version":
+                guard let end = try? JSONSyntax.skipValue(in: line, at: position) else { return nil }
+                position = end
+                let value = UnsafeRawBufferPointer(start: base + start, count: end - start)
+                let expected: StaticString =
+                    switch name {
+                    case "type": #""header""#
+                    case "format": #""rewind-trace""#
+                    default: ""
+                    }
+                if name == "version" {
+                    guard value.count == 1, value[0] == UInt8(ascii: "1") || value[0] == UInt8(ascii: "2") else {
+                        return nil
+                    }
+                    version = Int(value[0] - UInt8(ascii: "0"))
+                } else {
+                    guard value.count == expected.utf8CodeUnitCount,
+                        ShortBytes.equal(value.baseAddress!, expected.utf8Start, count: value.count)
+                    else { return nil }
+                }
+            default:
+                guard let end = skipShallowValue(line) else { return nil }
+                if name == "rules" {
+                    let value = UnsafeRawBufferPointer(start: base + start, count: end - start)
+                    guard let parsed = try? JSONParser.parse(value), let list = try? TraceRule.parseList(parsed)
+                    else { return nil }
+                    rules = list
+                }
+            }
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "}")) else { return nil }
+        skipWhitespace()
+        guard position == count, let version, let machines, seen.contains("type"), seen.contains("format") else {
+            return nil
+        }
+        return Found(version: version, rules: rules, machines: machines)
+    }
+
+    /// `{"store": MACHINE, ...}`.
+    private mutating func scanMachines() -> [(name: String, range: Range<Int>)]? {
+        guard consume(UInt8(ascii: "{")) else { return nil }
+        var machines: [(name: String, range: Range<Int>)] = []
+        var stores = ByteRangeSet()
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) { return machines }
+        repeat {
+            skipWhitespace()
+            guard let store = plainString(), stores.insert(store, in: base) else { return nil }
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")) else { return nil }
+            skipWhitespace()
+            let start = position
+            guard scanMachine() else { return nil }
+            let name = String(
+                decoding: UnsafeRawBufferPointer(start: base + store.lowerBound, count: store.count), as: UTF8.self)
+            machines.append((name, start..<position))
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "}")) else { return nil }
+        return machines
+    }
+
+    /// `{"initial": CASE, "transitions": {CASE: [CASE, ...], ...}}`, every case a key of
+    /// `transitions`; other members are checked as JSON and skipped.
+    private mutating func scanMachine() -> Bool {
+        guard consume(UInt8(ascii: "{")) else { return false }
+        var initial: Range<Int>?
+        var hasTransitions = false
+        cases.removeAll()
+        targets.removeAll(keepingCapacity: true)
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) { return false }
+        repeat {
+            skipWhitespace()
+            guard let key = plainString() else { return false }
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")) else { return false }
+            skipWhitespace()
+            if isKey(key, "initial") {
+                guard initial == nil, let name = plainString() else { return false }
+                initial = name
+            } else if isKey(key, "transitions") {
+                guard !hasTransitions, scanTransitions() else { return false }
+                hasTransitions = true
+            } else {
+                let line = UnsafeRawBufferPointer(start: base, count: count)
+                guard skipShallowValue(line) != nil else { return false }
+            }
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "}")), let initial, hasTransitions, cases.contains(initial, in: base) else {
+            return false
+        }
+        for target in targets where !cases.contains(target, in: base) { return false }
+        return true
+    }
+
+    /// `{CASE: [CASE, ...], ...}`: the keys go into `cases`, the listed cases into `targets`.
+    private mutating func scanTransitions() -> Bool {
+        guard consume(UInt8(ascii: "{")) else { return false }
+        skipWhitespace()
+        if consume(UInt8(ascii: "}")) { return true }
+        repeat {
+            skipWhitespace()
+            guard let source = plainString(), cases.insert(source, in: base) else { return false }
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")) else { return false }
+            skipWhitespace()
+            guard consume(UInt8(ascii: "[")) else { return false }
+            skipWhitespace()
+            if !consume(UInt8(ascii: "]")) {
+                repeat {
+                    skipWhitespace()
+                    guard let target = plainString() else { return false }
+                    targets.append(target)
+                    skipWhitespace()
+                } while consume(UInt8(ascii: ","))
+                guard consume(UInt8(ascii: "]")) else { return false }
+            }
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        return consume(UInt8(ascii: "}"))
+    }
+
+    // MARK: Bytes
+
+    @inline(__always)
+    private mutating func skipWhitespace() {
+        while position < count {
+            let byte = base[position]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position &+= 1
+        }
+    }
+
+    @inline(__always)
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        guard position < count, base[position] == byte else { return false }
+        position &+= 1
+        return true
+    }
+
+    /// The body of the string at the cursor when it is printable ASCII without escapes; nil
+    /// otherwise (the caller gives up).
+    @inline(__always)
+    private mutating func plainString() -> Range<Int>? {
+        guard position < count, base[position] == UInt8(ascii: "\"") else { return nil }
+        let start = position &+ 1
+        var offset = JSONScanner.skipPlainASCII(base, from: start, count: count)
+        while offset < count {
+            let byte = base[offset]
+            if byte == UInt8(ascii: "\"") {
+                position = offset &+ 1
+                return start..<offset
+            }
+            guard byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\\") else { return nil }
+            offset &+= 1
+        }
+        return nil
+    }
+
+    private func isKey(_ range: Range<Int>, _ name: StaticString) -> Bool {
+        range.count == name.utf8CodeUnitCount
+            && ShortBytes.equal(base + range.lowerBound, name.utf8Start, count: range.count)
+    }
+
+    /// Skips a valid JSON value that nests shallowly enough to be as valid within the whole line
+    /// as on its own (the parser's depth limit counts from the line's start); nil otherwise.
+    private mutating func skipShallowValue(_ line: UnsafeRawBufferPointer) -> Int? {
+        let start = position
+        guard let end = try? JSONSyntax.skipValue(in: line, at: position) else { return nil }
+        var openings = 0
+        for offset in start..<end where base[offset] == UInt8(ascii: "[") || base[offset] == UInt8(ascii: "{") {
+            openings &+= 1
+        }
+        guard openings < JSONParser.maximumDepth - 8 else { return nil }
+        position = end
+        return end
+    }
+}
+
+/// A set of byte strings of one buffer, by their ranges: the case names of one machine, or the
+/// store names of a header. Cleared in time proportional to what it held.
+private struct ByteRangeSet {
+    private struct Slot {
+        /// The range's start + 1, 0 when the slot is empty.
+        var start: Int32
+        var length: Int32
+        var hash: UInt32
+    }
+
+    /// A power of two of slots, at least twice as many as the names.
+    private var slots = [Slot](repeating: Slot(start: 0, length: 0, hash: 0), count: 16)
+    private var used: [Int32] = []
+
+    mutating func removeAll() {
+        slots.withUnsafeMutableBufferPointer { slots in
+            for slot in used { slots[Int(slot)].start = 0 }
+        }
+        used.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds `range`; false when the set has its bytes already.
+    mutating func insert(_ range: Range<Int>, in base: UnsafePointer<UInt8>) -> Bool {
+        guard range.upperBound < Int(Int32.max) else { return false }
+        if (used.count &+ 1) &* 2 > slots.count { grow(base) }
+        let hash = Self.hash(range, base)
+        let found: Int? = slots.withUnsafeMutableBufferPointer { slots in
+            let mask = slots.count &- 1
+            var index = Int(hash) & mask
+            while slots[index].start != 0 {
+                if Self.same(slots[index], hash, range, base) { return nil }
+                index = (index &+ 1) & mask
+            }
+            slots[index] = Slot(start: Int32(range.lowerBound &+ 1), length: Int32(range.count), hash: hash)
+            return index
+        }
+        guard let found else { return false }
+        used.append(Int32(found))
+        return true
+    }
+
+    func contains(_ range: Range<Int>, in base: UnsafePointer<UInt8>) -> Bool {
+        let hash = Self.hash(range, base)
+        return slots.withUnsafeBufferPointer { slots in
+            let mask = slots.count &- 1
+            var index = Int(hash) & mask
+            while slots[index].start != 0 {
+                if Self.same(slots[index], hash, range, base) { return true }
+                index = (index &+ 1) & mask
+            }
+            return false
+        }
+    }
+
+    @inline(__always)
+    private static func hash(_ range: Range<Int>, _ base: UnsafePointer<UInt8>) -> UInt32 {
+        UInt32(
+            truncatingIfNeeded: ByteHash.hash(
+                UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count)))
+    }
+
+    @inline(__always)
+    private static func same(_ slot: Slot, _ hash: UInt32, _ range: Range<Int>, _ base: UnsafePointer<UInt8>) -> Bool {
+        slot.hash == hash && Int(slot.length) == range.count
+            && ShortBytes.equal(base + Int(slot.start &- 1), base + range.lowerBound, count: range.count)
+    }
+
+    private mutating func grow(_ base: UnsafePointer<UInt8>) {
+        let kept = used.map { slots[Int($0)] }
+        slots = [Slot](repeating: Slot(start: 0, length: 0, hash: 0), count: slots.count * 2)
+        used.removeAll(keepingCapacity: true)
+        for slot in kept {
+            let start = Int(slot.start &- 1)
+            _ = insert(start..<(start &+ Int(slot.length)), in: base)
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+import Recorder
+import Testing
+import TraceReader
+
+// Every code block of Sources/TraceReader/Documentation.docc, word for word, in functions that
+// are compiled with the tests (and not run: they name files of an app's repository). A block
+// that stops compiling fails the build; `DocumentationSnippetTests` fails when a block of the
+// articles is missing here, so the two cannot drift apart. Lines after a block only silence
+// "never used" warnings.
+
+/// A state machine like the app's, for the decoding example.
+private enum CatalogState: Decodable, StateMachine {
+    case idle, loading, loaded([String]), failed(String)
+
+    enum Case: String, CaseIterable, Sendable { case idle, loading, loaded, failed }
+    var currentCase: Case {
+        switch self {
+        case .idle: .idle
+        case .loading: .loading
+        case .loaded: .loaded
+        case .failed: .failed
+        }
+    }
+    static var initialCase: Case { .idle }
+    static func transitions(from source: Case) -> [Case] { source == .loading ? [.loaded, .failed] : [.loading] }
+}
+
+private func landingPage() throws {
+    let trace = try TraceFile(path: "traces/happy-path.jsonl")
+    let diff = StateDiff(from: trace.appStateText(atStep: 8), to: trace.appStateText(atStep: 9))
+    print(StateDiffPrinter(width: 100).text(diff))
+    let report = try TraceValidator().validate(file: "traces/happy-path.jsonl")
+    print(report.passes())
+}
+
+private func readingTraces() throws {
+    let trace = try TraceFile(path: "traces/happy-path.jsonl")
+    print(trace.header.machines.keys, trace.eventCount, trace.lastStep)
+    let state = trace.appState(atStep: 9)  // store name → state, as JSONValue
+    let cart = trace.state(of: "CartStore", atStep: 9)
+    if let event = trace.event(at: 4) { print(event.store ?? "", event.action ?? "", event.from ?? "", event.to ?? "") }
+    _ = (state, cart)
+}
+
+private func readingVersionTwo(_ trace: TraceFile) {
+    do {
+        if let cart = try trace.readState(of: "CartStore", atStep: 120) { print(JSONPrinter.pretty(cart)) }
+    } catch {
+        print(error)  // run.jsonl:98: the patch of "remove" on "CartStore" does not apply to its state before it …
+    }
+}
+
+private func readingLargeStates(_ trace: TraceFile) {
+    let text = trace.appStateText(atStep: 9)  // JSONText: no tree
+    let catalog = trace.stateText(of: "CatalogStore", atStep: 9)
+    JSONPrinter.pretty(text) { piece in print(String(decoding: piece, as: UTF8.self), terminator: "") }
+    let event = trace.eventWithoutState(at: 4)  // the event, its state left unread
+    _ = (catalog, event)
+}
+
+private func decodingAState(_ trace: TraceFile) throws {
+    let decoded = try trace.state(of: "CatalogStore", atStep: 3, as: CatalogState.self)
+    _ = decoded
+}
+
+private func askingQuestions(_ trace: TraceFile) throws {
+    let history = try ValueHistory(trace: trace, path: StatePath(parsing: "CartStore.lines[0].quantity"))
+    for change in history.changes() { print(change.step, change.event.action ?? "") }
+    let chain = CauseChain(of: 5, in: trace)
+    let stats = TraceStatistics(trace: trace)
+    _ = (chain, stats)
+}
+
+private func diffingStates(_ trace: TraceFile) {
+    let diff = StateDiff(from: trace.appStateText(atStep: 8), to: trace.appStateText(atStep: 9))
+    print(StateDiffPrinter(width: 100).text(diff))  // a folded tree, - and + lines
+    for change in diff.changes { print(change.path, change.before ?? .null, change.after ?? .null) }
+    let patch = JSONPatch.make(diff)  // RFC 6902 operations, as a JSONValue
+    print(JSONPatch.text(diff))  // the same, printed
+    _ = patch
+}
+
+private func diffingInPieces(_ diff: StateDiff) {
+    let printer = StateDiffPrinter(width: 100)
+    printer.write(diff) { piece in print(String(decoding: piece, as: UTF8.self), terminator: "") }
+    printer.writePaths(diff) { piece in print(String(decoding: piece, as: UTF8.self), terminator: "") }
+    JSONPatch.write(diff) { piece in print(String(decoding: piece, as: UTF8.self), terminator: "") }
+}
+
+private func resolvingPaths(_ trace: TraceFile) throws {
+    let path = try StatePath(parsing: "CartStore.lines.2.quantity")
+    let quantity = path.resolve(in: trace.appStateText(atStep: 9))  // a JSONText, or nil
+    _ = quantity
+}
+
+private func validatingTraces() throws {
+    let report = try TraceValidator().validate(file: "traces/run.jsonl")
+    #expect(report.passes())  // no error; passes(strict: true) also fails on warnings
+    for problem in report.problems { print(problem) }  // 17: error: illegal transition …
+}
+
+private func validatingWithASpec(path: String) throws {
+    let spec = try SpecFile.read(at: "spec.json")  // {"machines": {...}, "rules": [...]}
+    let report = try TraceValidator(machines: spec.machines, rules: spec.rules).validate(file: path)
+    _ = report
+}
+
+private func measuringCoverage() {
+    let coverage = TraceCoverage.measure(files: ["traces/browse.jsonl", "traces/checkout.jsonl"])
+    #expect((coverage.percent ?? 0) >= 80, "\(coverage.machines.flatMap(\.neverTaken))")
+}
+
+/// The golden-trace example is a test of an app's own suite: compiled here, never run (it names
+/// files of that app's repository).
+@Suite(.disabled("documentation: the example names an app's files")) struct GoldenTraceSnippet {
+    @Test func checkoutMatchesItsGoldenTrace() throws {
+        let sink = MemorySink()
+        let recorder = try TraceRecorder(sink: sink, machines: ["CatalogStore": CatalogState.self])
+        try runCheckout(recordingTo: recorder)  // the app's scenario, on stores made with it
+        try GoldenTrace.check(sink, against: "Tests/Golden/checkout.jsonl", ignoring: ["CartStore.lines[*].addedAt"])
+    }
+
+    private func runCheckout(recordingTo recorder: TraceRecorder) throws {}
+}
+
+@Suite struct DocumentationSnippetTests {
+    /// Sources/TraceReader/Documentation.docc, found from this file's place.
+    static let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "Sources/TraceReader/Documentation.docc")
+
+    /// Text without its whitespace, so that layout (line breaks, indentation) does not count.
+    private static func compacted(_ text: some StringProtocol) -> String {
+        String(text.filter { !$0.isWhitespace })
+    }
+
+    @Test func everyCodeBlockOfTheArticlesIsCompiledHere() throws {
+        let snippets = Self.compacted(try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8))
+        let articles = try FileManager.default.contentsOfDirectory(atPath: Self.catalog.path).filter {
+            $0.hasSuffix(".md")
+        }
+        #expect(articles.count >= 4)
+        var blocks = 0
+        for article in articles {
+            let text = try String(contentsOf: Self.catalog.appendingPathComponent(article), encoding: .utf8)
+            for block in text.components(separatedBy: "```swift\n").dropFirst() {
+                let code = block.components(separatedBy: "\n```")[0].split(separator: "\n")
+                    .filter { !$0.hasPrefix("import ") }.joined()
+                blocks += 1
+                let found = snippets.contains(Self.compacted(code))
+                #expect(found, "a code block of \(article) is not in DocumentationSnippets.swift: \(code.prefix(60))")
+            }
+        }
+        #expect(blocks >= 9)
+    }
+}

@@ -1,0 +1,102 @@
+import TestSupport
+import Testing
+
+@testable import Recorder
+@testable import TraceReader
+
+/// `HeaderScanner`, the validator's fast reading of a header, accepts only what
+/// `TraceHeader.parse` accepts, with the same version, rules and machines; and validation gives
+/// the same report whether it reads the header fast or with `TraceHeader.parse`.
+@Suite struct HeaderScannerTests {
+    static let common =
+        #"{"type":"header","format":"rewind-trace","version":1,"app":"Shop","started":"2026-11-22T10:15:00.123Z","machines":{"Door":{"initial":"closed","transitions":{"closed":["open","locked"],"open":["closed"],"locked":["closed"]}},"Cart":{"initial":"empty","transitions":{"empty":["full"],"full":["empty","full"]},"note":[1,{"x":null}]}},"rules":[{"store":"Door","case":"open","within":{"events":2}}]}"#
+
+    /// Whether the scanner and the parser agree on `text`: the scanner accepts only what the
+    /// parser accepts, with the same meaning.
+    static func expectAgreement(_ text: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        text.withUnsafeBytes { line in
+            guard let found = HeaderScanner.scan(line) else { return false }
+            guard let header = try? TraceHeader.parse(line) else {
+                Issue.record(
+                    "the scanner accepted a header the parser refuses: \(String(decoding: text, as: UTF8.self))",
+                    sourceLocation: sourceLocation)
+                return true
+            }
+            #expect(found.version == header.version, sourceLocation: sourceLocation)
+            #expect(found.rules == header.rules, sourceLocation: sourceLocation)
+            #expect(found.machines.map(\.name) == header.machineOrder, sourceLocation: sourceLocation)
+            for (name, range) in found.machines {
+                let spec = (try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[range]))).flatMap {
+                    try? TraceHeader.parseMachine($0, name: name)
+                }
+                #expect(spec == header.machines[name], "\(name)", sourceLocation: sourceLocation)
+            }
+            return true
+        }
+    }
+
+    @Test func readsTheCommonHeadersFast() throws {
+        #expect(Self.expectAgreement(Array(Self.common.utf8)))
+        let sink = MemorySink()
+        _ = try TraceRecorder(sink: sink, app: "Shop", machines: ["Door": ValidationFixtures.Door.self])
+        #expect(Self.expectAgreement(Array(sink.lines[0].utf8)))
+        let spaced = #" { "type" : "header" , "format":"rewind-trace","version":2,"machines":{ }, "x" : { } }"# + "\r"
+        #expect(Self.expectAgreement(Array(spaced.utf8)))
+    }
+
+    /// Headers one edit away from a valid one: wherever the scanner accepts, the parser agrees.
+    @Test(arguments: 0..<4)
+    func editedHeadersNeverMakeTheScannerDisagree(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        let base = Array(Self.common.utf8)
+        let pieces: [[UInt8]] = [
+            "{", "}", "[", "]", "\"", ":", ",", " ", "\\", "\\u0061", "a", "1", "é", "\u{01}", "null",
+            #""closed""#, #""initial":"open""#, #""version":2"#, #""type":"header""#, "[[[[", "]]]]",
+        ].map { Array($0.utf8) }
+        var accepted = 0
+        for _ in 0..<3000 {
+            var text = base
+            for _ in 0...Int.random(in: 0...1, using: &random) {
+                let at = Int.random(in: 0..<text.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: text.remove(at: at)
+                case 1: text.insert(contentsOf: pieces.randomElement(using: &random)!, at: at)
+                default: text.replaceSubrange(at..<min(text.count, at + 4), with: pieces.randomElement(using: &random)!)
+                }
+            }
+            if Self.expectAgreement(text) { accepted += 1 }
+        }
+        // Many edits leave the header valid (inside an ignored value, a case renamed everywhere…).
+        #expect(accepted > 100)
+    }
+
+    @Test func readingAHeaderFastOrByTheParserGivesTheSameReport() throws {
+        let trace = try ValidationFixtures.recordedTrace(seed: 7, actions: 200)
+        var lines = String(decoding: trace, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let fast = TraceValidator().validate(bytes: trace)
+        // An escape in the format's name: the same header, which only the parser reads.
+        lines[0] = Substring(lines[0].replacingOccurrences(of: #""rewind-trace""#, with: #""rewind-tr\u0061ce""#))
+        let slow = TraceValidator().validate(bytes: Array(lines.joined(separator: "\n").utf8))
+        #expect(fast == slow)
+        #expect(fast.events > 100)
+    }
+
+    @Test func aHeaderOfThousandsOfMachinesBuildsOnlyThoseOfStoresThatAppear() {
+        var machines: [String] = []
+        for index in 0..<300 {
+            let cases = (0..<20).map { #""c\#($0)":["c\#(($0 + 1) % 20)","c\#(($0 + 7) % 20)"]"# }
+            machines.append(#""S\#(index)":{"initial":"c0","transitions":{\#(cases.joined(separator: ","))}}"#)
+        }
+        let header =
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{\#(machines.joined(separator: ","))}}"#
+        #expect(Self.expectAgreement(Array(header.utf8)))
+        let events = [
+            #"{"type":"register","seq":1,"store":"S17","case":"c0","state":0}"#,
+            #"{"type":"transition","seq":2,"store":"S17","action":"go","from":"c0","to":"c7","changed":true,"state":1}"#,
+            #"{"type":"transition","seq":3,"store":"S17","action":"go","from":"c7","to":"c9","changed":true,"state":2}"#,
+        ]
+        let report = TraceValidator().validate(bytes: Array(([header] + events).joined(separator: "\n").utf8) + [0x0A])
+        #expect(report.problems.map(\.kind) == [.illegal])
+        #expect(report.problems.first?.message.contains("from c7 it may go to c8, c14") == true, "\(report.problems)")
+    }
+}
