@@ -25,7 +25,11 @@ import Testing
             for store in PatchedTrace.stores {
                 let state = trace.state(of: store, atStep: step)
                 #expect(state == expected[step][store], "\(comment), \(store) at step \(step)")
+                // The text reads (what `show` and `diff` use) rebuild the same state.
+                #expect(trace.stateText(of: store, atStep: step)?.value == state, "\(comment), \(store) text")
             }
+            let appState = JSONValue.object(trace.appState(atStep: step))
+            #expect(trace.appStateText(atStep: step).value == appState, "\(comment), app state text at step \(step)")
         }
     }
 
@@ -130,6 +134,11 @@ import Testing
             #expect(throws: TraceReadError.self) {
                 try trace.state(of: "Cart", atStep: step, as: [String: [String]].self)
             }
+            #expect(trace.stateText(of: "Cart", atStep: step) == nil)
+            #expect(throws: TraceReadError.self) { try trace.readStateText(of: "Cart", atStep: step) }
+            #expect(throws: TraceReadError.self) { try trace.readAppStateText(atStep: step) }
+            let other = try trace.readAppStateText(atStep: step, store: "Other")
+            #expect(other.value == .object(["Other": .number("1")]))
         }
         // The next whole state, and the patches after it, are known again; a step before too.
         #expect(trace.state(of: "Cart", atStep: 7) == (try JSONParser.parse(#"{"items":["x","y"]}"#)))
