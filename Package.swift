@@ -12,6 +12,10 @@
 //   TraceReader    what reads traces: the JSON parser and values, decoding recorded states into
 //                  the app's types, trace files, validation, diff and queries. For the inspector
 //                  and for an app's own tests.
+//   TimeTravel     what an app links in debug builds to be set to a recorded step: restoring its
+//                  stores from its trace, and the control channel that `inspector step --attach`
+//                  drives. Apart from Recorder, which must stay small and never read a trace:
+//                  Recorder only has the store's side of a restore (`package` API).
 import PackageDescription
 
 let package = Package(
@@ -19,6 +23,7 @@ let package = Package(
     products: [
         .library(name: "Recorder", targets: ["Recorder"]),
         .library(name: "TraceReader", targets: ["TraceReader"]),
+        .library(name: "TimeTravel", targets: ["TimeTravel"]),
         .executable(name: "inspector", targets: ["Inspector"]),
         .executable(name: "sample-app", targets: ["SampleApp"]),
     ],
@@ -29,20 +34,24 @@ let package = Package(
         .target(name: "ToolSupport", dependencies: ["RewindSupport"]),
         .target(name: "Recorder", dependencies: ["RewindSupport"]),
         .target(name: "TraceReader", dependencies: ["Recorder", "RewindSupport", "ToolSupport"]),
+        .target(name: "TimeTravel", dependencies: ["Recorder", "TraceReader", "RewindSupport"]),
         // Not a product: the command-line parsing both executables share.
         .target(name: "CommandLineArguments", dependencies: ["ToolSupport"]),
         .executableTarget(
             name: "Inspector",
-            dependencies: ["TraceReader", "RewindSupport", "ToolSupport", "CommandLineArguments"],
+            dependencies: ["TraceReader", "TimeTravel", "RewindSupport", "ToolSupport", "CommandLineArguments"],
             // The report page's script and stylesheet, real files read through `PackageResources`.
             resources: [.embedInCode("Report/Page/page.js"), .embedInCode("Report/Page/page.css")]
         ),
         .executableTarget(
             name: "SampleApp",
-            dependencies: ["Recorder", "TraceReader", "RewindSupport", "ToolSupport", "CommandLineArguments"]
+            dependencies: [
+                "Recorder", "TraceReader", "TimeTravel", "RewindSupport", "ToolSupport", "CommandLineArguments",
+            ]
         ),
         // Not a product: `swift run -c release Benchmarks` (README, "Performance").
-        .executableTarget(name: "Benchmarks", dependencies: ["Recorder", "TraceReader", "RewindSupport"]),
+        .executableTarget(
+            name: "Benchmarks", dependencies: ["Recorder", "TraceReader", "TimeTravel", "RewindSupport"]),
         // Not a product: a child process that records, for the crash and kill tests.
         .executableTarget(name: "TraceProbe", dependencies: ["Recorder"]),
         // Not a product: what the test targets share (running child processes with a deadline).
@@ -52,13 +61,17 @@ let package = Package(
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceReader", "TraceProbe", "TestSupport"]),
         .testTarget(name: "TraceReaderTests", dependencies: ["TraceReader", "Recorder", "TestSupport"]),
         .testTarget(
+            name: "TimeTravelTests",
+            dependencies: ["TimeTravel", "Recorder", "TraceReader", "RewindSupport", "TestSupport"]
+        ),
+        .testTarget(
             name: "InspectorTests",
-            dependencies: ["Inspector", "TraceReader", "Recorder", "CommandLineArguments", "TestSupport"]
+            dependencies: ["Inspector", "TraceReader", "Recorder", "TimeTravel", "CommandLineArguments", "TestSupport"]
         ),
         .testTarget(name: "CommandLineArgumentsTests", dependencies: ["CommandLineArguments"]),
         .testTarget(
             name: "SampleAppTests",
-            dependencies: ["SampleApp", "Recorder", "TraceReader", "CommandLineArguments", "TestSupport"]
+            dependencies: ["SampleApp", "Recorder", "TraceReader", "TimeTravel", "CommandLineArguments", "TestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

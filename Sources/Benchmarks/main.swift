@@ -7,7 +7,8 @@ let arguments = CommandLine.arguments.dropFirst()
 if arguments.contains("--help") || arguments.contains("-h") {
     print(
         """
-        Usage: swift run -c release Benchmarks [--only recording|decoding|validation|coverage|opening|diff] [--large]
+        Usage: swift run -c release Benchmarks [--large]
+               [--only recording|decoding|validation|coverage|opening|diff|timetravel]
 
         Measures Rewind against baselines run in the same process and prints a table:
         figure, baseline, ratio, target, and whether the target is met. The traces are
@@ -28,6 +29,7 @@ do {
     if only == nil || only == "recording" { try RecordingBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "decoding" { try DecodingBenchmark.run(into: &table) }
     if only == nil || only == "diff" { try DiffBenchmark.run(into: &table) }
+    if only == nil || only == "timetravel" { try TimeTravelBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "validation" { try ValidationBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "coverage" { try CoverageBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "opening" {

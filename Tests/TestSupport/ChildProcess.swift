@@ -205,18 +205,52 @@ public final class ChildProcess {
     /// left running when the line came.
     public func readOutput(until line: String, timeout: Double = 120) -> String {
         let deadline = Date().addingTimeInterval(timeout)
-        let (output, _) = pump(input: nil, deadline: deadline, until: line)
+        let (output, _) = pump(input: nil, deadline: deadline) { output in
+            String(decoding: output, as: UTF8.self).split(separator: "\n").contains(Substring(line))
+        }
         return String(decoding: output, as: UTF8.self)
     }
 
-    private func pump(input: Data?, deadline: Date, until line: String?) -> (Data, Data) {
+    /// Everything the calls of ``readOutput(untilContains:timeout:)`` have read, in order.
+    public private(set) var outputSoFar = ""
+
+    /// Reads the child's piped output until all of it read so far (`outputSoFar`, which this
+    /// adds to) contains `text`, the child ends, or `timeout` seconds pass (then the child is
+    /// killed); returns `outputSoFar`. Its standard input stays open (see ``writeInput(_:)``).
+    @discardableResult
+    public func readOutput(untilContains text: String, timeout: Double = 30) -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        let before = outputSoFar
+        let (output, _) = pump(input: nil, deadline: deadline, closingInput: false) { output in
+            (before + String(decoding: output, as: UTF8.self)).contains(text)
+        }
+        outputSoFar += String(decoding: output, as: UTF8.self)
+        return outputSoFar
+    }
+
+    /// Writes `text` to the child's standard input (`input: .pipe`), and leaves it open.
+    public func writeInput(_ text: String) throws {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let count = bytes.withUnsafeBytes { write(inputFD, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                throw ChildProcessError("writing to \(commandLine): \(String(cString: strerror(errno)))")
+            }
+            bytes = bytes.dropFirst(count)
+        }
+    }
+
+    private func pump(input: Data?, deadline: Date, closingInput: Bool = true, until done: ((Data) -> Bool)? = nil)
+        -> (Data, Data)
+    {
         var output = Data()
         var errors = Data()
         let pending = [UInt8](input ?? Data())
         var written = 0
         if inputFD >= 0 {
             _ = fcntl(inputFD, F_SETFL, fcntl(inputFD, F_GETFL) | O_NONBLOCK)
-            if pending.isEmpty { closeInput() }
+            if pending.isEmpty && closingInput { closeInput() }
         }
         var buffer = [UInt8](repeating: 0, count: 65536)
 
@@ -232,13 +266,9 @@ public final class ChildProcess {
                 return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
             }
         }
-        func sawLine() -> Bool {
-            guard let line else { return false }
-            return String(decoding: output, as: UTF8.self).split(separator: "\n").contains(Substring(line))
-        }
         for fd in [outputFD, errorFD] where fd >= 0 { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
 
-        while outputFD >= 0 || errorFD >= 0 || inputFD >= 0 {
+        while outputFD >= 0 || errorFD >= 0 || (inputFD >= 0 && closingInput) {
             if Date() >= deadline {
                 _ = killForTimeout()
                 break
@@ -246,9 +276,9 @@ public final class ChildProcess {
             var fds: [pollfd] = []
             if outputFD >= 0 { fds.append(pollfd(fd: outputFD, events: Int16(POLLIN), revents: 0)) }
             if errorFD >= 0 { fds.append(pollfd(fd: errorFD, events: Int16(POLLIN), revents: 0)) }
-            if inputFD >= 0 { fds.append(pollfd(fd: inputFD, events: Int16(POLLOUT), revents: 0)) }
+            if inputFD >= 0 && closingInput { fds.append(pollfd(fd: inputFD, events: Int16(POLLOUT), revents: 0)) }
             _ = poll(&fds, nfds_t(fds.count), 50)
-            if inputFD >= 0 {
+            if inputFD >= 0 && closingInput {
                 let count = pending.withUnsafeBytes { bytes in
                     write(inputFD, bytes.baseAddress! + written, bytes.count - written)
                 }
@@ -263,7 +293,7 @@ public final class ChildProcess {
                 close(errorFD)
                 errorFD = -1
             }
-            if sawLine() { break }
+            if let done, done(output) { break }
             if hasEnded {
                 // What the child wrote is in the pipes now; a descendant may keep them open.
                 if outputFD >= 0 {

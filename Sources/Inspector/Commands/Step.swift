@@ -1,6 +1,7 @@
 import CommandLineArguments
 import Dispatch
 import Synchronization
+import TimeTravel
 import TraceReader
 
 /// `inspector step TRACE [--at N]`: walk through a trace, forward and back.
@@ -8,7 +9,8 @@ enum Step: Command {
     static let name = "step"
     static let summary = "step through a trace, forward and back, with each step's diff"
     static let help = """
-        Usage: inspector step TRACE [--at N]
+        Usage: inspector step TRACE [--at N] [--follow]
+               inspector step --attach SOCKET
 
         Walks through TRACE one step at a time. Step N is the moment just after the event
         whose seq is N; step 0 is before any event.
@@ -31,30 +33,52 @@ enum Step: Command {
           who [PATH]   jump to the step that last changed PATH (default: the first value this
                        step changed) before this step
 
+        Live (an app that is still writing TRACE):
+          --follow          show events as the app appends them, as tail -f does, problems
+                            marked as they arrive; the view stays on the step you look at,
+                            unless it is the last one (G or End: follow again)
+          --attach SOCKET   attach to a running app that opened a control channel (its
+                            TimeTravel ControlChannel; sample-app --control SOCKET): follow its
+                            trace, and set the app itself to each step you move to; r sets it
+                            back to its present (the last step before the first jump), and so
+                            does the command 'present'. Quitting leaves the app running.
+
         Options:
-          --at N      start at step N (default 0)
+          --at N      start at step N (default 0; with --follow or --attach, the last step)
 
         \(standardExitStatuses)
         """
 
     static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
         let at = try arguments.option("--at")
-        let path = try arguments.positional("TRACE (the trace file to step through)")
+        let follow = arguments.flag("--follow")
+        let socket = try arguments.option("--attach")
+        let client = try socket.map { socket throws(FileError) in try connect(socket) }
+        let path =
+            try client.map { client in arguments.optionalPositional() ?? client.tracePath }
+            ?? arguments.positional("TRACE (the trace file to step through)")
         try arguments.finish()
+        let live = follow || client != nil
         let trace = try TraceOpening.open(path)
         TraceOpening.reportIssues(of: trace, console: console)
-        let step = try at.map { try TraceOpening.step($0, in: trace, what: "--at") } ?? 0
+        let follower = live ? try TraceFollower(trace) : nil
+        let step = try at.map { try TraceOpening.step($0, in: trace, what: "--at") } ?? (live ? trace.lastStep : 0)
         if console.isTerminal, let terminal = Terminal.enter() {
             // The first screen comes first; validation marks problems when it is done.
             var session = StepSession(trace: trace, problems: [:])
             _ = session.go(toStep: step)
-            runFullScreen(session, terminal: terminal, style: console.style)
+            var view = StepView(session: session, style: console.style)
+            if live { view.follow() }
+            if client != nil { view.attach() }
+            runFullScreen(
+                view, terminal: terminal, live: LiveTrace(trace, following: follower), app: client.map(AppLink.init))
             return ExitStatus.success
         }
         var session = StepSession(trace: trace, problems: try TraceOpening.problemsByLine(of: trace))
         _ = session.go(toStep: step)
+        var script = Script(session: session, follower: follower, app: client)
         do {
-            try runScript(&session, console: console)
+            try script.run(console: console)
         } catch {
             // A line that can no longer be read ends the session with a message, as `show` does.
             console.out.flush()
@@ -63,20 +87,27 @@ enum Step: Command {
         return ExitStatus.success
     }
 
+    /// Connects to the app whose control channel is at `socket`.
+    private static func connect(_ socket: String) throws(FileError) -> ControlClient {
+        do {
+            return try ControlClient(socketPath: socket)
+        } catch {
+            throw FileError(socket, TTY.safe(error.message))
+        }
+    }
+
     // MARK: Full screen
 
     /// The loop of the full-screen view: keys from the terminal go through `StepView.update`,
-    /// whose effects are performed here.
-    private static func runFullScreen(_ start: StepSession, terminal: Terminal, style: Style) {
-        defer { terminal.restore() }
-        var view = StepView(session: start, style: style)
-        // Validation runs on another thread; its result is handed over under a Mutex.
-        let found = Mutex<Result<[Int: [Problem]], FileError>?>(nil)
-        let trace = start.trace
-        DispatchQueue.global(qos: .userInitiated).async {
-            let problems = Result { () throws(FileError) in try TraceOpening.problemsByLine(of: trace) }
-            found.withLock { $0 = problems }
+    /// whose effects are performed here; the trace's new openings (`live`) and the attached
+    /// app's answers (`app`) are taken at each key and tick.
+    private static func runFullScreen(_ start: StepView, terminal: Terminal, live: LiveTrace, app: AppLink?) {
+        defer {
+            live.stop()
+            app?.close()
+            terminal.restore()
         }
+        var view = start
         var effects = StepView.Effects.redraw
         while true {
             if effects.contains(.quit) { return }
@@ -87,95 +118,147 @@ enum Step: Command {
             }
             guard let key = terminal.readKey() else { return }
             effects = view.update(key)
-            if key == .tick, !view.validated, let outcome = found.withLock({ $0 }) {
-                switch outcome {
-                case .success(let problems): effects.formUnion(view.problemsFound(problems))
-                case .failure(let error): effects.formUnion(view.validationFailed(error))
+            if let request = view.takeAppRequest() { app?.send(request) }
+            if let update = live.take() {
+                switch update.problems {
+                case .success(let problems): effects.formUnion(view.traceChanged(update.trace, problems: problems))
+                case .failure(let error):
+                    effects.formUnion(view.traceChanged(update.trace, problems: nil))
+                    effects.formUnion(view.validationFailed(error))
                 }
+            }
+            for answer in app?.takeAnswers() ?? [] {
+                effects.formUnion(view.appAnswered(answer.request, answer.outcome))
             }
         }
     }
 
     // MARK: Line commands
 
-    /// Reads commands from standard input until its end or `quit`.
-    /// - Throws: `TraceReadError` when a line the command needs can no longer be read (a
-    ///   version 2 patch that does not apply is said, and the session goes on).
-    private static func runScript(_ session: inout StepSession, console: Console) throws(TraceReadError) {
-        let out = console.out
-        let printer = StateDiffPrinter(width: 100, terminalSafe: true, colors: false)
-        /// What `body` reads from the current step's states; nil, said, when a state there
-        /// cannot be rebuilt from its patches (other steps still can).
-        func reading<Value>(_ body: () throws(TraceReadError) -> Value) throws(TraceReadError) -> Value? {
-            do {
-                return try body()
-            } catch  where error.kind != .changed {
-                out.line("✖ cannot show the state at step \(session.step): \(TTY.safe(error.description))")
-                return nil
+    /// The line-command mode: a session, the file it follows, the app it is attached to.
+    private struct Script {
+        var session: StepSession
+        var follower: TraceFollower?
+        let app: ControlClient?
+
+        /// Reads commands from standard input until its end or `quit`.
+        /// - Throws: `TraceReadError` when a line the command needs can no longer be read (a
+        ///   version 2 patch that does not apply is said, and the session goes on).
+        mutating func run(console: Console) throws(TraceReadError) {
+            let out = console.out
+            let printer = StateDiffPrinter(width: 100, terminalSafe: true, colors: false)
+            /// What `body` reads from the current step's states; nil, said, when a state there
+            /// cannot be rebuilt from its patches (other steps still can).
+            func reading<Value>(at step: Int, _ body: () throws(TraceReadError) -> Value) throws(TraceReadError)
+                -> Value?
+            {
+                do {
+                    return try body()
+                } catch  where error.kind != .changed {
+                    out.line("✖ cannot show the state at step \(step): \(TTY.safe(error.description))")
+                    return nil
+                }
             }
-        }
-        func show() throws(TraceReadError) {
-            out.line(try describe(session))
-            if let diff = try reading(session.readDiff), !diff.isEmpty { out.write(printer.text(diff)) }
-        }
-        try show()
-        // A script that drives step through pipes reads the first step before it sends a command.
-        out.flush()
-        while let line = console.input.readLine() {
-            let words = line.split(separator: " ", maxSplits: 1).map(String.init)
-            guard let command = words.first else { continue }
-            let argument = words.count > 1 ? words[1].trimmingCharacters(in: " ") : ""
-            switch command {
-            case "next", "n":
-                if session.next() { try show() } else { out.line("at the last step (\(session.trace.lastStep))") }
-            case "prev", "p":
-                if session.previous() { try show() } else { out.line("at step 0") }
-            case "first":
-                session.first()
-                try show()
-            case "last":
-                session.last()
-                try show()
-            case "goto":
-                if let step = Int(argument), step >= 0, step <= session.trace.lastStep, session.go(toStep: step) {
-                    try show()
-                } else {
-                    out.line("goto needs a step from 0 to \(session.trace.lastStep), not '\(TTY.safe(argument))'")
+            func show(_ session: StepSession) throws(TraceReadError) {
+                out.line(try describe(session))
+                if let diff = try reading(at: session.step, session.readDiff), !diff.isEmpty {
+                    out.write(printer.text(diff))
                 }
-            case "find":
-                if session.find(argument) {
-                    try show()
-                } else {
-                    out.line("no store or action matches \"\(TTY.safe(argument))\"")
-                }
-            case "who":
-                if whoSet(argument, in: &session, out: out) { try show() }
-            case "diff":
-                if let diff = try reading(session.readDiff) {
-                    if diff.isEmpty { out.line("no change") } else { out.write(printer.text(diff)) }
-                }
-            case "state":
-                if let state = try reading(session.readAppState) {
-                    out.line(JSONPrinter.pretty(.object(state), terminalSafe: true))
-                }
-            case "problems":
-                let problems = session.currentProblems
-                if problems.isEmpty { out.line("no problem at this step") }
-                for problem in problems {
-                    out.line("\(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))")
-                }
-            case "help":
-                out.line(
-                    "commands: next, prev, first, last, goto N, find TEXT, who [PATH], diff, state, problems, quit")
-            case "quit", "q", "exit":
-                out.flush()
-                return
-            default:
-                out.line(
-                    "unknown command '\(TTY.safe(command))'; commands: next, prev, first, last, goto N, find TEXT, who [PATH], diff, state, problems, quit"
-                )
             }
+            try show(session)
+            // A script that drives step through pipes reads the first step before it sends a command.
             out.flush()
+            while let line = console.input.readLine() {
+                let words = line.split(separator: " ", maxSplits: 1).map(String.init)
+                guard let command = words.first else { continue }
+                let argument = words.count > 1 ? words[1].trimmingCharacters(in: " ") : ""
+                // Following: the commands see the events the app appended since the last one.
+                if follower?.refresh() != nil, let newer = follower?.trace {
+                    session.traceChanged(newer, problems: (try? TraceOpening.problemsByLine(of: newer)) ?? [:])
+                }
+                let stepBefore = session.step
+                switch command {
+                case "next", "n":
+                    if session.next() {
+                        try show(session)
+                    } else {
+                        out.line("at the last step (\(session.trace.lastStep))")
+                    }
+                case "prev", "p":
+                    if session.previous() { try show(session) } else { out.line("at step 0") }
+                case "first":
+                    session.first()
+                    try show(session)
+                case "last":
+                    session.last()
+                    try show(session)
+                case "goto":
+                    if let step = Int(argument), step >= 0, step <= session.trace.lastStep, session.go(toStep: step) {
+                        try show(session)
+                    } else {
+                        out.line("goto needs a step from 0 to \(session.trace.lastStep), not '\(TTY.safe(argument))'")
+                    }
+                case "find":
+                    if session.find(argument) {
+                        try show(session)
+                    } else {
+                        out.line("no store or action matches \"\(TTY.safe(argument))\"")
+                    }
+                case "who":
+                    if whoSet(argument, in: &session, out: out) { try show(session) }
+                case "diff":
+                    if let diff = try reading(at: session.step, session.readDiff) {
+                        if diff.isEmpty { out.line("no change") } else { out.write(printer.text(diff)) }
+                    }
+                case "state":
+                    if let state = try reading(at: session.step, session.readAppState) {
+                        out.line(JSONPrinter.pretty(.object(state), terminalSafe: true))
+                    }
+                case "problems":
+                    let problems = session.currentProblems
+                    if problems.isEmpty { out.line("no problem at this step") }
+                    for problem in problems {
+                        out.line("\(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))")
+                    }
+                case "present" where app != nil:
+                    ask(.present, out: out)
+                case "help":
+                    out.line("commands: \(Self.commands(attached: app != nil))")
+                case "quit", "q", "exit":
+                    out.flush()
+                    return
+                default:
+                    out.line("unknown command '\(TTY.safe(command))'; commands: \(Self.commands(attached: app != nil))")
+                }
+                if app != nil && session.step != stepBefore { ask(.restore(step: session.step), out: out) }
+                out.flush()
+            }
+        }
+
+        static func commands(attached: Bool) -> String {
+            "next, prev, first, last, goto N, find TEXT, who [PATH], diff, state, problems, "
+                + (attached ? "present, quit" : "quit")
+        }
+
+        /// Asks the attached app for `request` and prints its answer.
+        private func ask(_ request: ControlRequest, out: TextStream) {
+            guard let app else { return }
+            switch Result(catching: { () throws(ControlChannelError) in try app.request(request) }) {
+            case .success(.restored(let step, let present, let stores, let absent, let kept)):
+                var text = present ? "app: back at its present, step \(step)" : "app: restored to step \(step)"
+                if !stores.isEmpty { text += " (\(stores.map { TTY.safe($0) }.joined(separator: ", ")))" }
+                if !absent.isEmpty {
+                    text += "; not at that step yet: \(absent.map { TTY.safe($0) }.joined(separator: ", "))"
+                }
+                if !kept.isEmpty { text += "; kept its live \(kept.map { TTY.safe($0) }.joined(separator: ", "))" }
+                out.line(text)
+            case .success(.error(let message)):
+                out.line("app: ✖ \(TTY.safe(message))")
+            case .success(.hello):
+                break
+            case .failure(let error):
+                out.line("app: ✖ \(TTY.safe(error.message))")
+            }
         }
     }
 

@@ -16,6 +16,10 @@ struct StepScreen {
     var selectedValue: (position: Int, index: Int)?
     /// Whether validation is still running (problems are not marked yet).
     var validating = false
+    /// Whether the trace is followed as the app appends to it (`--follow`, `--attach`).
+    var following = false
+    /// Where the attached app is (`--attach`), for the status line.
+    var appStatus: String?
 
     /// The screen's lines for `session` on a `columns` × `rows` terminal.
     func lines(for session: StepSession, columns: Int, rows: Int) -> [String] {
@@ -88,10 +92,13 @@ struct StepScreen {
         if let problem = session.currentProblems.first {
             status += " · " + (problem.severity == .warning ? "⚠ " : "✖ ") + problem.kind.rawValue
         }
+        if following { status += session.isAtEnd ? " · following" : " · paused (G: follow)" }
         if validating { status += " · validating…" }
+        if let appStatus { status += " · app: " + appStatus }
         if let message { status += " · " + message }
+        let present = appStatus == nil ? "" : "  r present"
         let keys =
-            "  ←→ step  g/G ends  123⏎ jump  / find  [ ] problems  v w who set  Tab \(pane == .diff ? "state" : "diff")  q quit "
+            "  ←→ step  g/G ends  123⏎ jump  / find  [ ] problems  v w who set  Tab \(pane == .diff ? "state" : "diff")\(present)  q quit "
         let room = columns - ScreenText.width(status)
         status +=
             room > ScreenText.width(keys) ? String(repeating: " ", count: room - ScreenText.width(keys)) + keys : ""

@@ -6,7 +6,8 @@ import TraceReader
 /// A position is a moment of the trace: 0 is step 0, before any event; position `k` is just
 /// after the event at index `k - 1`.
 struct StepSession {
-    let trace: TraceFile
+    /// The trace; a newer opening of the same file when it grows (`--follow`).
+    private(set) var trace: TraceFile
     /// Validation problems by file line.
     private(set) var problems: [Int: [Problem]]
     /// Indices of the events that have a problem, in order.
@@ -27,6 +28,18 @@ struct StepSession {
         self.problems = problems
         // From the index, without reading the events: a 1 GB trace opens as fast with problems.
         problemEvents = problems.keys.compactMap { trace.eventIndex(atLine: $0) }.sorted()
+    }
+
+    /// Whether the current moment is the last one: after the last event.
+    var isAtEnd: Bool { position == trace.eventCount }
+
+    /// Takes a newer opening of the trace, which grew (or was written anew): the moment stays
+    /// where it was, unless it was the last one, which moves to the new last one.
+    mutating func traceChanged(_ newer: TraceFile, problems: [Int: [Problem]]) {
+        let wasAtEnd = isAtEnd
+        trace = newer
+        position = wasAtEnd ? newer.eventCount : min(position, newer.eventCount)
+        setProblems(problems)
     }
 
     /// The event just before the current moment; nil at step 0.

@@ -1,3 +1,4 @@
+import TimeTravel
 import TraceReader
 
 /// The full-screen view of `inspector step` as a value: where the person is (`session`), what the
@@ -27,6 +28,10 @@ struct StepView {
     var rows = 24
     /// How many lines the lower pane had at the last draw, for clamping the scroll.
     var paneLength = 0
+    /// Whether an app is attached (`--attach`): moving to a step asks it to restore that step.
+    private(set) var attached = false
+    /// What to ask the attached app, set by `update` and taken by the caller (`takeAppRequest`).
+    private(set) var appRequest: ControlRequest?
 
     init(session: StepSession, style: Style) {
         self.session = session
@@ -67,8 +72,78 @@ struct StepView {
         return .redraw
     }
 
+    // MARK: Following and attaching
+
+    /// Follows the trace as it grows (`--follow`): the status line says so.
+    mutating func follow() {
+        screen.following = true
+    }
+
+    /// The trace grew, or was written anew: the view stays on the step the person looks at,
+    /// unless it is the last one, and marks the problems found in the new trace (nil: none yet).
+    mutating func traceChanged(_ trace: TraceFile, problems: [Int: [Problem]]?) -> Effects {
+        session.traceChanged(trace, problems: problems ?? session.problems)
+        if problems != nil {
+            validated = true
+            screen.validating = false
+        }
+        return .redraw
+    }
+
+    /// An app is attached (`--attach`): from now on, each move to a step asks it to restore that
+    /// step, and `r` asks it back to its present.
+    mutating func attach() {
+        attached = true
+        screen.following = true
+        screen.appStatus = "live"
+    }
+
+    /// The request for the attached app that the last key made, if any; taking it clears it.
+    mutating func takeAppRequest() -> ControlRequest? {
+        defer { appRequest = nil }
+        return appRequest
+    }
+
+    /// The attached app answered `request` (or could not be reached).
+    mutating func appAnswered(_ request: ControlRequest, _ outcome: Result<ControlReply, ControlChannelError>)
+        -> Effects
+    {
+        switch outcome {
+        case .success(.restored(let step, let present, _, _, let kept)):
+            screen.appStatus = present ? "live (back at its present, step \(step))" : "at step \(step)"
+            if !kept.isEmpty {
+                screen.message =
+                    "kept the app's live value of \(kept.map { TTY.safe($0) }.joined(separator: ", ")) (redacted in the trace)"
+            }
+        case .success(.error(let message)):
+            screen.appStatus = "✖ " + TTY.safe(message)
+        case .success(.hello):
+            break
+        case .failure(let error):
+            screen.appStatus = "✖ " + TTY.safe(error.message)
+        }
+        return .redraw
+    }
+
     /// Applies `key`; returns what the caller must do.
     mutating func update(_ key: Key) -> Effects {
+        let stepBefore = session.step
+        let effects = apply(key)
+        if attached && !effects.contains(.quit) {
+            if key == .character("r") && typed == nil {
+                appRequest = .present
+                session.last()
+                screen.appStatus = "going back to its present…"
+            } else if session.step != stepBefore {
+                appRequest = .restore(step: session.step)
+                screen.appStatus = "restoring step \(session.step)…"
+            }
+        }
+        return effects
+    }
+
+    /// Applies `key` to the view.
+    private mutating func apply(_ key: Key) -> Effects {
         switch key {
         case .tick: return []
         case .resize, .continued: return .redraw

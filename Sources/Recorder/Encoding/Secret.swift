@@ -55,6 +55,18 @@ extension Secret: Decodable where Value: Decodable {
     }
 }
 
+/// A `Secret` whose value an encoding that stays in the process may write (`StateEncoder`'s
+/// `revealingSecrets`).
+protocol RevealableSecret {
+    func encodeValue(in context: EncodingContext) throws
+}
+
+extension Secret: RevealableSecret where Value: Encodable {
+    func encodeValue(in context: EncodingContext) throws {
+        try context.encodeValue(value)
+    }
+}
+
 /// The recorder's encoders, which write a secret as `"<redacted>"`.
 protocol RedactingEncoder {
     func appendRedacted()

@@ -29,6 +29,14 @@ public final class StateEncoder {
         encoder = StreamingEncoder(redaction: redactedKeys)
     }
 
+    /// An encoder that writes every value, a ``Secret``'s too, and redacts nothing: for what
+    /// never leaves the process. Time travel (the TimeTravel library) encodes a live state with
+    /// it to keep the values that a trace holds only as `"<redacted>"`.
+    package init(revealingSecrets: Void) {
+        encoder = StreamingEncoder(redaction: .none)
+        encoder.context.state.pointee.revealsSecrets = true
+    }
+
     /// Returns the JSON bytes of `value`.
     public func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         try withEncoded(value) { Array($0) }

@@ -225,6 +225,31 @@ public final class TraceRecorder: Sendable {
         }
     }
 
+    /// Records that a store was set to a recorded state (time travel): a `restore` event, which
+    /// is not an action, so `validate` does not judge it. `step` and `trace` say where the state
+    /// was recorded.
+    func recordRestore<S: Encodable>(store: String, caseName: String?, state value: S, step: Int?, trace: String?) {
+        state.withLock { state in
+            let out = state.encoder.output
+            out.count = 0
+            out.append("{\"type\":\"restore\",\"seq\":")
+            let seq = beginEvent(&state)
+            appendRegisterFields(store: store, caseName: caseName, machine: nil, into: out)
+            let range = appendEncoded(value, what: "the state of \(store)", in: &state)
+            state.rollover?.remember(store: store, caseName: caseName, state: out.bytes, range: range)
+            if let step {
+                out.append(",\"step\":")
+                out.append(Int64(step))
+            }
+            if let trace {
+                out.append(",\"trace\":")
+                out.appendRareString(trace)
+            }
+            out.append("}\n")
+            emit(seq: seq, mustReachDisk: false, in: &state)
+        }
+    }
+
     func storeEnded(_ store: String) {
         state.withLock { state in
             let count = state.liveStores[store, default: 0]
@@ -239,8 +264,8 @@ public final class TraceRecorder: Sendable {
 
     // MARK: Writing
 
-    /// Writes a register event's fields after `seq` and `elapsed`, up to `"state":`: `store`,
-    /// `case` and `machine` where the store has them (shared/TRACE_FORMAT.md, `register`).
+    /// Writes a register or restore event's fields after `seq` and `elapsed`, up to `"state":`:
+    /// `store`, `case` and `machine` where the store has them (shared/TRACE_FORMAT.md).
     private func appendRegisterFields(store: String, caseName: String?, machine: [UInt8]?, into out: JSONOutput) {
         out.append(",\"store\":")
         out.appendRareString(store)

@@ -25,6 +25,16 @@ public struct ActionCause: Sendable {
         ActionCause(event: ActionContext.currentCause)
     }
 
+    /// Whether what runs now reacts to a restore (time travel) rather than to an action: the
+    /// store's state was set to a recorded one. A `Store` does not run the actions sent then (a
+    /// restored session must not start a load); check it before other side effects, such as a
+    /// request to a server, or an action of a store recorded through ``StoreRecording``, which
+    /// is recorded as usual.
+    public var isRestore: Bool { event == ActionContext.restoring }
+
+    /// The cause of what observers and subscribers do while a restore is told.
+    package static var restoring: ActionCause { ActionCause(event: ActionContext.restoring) }
+
     /// Runs `body` with this cause: the actions it sends record it (none, for a cause taken
     /// where there was none).
     public func run<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {

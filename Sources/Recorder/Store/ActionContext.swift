@@ -8,6 +8,10 @@ import Synchronization
 enum ActionContext {
     @TaskLocal private static var cause: Int?
 
+    /// The cause bound while observers and subscribers are told of a restore (time travel). No
+    /// event has it, so no event records it; `Store.send` drops an action sent under it.
+    static let restoring = Int.min
+
     /// Whether any cause was ever bound in this process. Until one is, every read would find
     /// nil, so `currentCause` skips the task-local lookup (a few hundred instructions an action).
     /// It is set before the first binding, on the binding thread, so a read inside any binding

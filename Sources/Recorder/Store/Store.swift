@@ -43,6 +43,11 @@ import Synchronization
 /// (`changed: false`). Observers and subscribers are not told about such an action. A store
 /// records through a ``StoreRecording``, the API that stores which are not a `Store` use.
 ///
+/// **Time travel.** The TimeTravel library sets a store to a state of a trace (a `restore`
+/// event); its observers and subscribers are then told, with `ActionCause.current.isRestore`
+/// true, and the actions they send are dropped, so that a restored state does not set off
+/// reactions (see <doc:RecordingAStore>).
+///
 /// **State machines.** When `State` conforms to `StateMachine`, every event carries the
 /// machine's case (`case`, `from`, `to`), and an action that moves along a transition the
 /// machine does not allow is handled by `policy`.
@@ -123,7 +128,8 @@ open class Store<State: Equatable & Encodable & Sendable>: Observable, @unchecke
         // A subscriber that another thread adds right now may miss this state: it gets the
         // current state when it subscribes.
         guard subscriberCount.load(ordering: .acquiring) > 0 else {
-            let outcome = try recording.apply(actionName, args: args, file: file, line: line, copyingTo: nil, mutate)
+            let outcome = try recording.apply(
+                actionName, args: args, file: file, line: line, copyingTo: nil, dropsWhenRestoring: true, mutate)
             if outcome.changed { observation.changed(self) }
             return
         }
@@ -132,7 +138,8 @@ open class Store<State: Equatable & Encodable & Sendable>: Observable, @unchecke
         // throws a generic error looks up the metadata of a `Result` on every call.)
         let newState = UnsafeMutablePointer<State>.allocate(capacity: 1)
         defer { newState.deallocate() }
-        let outcome = try recording.apply(actionName, args: args, file: file, line: line, copyingTo: newState, mutate)
+        let outcome = try recording.apply(
+            actionName, args: args, file: file, line: line, copyingTo: newState, dropsWhenRestoring: true, mutate)
         guard outcome.changed else { return }
         observation.changed(self)
         notify(newState.move(), cause: outcome.eventNumber)
@@ -157,6 +164,22 @@ open class Store<State: Equatable & Encodable & Sendable>: Observable, @unchecke
         }
         handler(state)
         return token
+    }
+
+    /// Sets the state to `restored`, a recorded one (time travel), and records a `restore` event
+    /// (`step` and `trace` say where it was recorded). Returns what tells observers and
+    /// subscribers, for the TimeTravel library to run once every store of the restore has its
+    /// state; nil when the state was already `restored`. While they are told,
+    /// `ActionCause.current.isRestore` is true, and the actions they send to any `Store` are
+    /// dropped.
+    package func restore(to restored: State, step: Int?, trace: String?) -> (@Sendable () -> Void)? {
+        guard recording.restore(to: restored, step: step, trace: trace) else { return nil }
+        return { [self] in
+            ActionContext.bind(ActionContext.restoring) {
+                observation.changed(self)
+                notify(restored, cause: ActionContext.restoring)
+            }
+        }
     }
 
     private func notify(_ state: State, cause: Int?) {

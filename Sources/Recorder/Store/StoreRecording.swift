@@ -36,7 +36,7 @@ import Synchronization
 /// The store is recorded as ended when the recording is released.
 public final class StoreRecording<State: Equatable & Encodable & Sendable>: Sendable {
     /// The store's name in the trace.
-    let name: String
+    package let name: String
     /// What an illegal transition does.
     let policy: IllegalTransitionPolicy
     private let recorder: TraceRecorder?
@@ -111,7 +111,7 @@ public final class StoreRecording<State: Equatable & Encodable & Sendable>: Send
 
     /// The state last recorded. Read inside an action of this store, it stops the process (see
     /// `Store.state`).
-    var state: State {
+    package var state: State {
         checkNotInsideAction(currentThreadIdentity(), .stateRead)
         return current.withLock { $0 }
     }
@@ -119,14 +119,20 @@ public final class StoreRecording<State: Equatable & Encodable & Sendable>: Send
     /// Runs an action: applies `mutate` to the state under the lock, records the event, and
     /// handles an illegal transition. Called by `Store.send` and by `record`.
     ///
-    /// - Parameter slot: where to copy the new state when it changed (for subscribers), or nil.
+    /// - Parameters:
+    ///   - slot: where to copy the new state when it changed (for subscribers), or nil.
+    ///   - dropsWhenRestoring: do nothing when sent while a restore is told (a `Store`'s
+    ///     action, which would change a restored state); `record` records as usual, since the
+    ///     store's own state has changed already.
     /// - Returns: whether the state changed (and `slot` was filled), and the event's number.
     @discardableResult
     func apply<Failure: Error>(
         _ action: String, args: ActionArguments?, file: StaticString, line: UInt,
-        copyingTo slot: UnsafeMutablePointer<State>?, _ mutate: (inout State) throws(Failure) -> Void
+        copyingTo slot: UnsafeMutablePointer<State>?, dropsWhenRestoring: Bool = false,
+        _ mutate: (inout State) throws(Failure) -> Void
     ) throws(Failure) -> AppliedAction {
         let cause = ActionContext.currentCause
+        if dropsWhenRestoring && cause == ActionContext.restoring { return AppliedAction() }
         let thread = currentThreadIdentity()
         checkNotInsideAction(thread, .sent(action))
         var outcome = AppliedAction()
@@ -162,6 +168,23 @@ public final class StoreRecording<State: Equatable & Encodable & Sendable>: Send
             )
         }
         return outcome
+    }
+
+    // MARK: Time travel
+
+    /// Sets the state to `restored`, a recorded one, and writes a `restore` event (`step` and
+    /// `trace` say where it was recorded); returns whether the state changed. For the
+    /// TimeTravel library, which then tells the store's observers and subscribers (a `Store`),
+    /// or hands the state to the store that owns this recording.
+    package func restore(to restored: State, step: Int?, trace: String?) -> Bool {
+        checkNotInsideAction(currentThreadIdentity(), .sent("restore"))
+        return current.withLock { state in
+            let changed = state != restored
+            state = restored
+            recorder?.recordRestore(
+                store: name, caseName: machine?.caseName(restored), state: restored, step: step, trace: trace)
+            return changed
+        }
     }
 
     /// What a thread inside an action of this store must not do.

@@ -11,7 +11,7 @@ import Recorder
 final class Wishlist {
     /// The saved SKUs, in the order they were saved.
     private(set) var skus: [String]
-    @ObservationIgnored private let recording: StoreRecording<WishlistState>
+    @ObservationIgnored let recording: StoreRecording<WishlistState>
 
     /// The store's name in the trace, which `replay` looks for.
     static let storeName = "Wishlist"
@@ -34,5 +34,11 @@ final class Wishlist {
     func remove(_ sku: String) {
         skus.removeAll { $0 == sku }
         recording.record(state: state, args: ["sku": sku])
+    }
+
+    /// Takes a restored state (time travel, see `Shop+TimeTravel.swift`): the recording has it
+    /// already; the model's property tells its observers.
+    func takeRestored(_ restored: WishlistState) {
+        skus = restored.skus
     }
 }

@@ -44,6 +44,9 @@ struct EncodingContext: Encoder, RedactingEncoder {
         let discard: EncodingContext?
         /// Owns `discard`'s memory.
         let discardStorage: EncodingContextStorage?
+        /// Whether a `Secret` is written as its value: only for an encoding that stays in the
+        /// process (time travel keeps a live secret through it), never for a trace.
+        var revealsSecrets = false
 
         init(redaction: Redaction, remembers: Bool) {
             let outputStorage = JSONOutputStorage()
@@ -158,7 +161,11 @@ struct EncodingContext: Encoder, RedactingEncoder {
         case .plain:
             try encodeComposite(value)
         case .secret:
-            appendRedacted()
+            if state.pointee.revealsSecrets, let secret = value as? any RevealableSecret {
+                try secret.encodeValue(in: self)
+            } else {
+                appendRedacted()
+            }
         case .set, .dictionary, .namedPairs:
             let mark = output.count
             try encodeComposite(value)

@@ -1,0 +1,54 @@
+import CommandLineArguments
+@_spi(RewindInternals) internal import RewindSupport
+import TraceReader
+
+/// A trace file that an app is still writing, read as it grows: `step --follow`, `log --follow`
+/// and `step --attach` look at its size and open it again when it changed.
+///
+/// A trace opened as it is indexes the complete lines: a last line that the app has not finished
+/// writing (a torn line) is not an event, and becomes one, read once, at the look after it is
+/// complete. A file that shrinks or is replaced (a new recording at the same path) is read anew
+/// from its start.
+///
+/// Opening a trace reads all of it, so a look that finds it changed costs what opening costs
+/// (about 1 s per GB); `LiveTrace` waits longer between looks at a large file.
+struct TraceFollower {
+    /// How the file changed since the last look.
+    enum Change: Equatable {
+        /// Lines were added (or a torn last line completed).
+        case grew
+        /// It is shorter, or another file: read from its start.
+        case replaced
+    }
+
+    let path: String
+    private(set) var trace: TraceFile
+    private var seen: FileStatus?
+
+    /// Follows the file `trace` was opened from.
+    /// - Throws: `UsageError` when the trace was not read from a regular file (a pipe cannot be
+    ///   read again).
+    init(_ trace: TraceFile) throws(UsageError) {
+        self.path = trace.path
+        self.trace = trace
+        guard let status = try? SystemCalls.status(ofPath: trace.path), status.kind == .regular else {
+            throw UsageError(
+                "--follow reads a trace file as it grows; \(TTY.safe(trace.path)) is not a regular file (a pipe can be read only once)"
+            )
+        }
+        seen = status
+    }
+
+    /// Looks at the file: when it changed, opens it again (`trace` is then the new opening) and
+    /// says how; nil when it did not change, or cannot be opened right now (it is being
+    /// replaced: the next look tries again).
+    mutating func refresh() -> Change? {
+        guard let status = try? SystemCalls.status(ofPath: path), status.kind == .regular else { return nil }
+        if let seen, seen.isSameFile(as: status), seen.size == status.size { return nil }
+        let replaced = seen.map { !$0.isSameFile(as: status) || status.size < $0.size } ?? true
+        guard let newer = try? TraceFile(path: path) else { return nil }
+        trace = newer
+        seen = status
+        return replaced ? .replaced : .grew
+    }
+}

@@ -1,0 +1,101 @@
+@_spi(RewindInternals) internal import RewindSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The inspector's side of a control channel: it connects, reads the app's hello (its trace),
+/// sends requests and reads replies, never waiting longer than it is told.
+///
+/// A class: it owns the connection, closed with it. Used from one thread at a time.
+package final class ControlClient {
+    /// The app's trace, an absolute path, from its hello.
+    package let tracePath: String
+    /// The app's process id, from its hello.
+    package let pid: Int
+    private let socket: FileDescriptor
+    private var buffer = LineBuffer(limit: 1 << 20)
+
+    /// Connects to the app listening at `socketPath` and reads its hello.
+    /// - Throws: `ControlChannelError` saying why the app cannot be reached, or its refusal
+    ///   (another inspector is attached).
+    package init(socketPath: String, timeoutMilliseconds: Int32 = 5_000) throws(ControlChannelError) {
+        do {
+            socket = try SocketCalls.connect(to: socketPath)
+        } catch {
+            throw ControlChannelError(Self.connectMessage(socketPath, error))
+        }
+        let first = try Self.receive(socket.rawValue, into: &buffer, timeoutMilliseconds: timeoutMilliseconds)
+        switch first {
+        case .hello(let trace, let pid)?:
+            tracePath = trace
+            self.pid = pid
+        case .error(let message)?:
+            throw ControlChannelError("the app at \(socketPath) refused: \(message)")
+        case .restored?, nil:
+            throw ControlChannelError(
+                "the program at \(socketPath) did not say hello within \(timeoutMilliseconds) ms; is it a Rewind app's control channel?"
+            )
+        }
+    }
+
+    /// Sends `request` and waits for its reply, at most `timeoutMilliseconds`.
+    /// - Throws: `ControlChannelError` when the app is gone or does not answer in time.
+    package func request(_ request: ControlRequest, timeoutMilliseconds: Int32 = 15_000) throws(ControlChannelError)
+        -> ControlReply
+    {
+        do {
+            try SocketCalls.send(socket.rawValue, Array((request.line + "\n").utf8), timeoutMilliseconds: 2_000)
+        } catch {
+            throw ControlChannelError("the app closed the control channel (\(error.reason)); did it quit?")
+        }
+        guard let reply = try Self.receive(socket.rawValue, into: &buffer, timeoutMilliseconds: timeoutMilliseconds)
+        else {
+            throw ControlChannelError("the app did not answer within \(timeoutMilliseconds) ms")
+        }
+        return reply
+    }
+
+    /// Reads the next reply, waiting at most `timeoutMilliseconds`; nil when none came in time.
+    private static func receive(_ socket: Int32, into buffer: inout LineBuffer, timeoutMilliseconds: Int32)
+        throws(ControlChannelError) -> ControlReply?
+    {
+        let deadline = monotonicNanoseconds() + UInt64(max(0, timeoutMilliseconds)) * 1_000_000
+        var chunk = [UInt8](repeating: 0, count: 16 << 10)
+        while true {
+            if let line = buffer.nextLine() { return try ControlReply.parse(line) }
+            if buffer.isOverLimit { throw ControlChannelError("the app sent a message longer than 1 MiB") }
+            let now = monotonicNanoseconds()
+            guard now < deadline else { return nil }
+            let wait = Int32(min(UInt64(Int32.max), (deadline - now) / 1_000_000 + 1))
+            _ = try? SocketCalls.waitForInput([socket], timeoutMilliseconds: wait)
+            let received = chunk.withUnsafeMutableBytes { raw in
+                Result { () throws(SystemError) in try SocketCalls.receive(socket, into: raw) }
+            }
+            switch received {
+            case .success(0?), .failure:
+                throw ControlChannelError("the app closed the control channel; did it quit?")
+            case .success(let count?):
+                chunk.withUnsafeBytes { buffer.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            case .success(nil):
+                continue
+            }
+        }
+    }
+
+    private static func connectMessage(_ path: String, _ error: SystemError) -> String {
+        switch error.code {
+        case ENOENT:
+            "no control socket at \(path); start the app with its control channel open (sample-app --control \(path))"
+        case ECONNREFUSED: "no app listens at \(path) any more (it ended?); start it again"
+        case ENAMETOOLONG:
+            "the socket path \(path) is longer than \(SocketCalls.maximumPathLength) bytes, the most a Unix socket's path can be"
+        case ENOTSOCK: "\(path) is not a socket"
+        default: "cannot connect to \(path): \(error.reason)"
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+/// README.md and the TimeTravel DocC catalog show `timeTravelExample`'s code as it is compiled.
+@Suite struct TimeTravelExampleTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The example's lines, from its first to `// End of example`, less the function's indentation.
+    static func example() throws -> String {
+        let source = try String(
+            contentsOf: root.appendingPathComponent("Tests/TimeTravelTests/Documentation/TimeTravelExample.swift"),
+            encoding: .utf8)
+        let body = source.components(separatedBy: "throws {\n")[1].components(separatedBy: "    // End of example")[0]
+        return body.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("    ") ? $0.dropFirst(4) : $0 }.joined(separator: "\n")
+    }
+
+    @Test(arguments: ["README.md", "Sources/TimeTravel/Documentation.docc/TimeTravel.md"])
+    func theDocumentShowsTheCompiledCode(_ document: String) throws {
+        let text = try String(contentsOf: Self.root.appendingPathComponent(document), encoding: .utf8)
+        let example = try Self.example()
+        #expect(example.contains("ControlChannel("))
+        #expect(
+            text.contains("```swift\n\(example)```\n"),
+            "\(document) does not show the code of TimeTravelExample.swift as it is; copy it there:\n\(example)")
+    }
+}
