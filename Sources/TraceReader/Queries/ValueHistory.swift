@@ -199,15 +199,17 @@ public struct ValueHistory: Sendable {
             return nil
         case (.present(let old, _), .present(let new, _)) where old == new:
             return nil
-        case (.present(let old, let parsed), .present(let new, _)):
+        case (.present(let old, let parsed), .present(let new, let newParsed)):
             if Self.sameData(old, new) { return nil }
-            guard let oldValue = parsed ?? Self.parse(old), let newValue = Self.parse(new) else { return nil }
+            guard let oldValue = parsed ?? Self.parse(old), let newValue = newParsed ?? Self.parse(new) else {
+                return nil
+            }
             previous = .present(old, oldValue)
             before = oldValue
             after = newValue
-        case (.absent, .present(let new, _)):
+        case (.absent, .present(let new, let newParsed)):
             before = nil
-            after = Self.parse(new)
+            after = newParsed ?? Self.parse(new)
         case (.present(let old, let parsed), .absent):
             before = parsed ?? Self.parse(old)
             after = nil
