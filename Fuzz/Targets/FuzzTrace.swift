@@ -6,7 +6,10 @@
 //   problems are in line order, each on a line of the file;
 // - `TraceFile` refuses the input exactly when the validator calls it `not-a-trace`;
 // - when it opens, the reader and the validator see the same events and skip the same lines,
-//   and every event, step and store state can be read.
+//   and every event, step and store state can be read;
+// - in a version 2 trace, `TraceFile`'s state of every store at every step is what applying the
+//   patches in order gives (`JSONPatch.apply`, event by event), and where that fails, the reader
+//   gives no state and the validator reports `bad-patch` on that line, and nowhere else.
 
 import Recorder
 import TraceReader
@@ -95,6 +98,43 @@ public func fuzzInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             }
         }
     }
+    if trace.header.version >= 2 { checkRebuiltStates(of: trace, against: report) }
     _ = try? TransitionTally.count(bytes: bytes, file: "fuzz.jsonl")
     return 0
+}
+
+/// Replays `trace` event by event, applying each patch to its store's state with `JSONPatch.apply`,
+/// and checks `TraceFile`'s state of every store at every step against it, and the validator's
+/// `bad-patch` problems against the patches that do not apply.
+func checkRebuiltStates(of trace: TraceFile, against report: ValidationReport) {
+    // Each store's state after its latest event; nil while it is unknown (never given, or a
+    // patch did not apply).
+    var states: [String: JSONValue] = [:]
+    var failedLines = Set<Int>()
+    for index in 0..<trace.eventCount {
+        guard let event = trace.event(at: index), let step = trace.step(ofEventAt: index) else {
+            violated("event \(index) cannot be read")
+        }
+        if event.setsState, let store = event.store {
+            if let state = event.state {
+                states[store] = state
+            } else if let patch = event.patch {
+                if let before = states[store] {
+                    states[store] = try? JSONPatch.apply(patch, to: before)
+                    if states[store] == nil { failedLines.insert(event.line) }
+                }
+            } else {
+                violated("line \(event.line) sets a state with neither state nor patch")
+            }
+        }
+        for store in trace.storeNames where trace.state(of: store, atStep: step) != states[store] {
+            violated("the state of \(store) at step \(step) is not the patches applied in order")
+        }
+    }
+    guard report.omitted == 0 else { return }
+    let badPatches = Set(report.problems.filter { $0.kind == .badPatch }.map(\.line))
+    if badPatches != failedLines {
+        violated(
+            "patches fail on lines \(failedLines.sorted()); the validator reports bad-patch on \(badPatches.sorted())")
+    }
 }

@@ -19,6 +19,7 @@ enum Inspector {
         When.entry,
         Why.entry,
         Stats.entry,
+        Convert.entry,
     ]
 
     static var usage: String {

@@ -277,6 +277,7 @@ import Testing
             (["coverage", path, "--format", "html", "-o", folder.path("coverage.html")], ""),
             (["compare", path, path], ""),
             (["compare", path, path, "--format", "json", "--ignore", "S[*].n"], ""),
+            (["convert", path], ""),
         ]
     }
 }

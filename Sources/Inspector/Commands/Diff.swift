@@ -49,10 +49,10 @@ enum Diff: Command {
         }
         // The states as text, never as JSONValue trees: a diff of states of any size takes about
         // their own size in memory.
-        let before = try TraceOpening.reading { () throws(TraceChangedError) in
+        let before = try TraceOpening.reading { () throws(TraceReadError) in
             try trace.readAppStateText(atStep: from, store: store)
         }
-        let after = try TraceOpening.reading { () throws(TraceChangedError) in
+        let after = try TraceOpening.reading { () throws(TraceReadError) in
             try trace.readAppStateText(atStep: to, store: store)
         }
         let diff = StateDiff(from: before, to: after)

@@ -47,7 +47,7 @@ enum LogFollower {
         /// case it should not end in) is not printed: the app is not done.
         func printEvents(of trace: TraceFile, from start: Int, problems: [Int: [Problem]]) throws(FileError) -> Int {
             for index in start..<max(start, trace.eventCount) {
-                let read = { () throws(TraceChangedError) in try trace.readEvent(at: index) }
+                let read = { () throws(TraceReadError) in try trace.readEvent(at: index) }
                 guard let event = try TraceOpening.reading(read) else { continue }
                 let found = (problems[event.line] ?? []).filter { !Self.isAboutTheEnd($0) }
                 Log.printRow(event, problems: found, format: format, options: options, console: console)

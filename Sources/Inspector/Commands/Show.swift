@@ -38,8 +38,9 @@ enum Show: Command {
         // its own size in memory, and the printing streams.
         var text: JSONText
         if let store {
+            // Only that store's state is read: another store's that cannot be given does not matter.
             guard
-                let state = try TraceOpening.reading({ () throws(TraceChangedError) in
+                let state = try TraceOpening.reading({ () throws(TraceReadError) in
                     try trace.readStateText(of: store, atStep: step)
                 })
             else {
@@ -50,7 +51,7 @@ enum Show: Command {
             }
             text = state
         } else {
-            text = try TraceOpening.reading { () throws(TraceChangedError) in try trace.readAppStateText(atStep: step) }
+            text = try TraceOpening.reading { () throws(TraceReadError) in try trace.readAppStateText(atStep: step) }
         }
         if let statePath {
             guard let found = statePath.resolve(in: text) else {

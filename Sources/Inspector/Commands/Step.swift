@@ -145,7 +145,7 @@ enum Step: Command {
     /// Why the line commands stopped: a line that can no longer be read, for a step or for
     /// the validation.
     private enum ScriptError: Error {
-        case changed(TraceChangedError)
+        case changed(TraceReadError)
         case validation(FileError)
     }
 
@@ -173,9 +173,14 @@ enum Step: Command {
                     throw .validation(error)
                 }
             }
-            func changed<Value>(_ read: () throws(TraceChangedError) -> Value) throws(ScriptError) -> Value {
+            /// What `body` reads from the current step; nil, said, when a state there cannot be
+            /// rebuilt from its patches (other steps still can).
+            func reading<Value>(at step: Int, _ body: () throws(TraceReadError) -> Value) throws(ScriptError) -> Value? {
                 do {
-                    return try read()
+                    return try body()
+                } catch where error.kind != .changed {
+                    out.line("✖ cannot show the state at step \(step): \(TTY.safe(error.description))")
+                    return nil
                 } catch {
                     throw .changed(error)
                 }
@@ -183,9 +188,14 @@ enum Step: Command {
             func show(_ session: inout StepSession) throws(ScriptError) {
                 try markProblems(&session)
                 let current = session
-                out.line(try changed { () throws(TraceChangedError) in try describe(current) })
-                let diff = try changed { () throws(TraceChangedError) in try current.readDiff() }
-                if !diff.isEmpty { out.write(printer.text(diff)) }
+                do {
+                    out.line(try describe(current))
+                } catch {
+                    throw .changed(error)
+                }
+                if let diff = try reading(at: current.step, current.readDiff), !diff.isEmpty {
+                    out.write(printer.text(diff))
+                }
             }
             try show(&session)
             // A script that drives step through pipes reads the first step before it sends a command.
@@ -230,12 +240,14 @@ enum Step: Command {
                     if whoSet(argument, in: &session, out: out) { try show(&session) }
                 case "diff":
                     let current = session
-                    let diff = try changed { () throws(TraceChangedError) in try current.readDiff() }
-                    if diff.isEmpty { out.line("no change") } else { out.write(printer.text(diff)) }
+                    if let diff = try reading(at: current.step, current.readDiff) {
+                        if diff.isEmpty { out.line("no change") } else { out.write(printer.text(diff)) }
+                    }
                 case "state":
                     let current = session
-                    let state = try changed { () throws(TraceChangedError) in try current.readAppState() }
-                    out.line(JSONPrinter.pretty(.object(state), terminalSafe: true))
+                    if let state = try reading(at: current.step, current.readAppState) {
+                        out.line(JSONPrinter.pretty(.object(state), terminalSafe: true))
+                    }
                 case "problems":
                     let problems = session.currentProblems
                     if problems.isEmpty { out.line("no problem at this step") }

@@ -12,7 +12,7 @@ struct EventColumns {
     private var store: [Int] = []
     private var action: [Int] = []
     private var from: [Int] = []
-    /// `to` for a transition, `case` for a register: the case after the event.
+    /// `to` for a transition, `case` for a register or a restore: the case after the event.
     private var to: [Int] = []
     /// 1 changed, 0 unchanged, -1 not said.
     private var changed: [Int] = []
@@ -41,7 +41,7 @@ struct EventColumns {
         store.append(stores.number(event.store))
         action.append(names.number(event.action))
         from.append(names.number(event.type == "transition" ? event.from : nil))
-        to.append(names.number(event.type == "register" ? event.caseName : event.type == "transition" ? event.to : nil))
+        to.append(names.number(event.type == "transition" ? event.to : event.setsState ? event.caseName : nil))
         changed.append(event.changed.map { $0 ? 1 : 0 } ?? -1)
         elapsed.append(event.elapsed.flatMap { $0.isFinite ? $0 : nil })
         source.append(names.number(event.source))

@@ -73,7 +73,13 @@ struct ReportData {
             {
                 counts.record(store: store, from: from, to: to, action: event.action)
             }
-            appendDetails(of: event)
+            // A version 2 transition that carries a `patch`: the state the trace rebuilds (none
+            // when a patch does not apply; validation lists that `bad-patch`).
+            var state = event?.state
+            if state == nil, let event, event.setsState, let store = event.store {
+                state = trace.state(of: store, atStep: trace.step(ofEventAt: index) ?? 0)
+            }
+            appendDetails(of: event, state: state)
             if details.count > limits.maximumStateBytes {
                 throw Self.tooLarge(trace: trace, window: window, reachedAt: index, limits: limits)
             }
@@ -110,18 +116,19 @@ struct ReportData {
         unnamedStoresWithoutMachine = unmachined.count - storesWithoutMachine.count
     }
 
-    private mutating func appendDetails(of event: TraceEvent?) {
+    /// Appends the details line of `event` (nil: it could not be read), with `state`, the
+    /// store's state after it.
+    private mutating func appendDetails(of event: TraceEvent?, state: JSONValue?) {
         guard let event else {
             details.append(contentsOf: "null\n".utf8)
             return
         }
         var line = "{"
-        if let state = event.state {
+        if let state {
             line += "\"state\":" + JSONPrinter.compact(state, terminalSafe: true)
         }
         if let args = event.args {
-            line +=
-                (event.state == nil ? "" : ",") + "\"args\":" + JSONPrinter.compact(.object(args), terminalSafe: true)
+            line += (state == nil ? "" : ",") + "\"args\":" + JSONPrinter.compact(.object(args), terminalSafe: true)
         }
         line += "}\n"
         ScriptData.append(json: line, to: &details)

@@ -9,7 +9,7 @@ struct WindowStart {
     struct Store {
         var name: String
         var state: JSONValue
-        /// The case of its latest `register` or `transition`, for a store with a machine.
+        /// The case of its latest `register`, `transition` or `restore`, for a store with a machine.
         var caseName: String?
     }
 
@@ -31,7 +31,7 @@ struct WindowStart {
         while !wanted.isEmpty && index >= 0 {
             if let event = trace.event(at: index), event.setsState, let store = event.store, wanted.remove(store) != nil
             {
-                cases[store] = event.type == "register" ? event.caseName : event.to
+                cases[store] = event.type == "transition" ? event.to : event.caseName
             }
             index -= 1
         }

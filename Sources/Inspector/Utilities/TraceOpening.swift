@@ -51,8 +51,9 @@ enum TraceOpening {
     }
 
     /// Runs `body`, which reads lines of an open trace; a line that can no longer be read (the
-    /// file changed since it was opened) becomes a `FileError` naming it (exit 2).
-    static func reading<Value>(_ body: () throws(TraceChangedError) -> Value) throws(FileError) -> Value {
+    /// file changed since it was opened), or a version 2 patch that does not apply, becomes a
+    /// `FileError` naming the line (exit 2).
+    static func reading<Value>(_ body: () throws(TraceReadError) -> Value) throws(FileError) -> Value {
         do {
             return try body()
         } catch {

@@ -131,7 +131,7 @@ struct StepScreen {
 
     /// The lower pane's full text, before scrolling.
     func paneLines(for session: StepSession, width: Int) -> [String] {
-        do throws(TraceChangedError) {
+        do throws(TraceReadError) {
             return try readPaneLines(for: session, width: width)
         } catch {
             // Never an empty state for a line that cannot be read: say so.
@@ -139,7 +139,7 @@ struct StepScreen {
         }
     }
 
-    private func readPaneLines(for session: StepSession, width: Int) throws(TraceChangedError) -> [String] {
+    private func readPaneLines(for session: StepSession, width: Int) throws(TraceReadError) -> [String] {
         switch pane {
         case .diff:
             let diff = try session.readDiff()

@@ -49,7 +49,7 @@ struct StepSession {
 
     /// The event just before the current moment (nil at step 0), or an error when its line can
     /// no longer be read (the file changed since it was opened).
-    func readEvent() throws(TraceChangedError) -> TraceEvent? {
+    func readEvent() throws(TraceReadError) -> TraceEvent? {
         position == 0 ? nil : try trace.readEvent(at: position - 1)
     }
 
@@ -109,23 +109,29 @@ struct StepSession {
     }
 
     /// The app state at the current step.
-    /// - Throws: `TraceChangedError` when a line it needs can no longer be read.
-    func readAppState() throws(TraceChangedError) -> JSONObject {
+    /// - Throws: `TraceReadError` when a line it needs can no longer be read, or a patch does
+    ///   not apply.
+    func readAppState() throws(TraceReadError) -> JSONObject {
         try trace.readAppState(atStep: step)
     }
 
     /// What the current event changed: its store's state before and after it. Paths start with
-    /// the store's name. Empty at step 0 and for events that set no state.
-    /// - Throws: `TraceChangedError` when a line it needs can no longer be read.
-    func readDiff() throws(TraceChangedError) -> StateDiff {
-        guard position > 0, let event = try readEvent(), let store = event.store, let after = event.state else {
-            return StateDiff(from: JSONObject(), to: JSONObject())
-        }
+    /// the store's name. Empty at step 0 and for events that set no state. In a version 2 trace
+    /// the state after a transition that carries a `patch` is the one the trace rebuilds.
+    /// - Throws: `TraceReadError` when a line it needs can no longer be read, or a patch does
+    ///   not apply.
+    func readDiff() throws(TraceReadError) -> StateDiff {
+        let empty = StateDiff(from: JSONObject(), to: JSONObject())
+        guard position > 0, let event = try readEvent(), let store = event.store, event.setsState else { return empty }
+        // The state before first: the state after a patch is then the one rebuilt from it, in
+        // one patch (the trace keeps the last state it rebuilt).
         let beforeStep = position > 1 ? (trace.step(ofEventAt: position - 2) ?? 0) : 0
         var before = JSONObject()
         if let previous = try trace.readState(of: store, atStep: beforeStep) {
             before.append(key: store, value: previous)
         }
+        let rebuilt = event.state == nil ? try trace.readState(of: store, atStep: step) : nil
+        guard let after = event.state ?? rebuilt else { return empty }
         return StateDiff(from: before, to: JSONObject([(key: store, value: after)]))
     }
 

@@ -1,5 +1,6 @@
 extension TraceFile {
-    /// The event at `index` (`0..<eventCount`) with every member but its `state`, which is nil:
+    /// The event at `index` (`0..<eventCount`) with every member but its `state` (and a version 2
+    /// `patch`), which are nil:
     /// what `event(at:)` gives, read without building the state. The line is read again and
     /// scanned (the state checked as JSON and skipped), so a line of any size costs about its
     /// own size in memory, where `event(at:)` builds the state's tree (tens of times more). For

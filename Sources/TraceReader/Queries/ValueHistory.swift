@@ -20,6 +20,14 @@
 /// for two values at the path; other stores' events are never read. `lastChange(before:)` walks
 /// back from the step and stops at the first change it meets.
 ///
+/// In a version 2 trace, an event that carries a `patch` instead of its `state` is judged by its
+/// patch's operations first: one whose `path` or `from` is not the path, a prefix of it or under
+/// it (nor an insertion into or removal from an array on the way) changes nothing there, and no
+/// state is rebuilt for it. Only at the events whose patch may change the value is the store's
+/// state rebuilt (`TraceFile.readState(of:atStep:)`), for the value before and after. An event
+/// whose state cannot be given (a line that can no longer be read, a patch that does not apply)
+/// is passed over, as if it were not there.
+///
 /// A value at the path appearing (its store's first event, or a member added) is a change whose
 /// `before` is nil; a value going is one whose `after` is nil. A store that registers again is
 /// compared with its previous state like any other event.
@@ -64,7 +72,7 @@ public struct ValueHistory: Sendable {
         // The value just before the first position: the store's previous event, if it has one.
         var previous =
             positions.lowerBound > storeRange.lowerBound ? read(at: positions.lowerBound - 1) : Reading.absent
-        for position in positions {
+        for position in positions where mayChange(at: position) {
             let current = read(at: position)
             if case .unreadable = current { continue }
             // A change is made by the first event that shows the new value.
@@ -80,12 +88,17 @@ public struct ValueHistory: Sendable {
         let positions = self.positions(after: after, before: step)
         guard !positions.isEmpty else { return nil }
         var position = positions.upperBound - 1
-        var current = read(at: position)
+        // The reading of the value at a position already read, carried from one round to the next.
+        var carried: (position: Int, reading: Reading)?
         while position >= positions.lowerBound {
+            guard mayChange(at: position) else {
+                position -= 1
+                continue
+            }
+            let current = carried?.position == position ? carried!.reading : read(at: position)
             if case .unreadable = current {
                 // An event that cannot be read is not there: compare across it.
                 position -= 1
-                if position >= positions.lowerBound { current = read(at: position) }
                 continue
             }
             var previous = Reading.absent
@@ -99,10 +112,9 @@ public struct ValueHistory: Sendable {
                 break
             }
             if previousPosition < storeRange.lowerBound { previous = .absent }
-            var before = previous
-            if let change = change(from: &before, to: current, at: position) { return change }
+            if let change = change(from: &previous, to: current, at: position) { return change }
             position = previousPosition
-            current = previous
+            carried = (previousPosition, previous)
         }
         return nil
     }
@@ -115,7 +127,8 @@ public struct ValueHistory: Sendable {
         case unreadable
         /// The state has nothing at the path.
         case absent
-        /// The value's bytes (as written in the trace), and the value once parsed.
+        /// The value's bytes (as written in the trace, or written compactly from a state rebuilt
+        /// from version 2 patches), and the value once parsed.
         case present([UInt8], JSONValue?)
     }
 
@@ -143,9 +156,27 @@ public struct ValueHistory: Sendable {
         return lower < upper ? lower..<upper : lower..<lower
     }
 
+    /// Whether the event at `position` may change the value: any event with a whole `state`,
+    /// and a version 2 patch whose operations touch the path (`PatchTouch`).
+    private func mayChange(at position: Int) -> Bool {
+        guard trace.index.isPatched(position) else { return true }
+        let tail = path.components.dropFirst()
+        let touches: Bool? = trace.scanEvent(at: trace.index.storeEvents[position]) { fields, line in
+            guard let range = fields.patchRange,
+                case .array(let operations)? = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[range]))
+            else { return true }
+            return PatchTouch.mayChange(tail, operations: operations)
+        }
+        return touches ?? true
+    }
+
     private func read(at position: Int) -> Reading {
         let event = trace.index.storeEvents[position]
         let tail = path.components.dropFirst()
+        if trace.index.isPatched(position) {
+            guard case .success(let state) = trace.storeState(ofStore: store, at: position) else { return .unreadable }
+            return Self.locate(tail, in: state).value.map { .present(JSONPrinter.compactUTF8($0), $0) } ?? .absent
+        }
         let bytes: [UInt8]?? = trace.scanEvent(at: event) { fields, line in
             guard let state = fields.stateRange else { return nil }
             guard let found = ValueLocator.locate(tail, in: line, range: state) else { return [UInt8]?.none }
@@ -168,15 +199,17 @@ public struct ValueHistory: Sendable {
             return nil
         case (.present(let old, _), .present(let new, _)) where old == new:
             return nil
-        case (.present(let old, let parsed), .present(let new, _)):
+        case (.present(let old, let parsed), .present(let new, let newParsed)):
             if Self.sameData(old, new) { return nil }
-            guard let oldValue = parsed ?? Self.parse(old), let newValue = Self.parse(new) else { return nil }
+            guard let oldValue = parsed ?? Self.parse(old), let newValue = newParsed ?? Self.parse(new) else {
+                return nil
+            }
             previous = .present(old, oldValue)
             before = oldValue
             after = newValue
-        case (.absent, .present(let new, _)):
+        case (.absent, .present(let new, let newParsed)):
             before = nil
-            after = Self.parse(new)
+            after = newParsed ?? Self.parse(new)
         case (.present(let old, let parsed), .absent):
             before = parsed ?? Self.parse(old)
             after = nil
@@ -195,7 +228,11 @@ public struct ValueHistory: Sendable {
                 path.components.prefix(1) + ValueLocator.normalize(path.components.dropFirst(), in: line, range: state)
             )
         }
-        guard let (event, components) = read, let event else { return nil }
+        guard let (event, readComponents) = read, let event else { return nil }
+        var components = readComponents
+        if trace.index.isPatched(position), case .success(let state) = trace.storeState(ofStore: store, at: position) {
+            components = path.components.prefix(1) + Self.locate(path.components.dropFirst(), in: state).components
+        }
         return ValueChange(path: StatePath(components), step: step, event: event, before: before, after: after)
     }
 
@@ -209,5 +246,32 @@ public struct ValueHistory: Sendable {
 
     private static func parse(_ bytes: [UInt8]) -> JSONValue? {
         try? JSONParser.parse(bytes)
+    }
+
+    /// The value at `components` in `state`, followed as `ValueLocator` follows a path in a
+    /// state's bytes (member names matched by their exact bytes, the last of a name counting; a
+    /// decimal name selects an index in an array), and the components as `state` reads them, as
+    /// `ValueLocator.normalize` gives them: a name that selects an array element becomes an index.
+    private static func locate(_ components: ArraySlice<StatePath.Component>, in state: JSONValue) -> (
+        value: JSONValue?, components: [StatePath.Component]
+    ) {
+        var result = Array(components)
+        var value: JSONValue? = state
+        for (position, component) in components.enumerated() {
+            switch (component, value) {
+            case (.key(let name), .object(let object)?):
+                value = ObjectMembers(object)[name]
+            case (.key(let name), .array(let elements)?):
+                guard let index = JSONPointer.arrayIndex(name) else { return (nil, result) }
+                result[position] = .index(index)
+                value = elements.indices.contains(index) ? elements[index] : nil
+            case (.index(let index), .array(let elements)?):
+                value = elements.indices.contains(index) ? elements[index] : nil
+            default:
+                value = nil
+            }
+            if value == nil { return (nil, result) }
+        }
+        return (value, result)
     }
 }

@@ -1,8 +1,9 @@
 /// One event of a trace (shared/TRACE_FORMAT.md, "Events"), decoded from its line.
 ///
 /// `TraceFile.event(at:)` makes one on demand. Keys the format defines are fields; a key that is
-/// absent is nil. Only `type` and `seq` are present on every event; `register` and `transition`
-/// events always have `store` and `state`, and a transition `action` and `changed`.
+/// absent is nil. Only `type` and `seq` are present on every event; `register`, `restore` and
+/// `transition` events always have `store` and `state` (a version 2 transition `patch` instead of
+/// `state`), and a transition `action` and `changed`.
 public struct TraceEvent: Sendable, Equatable {
     /// The event's position among the trace's events, from 0, in file order.
     public var index: Int
@@ -32,12 +33,15 @@ public struct TraceEvent: Sendable, Equatable {
     public var cause: Int?
     /// The action's arguments.
     public var args: JSONObject?
-    /// The store's full state after the event.
+    /// The store's full state after the event; nil for a version 2 transition that carries a
+    /// `patch` instead (its store's state there is `TraceFile.state(of:atStep:)`).
     public var state: JSONValue?
+    /// Version 2: the RFC 6902 JSON Patch a transition carries instead of its `state`, which
+    /// turns its store's state before it into its state after it.
+    public var patch: JSONValue?
 
     /// Whether the event is a `register`, `transition` or `restore`: one that sets a store's
-    /// state. (A version 2 transition may carry a `patch` instead of its `state`; `state` is
-    /// then nil.)
+    /// state, with its whole `state` or (a version 2 transition) a `patch`.
     public var setsState: Bool {
         type == "register" || type == "transition" || type == "restore"
     }
@@ -47,7 +51,7 @@ public struct TraceEvent: Sendable, Equatable {
         index: Int, line: Int, seq: Int, type: String, store: String? = nil, action: String? = nil,
         caseName: String? = nil, from: String? = nil, to: String? = nil, changed: Bool? = nil,
         elapsed: Double? = nil, source: String? = nil, cause: Int? = nil, args: JSONObject? = nil,
-        state: JSONValue? = nil
+        state: JSONValue? = nil, patch: JSONValue? = nil
     ) {
         self.index = index
         self.line = line
@@ -64,6 +68,7 @@ public struct TraceEvent: Sendable, Equatable {
         self.cause = cause
         self.args = args
         self.state = state
+        self.patch = patch
     }
 
     /// The event in `object`, one parsed event line, or nil when it lacks `type` or `seq`.
@@ -81,6 +86,7 @@ public struct TraceEvent: Sendable, Equatable {
             source: object["source"]?.stringValue,
             cause: object["cause"]?.intValue,
             args: object["args"]?.objectValue,
-            state: object["state"])
+            state: object["state"],
+            patch: object["patch"])
     }
 }

@@ -16,7 +16,13 @@
 /// clean trace and at most 20 in a damaged one, whatever the size of the states; an event is
 /// decoded only when it is asked for, by reading its one line again from the file.
 /// The state of a store at a step is found by binary search over that store's events, so any
-/// step is as fast as the first.
+/// step is as fast as the first. In a version 2 trace, where a transition may carry a `patch`
+/// instead of its `state`, the index also marks the events that carry one (one bit per event),
+/// and a store's state is rebuilt from its latest whole state by applying the patches after it
+/// in order; a writer writes a whole state at least every 1,024 patches, which bounds the work,
+/// and the last rebuilt state of each store is kept, so stepping forward applies one patch. A
+/// patch that does not apply gives an error naming its line (`TraceReadError`), never a wrong
+/// state.
 ///
 /// Nothing in a file makes opening or reading trap. A file that cannot be read, or whose line 1
 /// is not a trace header, throws `TraceOpenError`. Every later problem is an issue and the rest
@@ -30,8 +36,9 @@
 /// can no longer be read as it was indexed is nil, and leaves its store out of `appState`.
 ///
 /// A class because its identity is the point: one open file, closed when the last reference
-/// goes. Immutable after `init` (every stored property is a `let` of a `Sendable` type), so it is
-/// checked `Sendable` and may be read from several threads at once.
+/// goes. Immutable after `init` but for the cache of rebuilt states, which is behind a lock
+/// (every stored property is a `let` of a `Sendable` type), so it is checked `Sendable` and may
+/// be read from several threads at once.
 public final class TraceFile: Sendable {
     /// The path the trace was opened from, as given.
     public let path: String
@@ -40,6 +47,8 @@ public final class TraceFile: Sendable {
 
     let source: TraceSource
     let index: TraceIndex
+    /// Version 2: the last state rebuilt from patches, per store.
+    let rebuiltStates = RebuiltStateCache()
 
     /// Opens and indexes the trace at `path`: a file, or a pipe such as `/dev/stdin` (read whole,
     /// up to 1 GiB).
@@ -79,18 +88,24 @@ public final class TraceFile: Sendable {
     public var indexByteCount: Int { index.memoryBytes }
 
     /// The event at `index` (`0..<eventCount`), read and decoded from its line; nil for an index
-    /// out of range, or a line that can no longer be read as it was indexed.
+    /// out of range, or a line that can no longer be read as it was indexed. A version 2
+    /// transition that carries a `patch` has it in `patch`, and no `state`: its store's state
+    /// there is `state(of:atStep:)`.
     public func event(at index: Int) -> TraceEvent? {
         guard let object = object(ofEvent: index) else { return nil }
-        return TraceEvent(index: index, line: self.index.lines[index], object: object)
+        var event = TraceEvent(index: index, line: self.index.lines[index], object: object)
+        // In version 1 `patch` is a key the format does not know; in version 2 it means
+        // something only on a transition.
+        if header.version < 2 || event?.type != "transition" { event?.patch = nil }
+        return event
     }
 
     /// The event at `index` (`0..<eventCount`), read and decoded from its line; nil for an index
     /// out of range.
-    /// - Throws: `TraceChangedError` when the line can no longer be read as it was indexed.
-    public func readEvent(at index: Int) throws(TraceChangedError) -> TraceEvent? {
+    /// - Throws: `TraceReadError` when the line can no longer be read as it was indexed.
+    public func readEvent(at index: Int) throws(TraceReadError) -> TraceEvent? {
         guard index >= 0 && index < eventCount else { return nil }
-        guard let event = event(at: index) else { throw TraceChangedError(path: path, line: self.index.lines[index]) }
+        guard let event = event(at: index) else { throw TraceReadError(path: path, line: self.index.lines[index]) }
         return event
     }
 
@@ -135,66 +150,80 @@ public final class TraceFile: Sendable {
     public var storeNames: [String] { index.storeNames }
 
     /// The app state at step `step`: each store that has an event at or before the step, mapped
-    /// to the `state` of its latest `register`, `transition` or `restore` event, in the order of
+    /// to its state after its latest `register`, `transition` or `restore` event, in the order of
     /// `storeNames`. Step 0 (or below) is the empty object; a step past the end is the last step.
-    /// A store whose latest event is a version 2 transition that carries a `patch` instead of its
-    /// `state` is left out: its state there is not available from this reader yet (it is not
-    /// rebuilt from the patches), rather than given wrong.
+    /// In a version 2 trace, a store whose latest event carries a `patch` has the state rebuilt
+    /// from its latest whole state by applying the patches since, in order. A store whose state
+    /// cannot be given (its line can no longer be read, or a patch does not apply) is left out,
+    /// never given wrong; `readAppState(atStep:)` says why instead.
     public func appState(atStep step: Int) -> JSONObject {
         guard step > 0 else { return JSONObject() }
         let count = index.eventCount(atStep: step)
         var state = JSONObject()
         for (store, name) in index.storeNames.enumerated() {
-            guard let event = index.latestEvent(ofStore: store, amongFirst: count),
-                let value = object(ofEvent: event)?["state"]
+            guard let position = index.latestPosition(ofStore: store, amongFirst: count),
+                case .success(let value) = storeState(ofStore: store, at: position)
             else { continue }
             state.append(key: name, value: value)
         }
         return state
     }
 
-    /// The app state at step `step`, as `appState(atStep:)` gives it, or an error when a line it
-    /// needs can no longer be read: never a state with a store left out.
-    /// - Throws: `TraceChangedError` naming the first such line.
-    public func readAppState(atStep step: Int) throws(TraceChangedError) -> JSONObject {
+    /// The app state at step `step`, as `appState(atStep:)` gives it, or an error when a store's
+    /// state there cannot be given: never a state with a store left out.
+    /// - Throws: `TraceReadError` naming the first such line: one that can no longer be read,
+    ///   or (version 2) a patch that does not apply.
+    public func readAppState(atStep step: Int) throws(TraceReadError) -> JSONObject {
         guard step > 0 else { return JSONObject() }
         let count = index.eventCount(atStep: step)
         var state = JSONObject()
         for (store, name) in index.storeNames.enumerated() {
-            guard let event = index.latestEvent(ofStore: store, amongFirst: count) else { continue }
-            guard let object = object(ofEvent: event) else {
-                throw TraceChangedError(path: path, line: index.lines[event])
-            }
-            if let value = object["state"] { state.append(key: name, value: value) }
+            guard let position = index.latestPosition(ofStore: store, amongFirst: count) else { continue }
+            state.append(key: name, value: try storeState(ofStore: store, at: position).get())
         }
         return state
     }
 
-    /// The state of `store` at step `step`, as `state(of:atStep:)` gives it, or an error when
-    /// its line can no longer be read.
-    /// - Throws: `TraceChangedError` naming that line.
-    public func readState(of store: String, atStep step: Int) throws(TraceChangedError) -> JSONValue? {
-        guard let event = latestEvent(of: store, atStep: step) else { return nil }
-        guard let object = object(ofEvent: event) else { throw TraceChangedError(path: path, line: index.lines[event]) }
-        return object["state"]
+    /// The state of `store` at step `step`, as `state(of:atStep:)` gives it, or an error when it
+    /// cannot be given.
+    /// - Throws: `TraceReadError` naming the line at fault: one that can no longer be read, or
+    ///   (version 2) a patch that does not apply.
+    public func readState(of store: String, atStep step: Int) throws(TraceReadError) -> JSONValue? {
+        guard let (id, position) = latestPosition(of: store, atStep: step) else { return nil }
+        return try storeState(ofStore: id, at: position).get()
     }
 
-    /// The state of `store` at step `step`: the `state` of its latest `register`, `transition` or
-    /// `restore` event at or before the step; nil before its first one, for a store the trace does
-    /// not have, or when that event is a version 2 transition with a `patch` (not rebuilt yet).
+    /// The state of `store` at step `step`: its state after its latest `register`, `transition`
+    /// or `restore` event at or before the step (in version 2, rebuilt from patches as
+    /// `appState(atStep:)` says). Nil before its first one, for a store the trace does not have,
+    /// or when the state cannot be given (`readState(of:atStep:)` says why).
     public func state(of store: String, atStep step: Int) -> JSONValue? {
-        latestEvent(of: store, atStep: step).flatMap { object(ofEvent: $0)?["state"] }
+        guard let (id, position) = latestPosition(of: store, atStep: step) else { return nil }
+        return try? storeState(ofStore: id, at: position).get()
     }
 
-    /// The state of `store` at step `step` decoded as `T`, straight from the trace's bytes
-    /// (no `JSONValue` in between): what an app's tests use to look at a recorded run in the
-    /// app's own types. Nil where `state(of:atStep:)` is nil.
+    /// The state of `store` at step `step` decoded as `T`: what an app's tests use to look at a
+    /// recorded run in the app's own types. A whole recorded `state` is decoded straight from the
+    /// trace's bytes (no `JSONValue` in between); a state rebuilt from version 2 patches is
+    /// decoded from the rebuilt value. Nil before the store's first event, for a store the trace
+    /// does not have, or when the line can no longer be read.
     ///
-    /// - Throws: `DecodingError` when the recorded state is not a `T`.
+    /// - Throws: `DecodingError` when the recorded state is not a `T`; `TraceReadError` when a
+    ///   version 2 patch does not apply.
     public func state<T: Decodable>(
         of store: String, atStep step: Int, as type: T.Type, decoder: JSONValueDecoder = JSONValueDecoder()
     ) throws -> T? {
-        guard let event = latestEvent(of: store, atStep: step) else { return nil }
+        guard let (id, position) = latestPosition(of: store, atStep: step) else { return nil }
+        if index.isPatched(position) {
+            let state: JSONValue
+            switch storeState(ofStore: id, at: position) {
+            case .success(let value): state = value
+            case .failure(let error) where error.kind == .changed: return nil
+            case .failure(let error): throw error
+            }
+            return try decoder.decode(T.self, from: state)
+        }
+        let event = index.storeEvents[position]
         let expectedSeq = index.seq(at: event)
         let decoded: Result<T, any Error>?? = source.withLine(
             at: index.offsets[event], limit: index.lineLimit(of: event)
@@ -209,11 +238,13 @@ public final class TraceFile: Sendable {
         return try outcome.get()
     }
 
-    /// The index of `store`'s latest event at or before `step`, the one whose `state` is the
-    /// store's there; nil before its first one or for a store the trace does not have.
-    private func latestEvent(of store: String, atStep step: Int) -> Int? {
-        guard step > 0, let id = index.storeIDs[store] else { return nil }
-        return index.latestEvent(ofStore: id, amongFirst: index.eventCount(atStep: step))
+    /// The store id of `store`, and the position in the index's `storeEvents` of its latest
+    /// event at or before `step`; nil before its first one or for a store the trace does not have.
+    private func latestPosition(of store: String, atStep step: Int) -> (store: Int, position: Int)? {
+        guard step > 0, let id = index.storeIDs[store],
+            let position = index.latestPosition(ofStore: id, amongFirst: index.eventCount(atStep: step))
+        else { return nil }
+        return (id, position)
     }
 
     // MARK: Validation
@@ -251,7 +282,7 @@ public final class TraceFile: Sendable {
     }
 
     /// The parsed line of event `index`, when it can still be read and is the event indexed.
-    private func object(ofEvent index: Int) -> JSONObject? {
+    func object(ofEvent index: Int) -> JSONObject? {
         guard index >= 0 && index < eventCount else { return nil }
         let expectedSeq = self.index.seq(at: index)
         let parsed = source.withLine(at: self.index.offsets[index], limit: self.index.lineLimit(of: index)) { line in

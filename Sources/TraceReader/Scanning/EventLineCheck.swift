@@ -60,7 +60,11 @@ enum EventLineCheck {
             break
         }
         if case .failure(let problem)? = machine(in: fields, line: line) { return .failure(problem) }
-        if version >= 2, case .failure(let problem)? = patchOperations(in: fields, line: line) {
+        // A patch is parsed (for the message) only when one scan cannot tell it is well shaped.
+        if version >= 2, let range = fields.patchRange,
+            !PatchShapeSink.isWellShaped(UnsafeRawBufferPointer(rebasing: line[range])),
+            case .failure(let problem)? = patchOperations(in: fields, line: line)
+        {
             return .failure(problem)
         }
         return .success(eventType)

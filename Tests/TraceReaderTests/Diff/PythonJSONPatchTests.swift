@@ -16,7 +16,9 @@ import Testing
 /// The test fails, with what to install, when `python3` or `jsonpatch` is missing: CI installs
 /// both (`pip install jsonpatch`), and a silent skip would hide a broken patch.
 @Suite struct PythonJSONPatchTests {
-    static let script = #"""
+    /// What a check in Python starts with: `jsonpatch` (exit 3 without it), `load` (numbers as
+    /// `Decimal`) and `same` (the strict comparison above). `TraceConverterTests` uses it too.
+    static let prelude = #"""
         import decimal, json, sys
 
         try:
@@ -40,18 +42,22 @@ import Testing
             if isinstance(a, dict) and isinstance(b, dict):
                 return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
             return False
-
-        with open(sys.argv[1], encoding="utf-8") as cases:
-            for number, line in enumerate(cases):
-                case = load(line)
-                try:
-                    result = jsonpatch.JsonPatch(case["patch"]).apply(case["before"])
-                    ok = same(result, case["after"])
-                    detail = "" if ok else "result differs"
-                except Exception as error:
-                    ok, detail = False, type(error).__name__ + ": " + str(error)
-                print(json.dumps({"case": number, "ok": ok, "detail": detail}))
         """#
+
+    static let script =
+        prelude + "\n\n"
+            + #"""
+            with open(sys.argv[1], encoding="utf-8") as cases:
+                for number, line in enumerate(cases):
+                    case = load(line)
+                    try:
+                        result = jsonpatch.JsonPatch(case["patch"]).apply(case["before"])
+                        ok = same(result, case["after"])
+                        detail = "" if ok else "result differs"
+                    except Exception as error:
+                        ok, detail = False, type(error).__name__ + ": " + str(error)
+                    print(json.dumps({"case": number, "ok": ok, "detail": detail}))
+            """#
 
     struct Outcome {
         var status: Int32

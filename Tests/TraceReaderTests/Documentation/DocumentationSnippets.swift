@@ -43,6 +43,14 @@ private func readingTraces() throws {
     _ = (state, cart)
 }
 
+private func readingVersionTwo(_ trace: TraceFile) {
+    do {
+        if let cart = try trace.readState(of: "CartStore", atStep: 120) { print(JSONPrinter.pretty(cart)) }
+    } catch {
+        print(error)  // run.jsonl:98: the patch of "remove" on "CartStore" does not apply to its state before it …
+    }
+}
+
 private func readingLargeStates(_ trace: TraceFile) {
     let text = trace.appStateText(atStep: 9)  // JSONText: no tree
     let catalog = trace.stateText(of: "CatalogStore", atStep: 9)

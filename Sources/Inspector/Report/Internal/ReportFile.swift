@@ -31,8 +31,9 @@ enum ReportFile {
         case file
     }
 
-    /// What `path` is as a target, or a `FileError` saying why it cannot be one.
-    static func target(_ path: String) throws(FileError) -> Target {
+    /// What `path` is as a target, or a `FileError` saying why it cannot be one; `kind` names
+    /// what `-o` should be given instead (`an .html file`).
+    static func target(_ path: String, kind: String = "an .html file") throws(FileError) -> Target {
         if path == "-" { return .standardOutput }
         let status: FileStatus
         do {
@@ -44,11 +45,11 @@ enum ReportFile {
         switch status.kind {
         case .regular: return .file
         case .pipe, .characterDevice: return .stream
-        case .directory: throw FileError(path, "is a directory; give -o the path of an .html file to write")
+        case .directory: throw FileError(path, "is a directory; give -o the path of \(kind) to write")
         case .symbolicLink:
             throw FileError(path, "is a symbolic link; give -o the path of the file itself (a link is never followed)")
         case .socket, .blockDevice, .other:
-            throw FileError(path, "is not a regular file, a pipe or a terminal; give -o the path of an .html file")
+            throw FileError(path, "is not a regular file, a pipe or a terminal; give -o the path of \(kind)")
         }
     }
 
@@ -58,19 +59,49 @@ enum ReportFile {
     static func write(
         _ parts: [[UInt8]], to path: String, mode: mode_t, standardOutput: TextStream
     ) throws(FileError) {
-        switch try target(path) {
+        try write(to: path, mode: mode, standardOutput: standardOutput) { (emit: Emit) throws(FileError) in
+            for part in parts { try emit(part) }
+        }
+    }
+
+    /// Hands on one piece of the output.
+    typealias Emit = ([UInt8]) throws(FileError) -> Void
+
+    /// Writes what `produce` hands its `Emit`, piece by piece, as `write(_:to:mode:standardOutput:)`
+    /// writes parts: for output too large to hold in memory (`inspector convert`). When
+    /// `produce` throws, a regular file is left as it was (the temporary file is removed); a
+    /// stream has what was written so far.
+    /// - Parameter kind: what `-o` should name, for messages (`an .html file`).
+    /// - Throws: `FileError` naming the file and what to do, or what `produce` throws.
+    static func write(
+        to path: String, mode: mode_t, standardOutput: TextStream, kind: String = "an .html file",
+        _ produce: (Emit) throws(FileError) -> Void
+    ) throws(FileError) {
+        switch try target(path, kind: kind) {
         case .standardOutput:
-            for part in parts { part.withUnsafeBytes { standardOutput.write(bytes: $0) } }
+            try produce { (part: [UInt8]) throws(FileError) in part.withUnsafeBytes { standardOutput.write(bytes: $0) }
+            }
             standardOutput.flush()
         case .stream:
-            try writeStream(parts, to: path)
+            try writeStream(to: path, produce)
         case .file:
-            try replace(path, with: parts, mode: mode)
+            try replace(path, mode: mode, produce)
         }
     }
 
     /// Writes to a pipe or a character device that exists, without creating or truncating it.
-    private static func writeStream(_ parts: [[UInt8]], to path: String) throws(FileError) {
+    private static func writeStream(to path: String, _ produce: (Emit) throws(FileError) -> Void) throws(FileError) {
+        func failure(_ error: SystemError) -> FileError {
+            let hint = error.code == ENXIO ? "; no program is reading this pipe" : ""
+            return FileError(path, "cannot write: \(error.reason)\(hint)")
+        }
+        try fill(try openStream(path, failure), mode: nil, produce, failure)
+    }
+
+    /// Opens the pipe or character device at `path` for writing.
+    private static func openStream(_ path: String, _ failure: (SystemError) -> FileError) throws(FileError)
+        -> FileDescriptor
+    {
         do throws(SystemError) {
             // Not waiting for a reader: a pipe that no program reads fails at once (ENXIO).
             let descriptor = try FileDescriptor.open(
@@ -80,21 +111,42 @@ enum ReportFile {
                 throw SystemError(code: EINVAL)
             }
             try descriptor.setBlocking()
-            for part in parts { try descriptor.writeAll(part) }
-            try descriptor.close()
+            return descriptor
         } catch {
-            let hint = error.code == ENXIO ? "; no program is reading this pipe" : ""
-            throw FileError(path, "cannot write: \(error.reason)\(hint)")
+            throw failure(error)
+        }
+    }
+
+    /// An `Emit` that writes to the open descriptor `number` (owned by the caller), each failure
+    /// turned into a `FileError` by `failure`.
+    private static func emit(to number: Int32, _ failure: @escaping (SystemError) -> FileError) -> Emit {
+        { (part: [UInt8]) throws(FileError) in
+            do throws(SystemError) {
+                try part.withUnsafeBytes { bytes in
+                    Result { () throws(SystemError) in try SystemCalls.writeAll(number, bytes) }
+                }.get()
+            } catch {
+                throw failure(error)
+            }
         }
     }
 
     /// Writes a new file next to `path` and renames it over `path`.
-    private static func replace(_ path: String, with parts: [[UInt8]], mode: mode_t) throws(FileError) {
+    private static func replace(_ path: String, mode: mode_t, _ produce: (Emit) throws(FileError) -> Void)
+        throws(FileError)
+    {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         var generator = SystemRandomNumberGenerator()
         var attempts = 0
+        func failure(_ error: SystemError) -> FileError {
+            let hint =
+                error.code == ENOSPC
+                ? "; free some disk space or write elsewhere with -o"
+                : error.code == EEXIST ? "; it is no longer a regular file" : ""
+            return FileError(path, "cannot write: \(error.reason)\(hint)")
+        }
         while true {
             attempts += 1
             let temporary = "\(folder).\(name).tmp-\(String(generator.next() as UInt64, radix: 36))"
@@ -110,26 +162,41 @@ enum ReportFile {
                     ? "; check that the folder exists" : error.code == EACCES ? "; check the folder's permissions" : ""
                 throw FileError(path, "cannot write: \(error.reason)\(hint)")
             }
-            do throws(SystemError) {
-                // The umask may have taken bits away; the new file (ours alone) gets exactly the trace's.
-                try descriptor.setPermissions(mode)
-                for part in parts { try descriptor.writeAll(part) }
-                try descriptor.close()
-                // The target may have changed kind since it was looked at: never rename over a non-file.
-                if let now = try? SystemCalls.status(ofPath: path, followingLinks: false), now.kind != .regular {
-                    throw SystemError(code: EEXIST)
+            do throws(FileError) {
+                try fill(descriptor, mode: mode, produce, failure)
+                do throws(SystemError) {
+                    // The target may have changed kind since it was looked at: never rename over a non-file.
+                    if let now = try? SystemCalls.status(ofPath: path, followingLinks: false), now.kind != .regular {
+                        throw SystemError(code: EEXIST)
+                    }
+                    try SystemCalls.rename(temporary, to: path)
+                } catch {
+                    throw failure(error)
                 }
-                try SystemCalls.rename(temporary, to: path)
                 return
             } catch {
                 try? SystemCalls.unlink(temporary)
-                let hint =
-                    error.code == ENOSPC
-                    ? "; free some disk space or write elsewhere with -o"
-                    : error.code == EEXIST ? "; it is no longer a regular file" : ""
-                throw FileError(path, "cannot write: \(error.reason)\(hint)")
+                throw error
             }
         }
+    }
+
+    /// Gives `descriptor` the permission bits `mode` (a new file; nil for a stream), writes
+    /// what `produce` hands on into it and closes it.
+    private static func fill(
+        _ descriptor: consuming FileDescriptor, mode: mode_t?, _ produce: (Emit) throws(FileError) -> Void,
+        _ failure: @escaping (SystemError) -> FileError
+    ) throws(FileError) {
+        if let mode {
+            do throws(SystemError) {
+                // The umask may have taken bits away; the new file (ours alone) gets exactly the trace's.
+                try descriptor.setPermissions(mode)
+            } catch {
+                throw failure(error)
+            }
+        }
+        try produce(emit(to: descriptor.rawValue, failure))
+        do throws(SystemError) { try descriptor.close() } catch { throw failure(error) }
     }
 
     /// The permission bits of the file at `path` that a report of it gets (read and write only);

@@ -66,7 +66,7 @@
   }
 
   // Per store, the events that set its state, in order; and the window's starting states.
-  var setsState = names.map(function (name) { return name === 'register' || name === 'transition'; });
+  var setsState = names.map(function (name) { return name === 'register' || name === 'transition' || name === 'restore'; });
   var storeEvents = stores.map(function () { return []; });
   for (var i = 0; i < count; i++) {
     var store = col.store[i];

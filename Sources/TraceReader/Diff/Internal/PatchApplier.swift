@@ -123,25 +123,42 @@ enum PatchApplier {
     ) throws(JSONPatchError) {
         if depth == path.count - 1 { return try body(&value, path[depth]) }
         let token = path[depth]
-        switch value {
-        case .object(var object):
-            guard var child = ObjectMembers(object)[token] else { throw missingMember(token, path, depth, context) }
-            value = .null
+        if var object = takeObject(&value) {
+            guard var child = ObjectMembers(object)[token] else {
+                value = .object(object)
+                throw missingMember(token, path, depth, context)
+            }
             set(.null, forKey: token, in: &object)
             try withParent(of: path, depth: depth + 1, in: &child, context, body)
             set(child, forKey: token, in: &object)
             value = .object(object)
-        case .array(var elements):
-            let index = try existingIndex(token, elements.count, path, depth, context)
-            value = .null
+        } else if var elements = takeArray(&value) {
+            let index = try existingIndex(token, in: elements, puttingBackInto: &value, path, depth, context)
             var child = elements[index]
             elements[index] = .null
             try withParent(of: path, depth: depth + 1, in: &child, context, body)
             elements[index] = child
             value = .array(elements)
-        default:
+        } else {
             throw notContainer(value, path, depth, context)
         }
+    }
+
+    /// The object `value` holds, taken out (`value` is left null), or nil when it holds none.
+    /// Taken out so that the caller holds its only reference and changes it in place: a `switch`
+    /// over `value` whose case changes the payload keeps the subject alive for the whole case, so
+    /// every change would copy the container (an array of a million elements, each time).
+    private static func takeObject(_ value: inout JSONValue) -> JSONObject? {
+        guard case .object(let object) = value else { return nil }
+        value = .null
+        return object
+    }
+
+    /// The array `value` holds, taken out as `takeObject` takes an object.
+    private static func takeArray(_ value: inout JSONValue) -> [JSONValue]? {
+        guard case .array(let elements) = value else { return nil }
+        value = .null
+        return elements
     }
 
     private static func add(_ newValue: JSONValue, at path: [String], in document: inout JSONValue, _ context: Context)
@@ -153,26 +170,25 @@ enum PatchApplier {
         }
         try withParent(of: path, in: &document, context) {
             (parent: inout JSONValue, token: String) throws(JSONPatchError) in
-            switch parent {
-            case .object(var object):
-                parent = .null
+            if var object = takeObject(&parent) {
                 set(newValue, forKey: token, in: &object)
                 parent = .object(object)
-            case .array(var elements):
+            } else if var elements = takeArray(&parent) {
                 let index: Int
                 if token == "-" {
                     index = elements.count
                 } else if let given = JSONPointer.arrayIndex(token), given <= elements.count {
                     index = given
                 } else {
+                    let count = elements.count
+                    parent = .array(elements)
                     throw context.error(
-                        "the array at \(quoted(pointer(path.dropLast()))) has \(elements.count) elements, so add takes an index from 0 to \(elements.count) or \"-\", not \(quoted(token))"
+                        "the array at \(quoted(pointer(path.dropLast()))) has \(count) elements, so add takes an index from 0 to \(count) or \"-\", not \(quoted(token))"
                     )
                 }
-                parent = .null
                 elements.insert(newValue, at: index)
                 parent = .array(elements)
-            default:
+            } else {
                 throw notContainer(parent, path, path.count - 1, context)
             }
         }
@@ -187,20 +203,19 @@ enum PatchApplier {
         }
         try withParent(of: path, in: &document, context) {
             (parent: inout JSONValue, token: String) throws(JSONPatchError) in
-            switch parent {
-            case .object(var object):
+            if var object = takeObject(&parent) {
                 guard ObjectMembers(object)[token] != nil else {
+                    parent = .object(object)
                     throw missingMember(token, path, path.count - 1, context)
                 }
-                parent = .null
                 set(newValue, forKey: token, in: &object)
                 parent = .object(object)
-            case .array(var elements):
-                let index = try existingIndex(token, elements.count, path, path.count - 1, context)
-                parent = .null
+            } else if var elements = takeArray(&parent) {
+                let index = try existingIndex(
+                    token, in: elements, puttingBackInto: &parent, path, path.count - 1, context)
                 elements[index] = newValue
                 parent = .array(elements)
-            default:
+            } else {
                 throw notContainer(parent, path, path.count - 1, context)
             }
         }
@@ -216,21 +231,20 @@ enum PatchApplier {
         var removed = JSONValue.null
         try withParent(of: path, in: &document, context) {
             (parent: inout JSONValue, token: String) throws(JSONPatchError) in
-            switch parent {
-            case .object(var object):
+            if var object = takeObject(&parent) {
                 guard let member = ObjectMembers(object)[token] else {
+                    parent = .object(object)
                     throw missingMember(token, path, path.count - 1, context)
                 }
                 removed = member
-                parent = .null
                 set(nil, forKey: token, in: &object)
                 parent = .object(object)
-            case .array(var elements):
-                let index = try existingIndex(token, elements.count, path, path.count - 1, context)
-                parent = .null
+            } else if var elements = takeArray(&parent) {
+                let index = try existingIndex(
+                    token, in: elements, puttingBackInto: &parent, path, path.count - 1, context)
                 removed = elements.remove(at: index)
                 parent = .array(elements)
-            default:
+            } else {
                 throw notContainer(parent, path, path.count - 1, context)
             }
         }
@@ -255,6 +269,21 @@ enum PatchApplier {
             members.removeAll { ExactName.sameBytes($0.key, key) }
         }
         object = JSONObject(members)
+    }
+
+    /// `existingIndex` in `elements`, an array taken out of `parent` (`takeArray`): when the
+    /// token names no element, the array is put back first, so that an error leaves the value
+    /// as it was.
+    private static func existingIndex(
+        _ token: String, in elements: [JSONValue], puttingBackInto parent: inout JSONValue, _ path: [String],
+        _ depth: Int, _ context: Context
+    ) throws(JSONPatchError) -> Int {
+        do throws(JSONPatchError) {
+            return try existingIndex(token, elements.count, path, depth, context)
+        } catch {
+            parent = .array(elements)
+            throw error
+        }
     }
 
     private static func existingIndex(_ token: String, _ count: Int, _ path: [String], _ depth: Int, _ context: Context)

@@ -23,6 +23,9 @@ struct ChunkIndex: Sendable {
     var lines = IntegerColumn()
     /// Each event's store id in `stores`, or -1 for an event of an unknown type.
     var storeIDs: [Int32] = []
+    /// In a version 2 trace, whether each event is a transition that carries a `patch` instead
+    /// of its `state`; empty in a version 1 trace.
+    var patched = BitColumn()
     /// The stores named by this piece's register, transition and restore events.
     var stores = StoreNameTable()
     /// Per store id: whether the header gives the store a machine.
@@ -33,8 +36,11 @@ struct ChunkIndex: Sendable {
     private(set) var registerMachine: [Int8] = []
     /// Restores and transitions that are events unless the store's latest register, in an
     /// earlier piece, carried a `machine` (then they lack `case`, or `from` and `to`): resolved
-    /// by `TraceIndexer` when it joins the pieces in order.
-    private(set) var pending: [Pending] = []
+    /// by `TraceIndexer` when it joins the pieces in order. Each is its position among this
+    /// piece's events (a restore's as `-1 - position`); its store and line are in the columns,
+    /// and its message is made only if it is dropped, which is rare: a piece that starts in the
+    /// middle of a trace has one of these for every such event of a store without a machine.
+    private(set) var pending: [Int] = []
     /// The format version of the trace (1 or 2).
     private var version = 1
     /// What was skipped or noticed, on local line numbers.
@@ -50,18 +56,6 @@ struct ChunkIndex: Sendable {
 
     /// How much of the file a piece reads at once.
     static let blockSize = 4 << 20
-
-    /// An event of this piece that is malformed if its store has a machine from an earlier piece.
-    struct Pending: Sendable {
-        /// Its position among this piece's events.
-        var event: Int
-        /// Its local line.
-        var line: Int
-        /// Its store's local id.
-        var store: Int
-        /// Why it is malformed, then.
-        var message: String
-    }
 
     /// An empty index.
     init() {}
@@ -201,23 +195,26 @@ struct ChunkIndex: Sendable {
                 registerMachine.append(-1)
             }
             // The store's machine at the event: the header's, or its latest register's (at a
-            // register, its own) `machine`; the validator's rule.
-            let problem = EventLineCheck.machineProblem(fields, type: type, store: stores.names[id])
+            // register, its own) `machine`; the validator's rule. Looked at only for a store that
+            // has one or may have one (its latest register is in an earlier piece): the problem's
+            // message is a string made each time.
             if type == .register {
                 let carries: Int8 = fields.machineRange != nil ? 1 : 0
-                if let problem, hasMachine[id] || carries == 1 {
+                if hasMachine[id] || carries == 1,
+                    let problem = EventLineCheck.machineProblem(fields, type: type, store: stores.names[id])
+                {
                     issues.add(line: line, kind: .malformed, "\(problem.message); skipped")
                     return
                 }
                 registerMachine[id] = carries
-            } else if let problem {
+            } else if hasMachine[id] || registerMachine[id] != 0,
+                let problem = EventLineCheck.machineProblem(fields, type: type, store: stores.names[id])
+            {
                 if hasMachine[id] || registerMachine[id] == 1 {
                     issues.add(line: line, kind: .malformed, "\(problem.message); skipped")
                     return
                 }
-                if registerMachine[id] < 0 {
-                    pending.append(Pending(event: offsets.count, line: line, store: id, message: problem.message))
-                }
+                pending.append(type == .restore ? -1 - offsets.count : offsets.count)
             }
             storeID = Int32(truncatingIfNeeded: id)
         }
@@ -225,5 +222,7 @@ struct ChunkIndex: Sendable {
         seqs.append(fields.seq ?? 0)
         lines.append(line)
         storeIDs.append(storeID)
+        // `EventLineCheck` made sure that a version 2 transition has exactly one of the two.
+        if version >= 2 { patched.append(type == .transition && fields.stateRange == nil) }
     }
 }

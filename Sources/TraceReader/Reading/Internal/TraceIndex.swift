@@ -31,6 +31,9 @@ struct TraceIndex: Sendable {
     /// file order.
     var storeEvents = IntegerColumn()
     var storeBounds: [Int] = [0]
+    /// Version 2: for each position of `storeEvents`, whether that event is a transition that
+    /// carries a `patch` instead of its `state`. Nil when no event does (every version 1 trace).
+    var patched: BitColumn?
     /// What indexing skipped or noticed, in line order.
     var issues: [TraceReadIssue] = []
 
@@ -68,9 +71,33 @@ struct TraceIndex: Sendable {
     /// The latest register, transition or restore event of store `store` among the first `count`
     /// events.
     func latestEvent(ofStore store: Int, amongFirst count: Int) -> Int? {
-        let range = storeBounds[store]..<storeBounds[store + 1]
+        latestPosition(ofStore: store, amongFirst: count).map { storeEvents[$0] }
+    }
+
+    /// The position in `storeEvents` of the latest register, transition or restore event of
+    /// store `store` among the first `count` events.
+    func latestPosition(ofStore store: Int, amongFirst count: Int) -> Int? {
+        let range = storeRange(store)
         let position = storeEvents.firstIndex(above: count - 1, in: range)
-        return position > range.lowerBound ? storeEvents[position - 1] : nil
+        return position > range.lowerBound ? position - 1 : nil
+    }
+
+    /// The positions in `storeEvents` of store `store`'s events.
+    func storeRange(_ store: Int) -> Range<Int> {
+        storeBounds[store]..<storeBounds[store + 1]
+    }
+
+    /// Whether the event at `position` of `storeEvents` carries a `patch` instead of its `state`.
+    func isPatched(_ position: Int) -> Bool {
+        patched?[position] ?? false
+    }
+
+    /// The position in `storeEvents` of the latest event of store `store`, at or before
+    /// `position`, that carries a whole `state`; nil when all of them carry patches.
+    func wholeStatePosition(atOrBefore position: Int, ofStore store: Int) -> Int? {
+        let range = storeBounds[store]..<(position + 1)
+        guard let patched else { return range.isEmpty ? nil : position }
+        return patched.lastClear(in: range)
     }
 
     /// Where the line of event `index` must end by: the next event's offset, or the end of the
@@ -83,5 +110,6 @@ struct TraceIndex: Sendable {
     var memoryBytes: Int {
         offsets.count * MemoryLayout<Int>.stride + lines.byteCount + steps.byteCount
             + (seqs?.byteCount ?? 0) + storeEvents.byteCount + storeBounds.count * MemoryLayout<Int>.stride
+            + (patched?.byteCount ?? 0)
     }
 }

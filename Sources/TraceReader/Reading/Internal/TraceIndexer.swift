@@ -151,6 +151,8 @@ enum TraceIndexer {
         var names: [String] = []
         var eventStores: [Int32] = []
         eventStores.reserveCapacity(eventCount)
+        // Version 2: which events carry a `patch`, in file order (empty in version 1).
+        var eventPatched = BitColumn()
         // Per global store id: whether its latest register, in the pieces joined so far, carried
         // a `machine`.
         var carriesMachine: [Bool] = []
@@ -180,6 +182,7 @@ enum TraceIndexer {
             for local in chunk.storeIDs {
                 eventStores.append(local < 0 ? -1 : localToGlobal[Int(local)])
             }
+            eventPatched.append(contentsOf: chunk.patched)
             issues.append(chunk.issues, lineShift: firstLine)
             if chunk.carriageReturns > 0 {
                 carriageReturns += chunk.carriageReturns
@@ -198,7 +201,7 @@ enum TraceIndexer {
                     : "this line and \(others) more end in \\r\\n; they are read as if they ended in \\n")
         }
         setSteps(&index, seqs: seqs, issues: &issues)
-        groupByStore(&index, eventStores: eventStores, names: names)
+        groupByStore(&index, eventStores: eventStores, names: names, patched: eventPatched)
         index.issues = issues.issues()
         return index
     }
@@ -207,24 +210,38 @@ enum TraceIndexer {
     /// without `case`, `from` or `to` whose store's latest register, in an earlier piece, carried
     /// a `machine` (rare: a piece starts a megabytes into the file).
     private static func resolvePending(_ chunk: inout ChunkIndex, carriesMachine: [Bool], localToGlobal: [Int32]) {
-        let dropped = chunk.pending.filter { carriesMachine[Int(localToGlobal[$0.store])] }
+        let dropped = chunk.pending.filter { entry in
+            carriesMachine[Int(localToGlobal[Int(chunk.storeIDs[entry < 0 ? -1 - entry : entry])])]
+        }
         guard !dropped.isEmpty else { return }
-        let positions = Set(dropped.map(\.event))
+        var positions = Set<Int>()
+        for entry in dropped {
+            let event = entry < 0 ? -1 - entry : entry
+            positions.insert(event)
+            // The message `EventLineCheck` gives an event that has neither `case` nor `from` and `to`.
+            let store = chunk.stores.names[Int(chunk.storeIDs[event])]
+            let message =
+                EventLineCheck.machineProblem(EventFields(), type: entry < 0 ? .restore : .transition, store: store)?
+                .message ?? "the event lacks what its store's machine needs"
+            chunk.issues.add(line: chunk.lines[event], kind: .malformed, "\(message); skipped")
+        }
         var offsets: [Int] = []
         var seqs = IntegerColumn()
         var lines = IntegerColumn()
         var storeIDs: [Int32] = []
+        var patched = BitColumn()
         for event in chunk.offsets.indices where !positions.contains(event) {
             offsets.append(chunk.offsets[event])
             seqs.append(chunk.seqs[event])
             lines.append(chunk.lines[event])
             storeIDs.append(chunk.storeIDs[event])
+            if event < chunk.patched.count { patched.append(chunk.patched[event]) }
         }
         chunk.offsets = offsets
         chunk.seqs = seqs
         chunk.lines = lines
         chunk.storeIDs = storeIDs
-        for event in dropped { chunk.issues.add(line: event.line, kind: .malformed, "\(event.message); skipped") }
+        chunk.patched = patched
     }
 
     /// Steps are the seqs when they go up from event to event (gaps allowed); otherwise the
@@ -255,8 +272,11 @@ enum TraceIndexer {
     }
 
     /// Fills `storeEvents` and `storeBounds` from each event's store, stores in the order of
-    /// their first event.
-    private static func groupByStore(_ index: inout TraceIndex, eventStores: [Int32], names: [String]) {
+    /// their first event, and `patched` from which events carry a `patch` (by event, in file
+    /// order; only when some does).
+    private static func groupByStore(
+        _ index: inout TraceIndex, eventStores: [Int32], names: [String], patched: BitColumn
+    ) {
         // Renumber the stores in the order of their first event.
         var order = [Int32](repeating: -1, count: names.count)
         var counts: [Int] = []
@@ -281,11 +301,14 @@ enum TraceIndexer {
             wide = [Int](repeating: 0, count: grouped.count)
             grouped = []
         }
+        var storePatched = patched.hasSetBits ? BitColumn(clear: index.storeBounds[index.storeBounds.count - 1]) : nil
         for (event, store) in eventStores.enumerated() where store >= 0 {
             let final = Int(order[Int(store)])
             if fitsInt32 { grouped[next[final]] = Int32(truncatingIfNeeded: event) } else { wide[next[final]] = event }
+            if storePatched != nil && patched[event] { storePatched?.set(next[final]) }
             next[final] += 1
         }
+        index.patched = storePatched
         var column = IntegerColumn()
         if fitsInt32 {
             for event in grouped { column.append(Int(event)) }
