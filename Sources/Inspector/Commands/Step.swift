@@ -175,10 +175,11 @@ enum Step: Command {
             }
             /// What `body` reads from the current step; nil, said, when a state there cannot be
             /// rebuilt from its patches (other steps still can).
-            func reading<Value>(at step: Int, _ body: () throws(TraceReadError) -> Value) throws(ScriptError) -> Value? {
+            func reading<Value>(at step: Int, _ body: () throws(TraceReadError) -> Value) throws(ScriptError) -> Value?
+            {
                 do {
                     return try body()
-                } catch where error.kind != .changed {
+                } catch  where error.kind != .changed {
                     out.line("✖ cannot show the state at step \(step): \(TTY.safe(error.description))")
                     return nil
                 } catch {
