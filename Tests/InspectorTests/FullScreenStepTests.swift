@@ -33,10 +33,11 @@ import Testing
 
         func keys(_ keys: String...) throws { try run(["send-keys", "-t", session] + keys) }
 
-        /// Waits (up to 10 s) until the screen satisfies `condition`; returns the last screen.
+        /// Waits (up to 30 s: builds and tests share a loaded machine) until the screen satisfies
+        /// `condition`; returns the last screen.
         func wait(for what: String, _ condition: (String) -> Bool) throws -> String {
             var last = ""
-            for _ in 0..<200 {
+            for _ in 0..<600 {
                 last = try screen()
                 if condition(last) { return last }
                 Thread.sleep(forTimeInterval: 0.05)
@@ -101,6 +102,38 @@ import Testing
         try tmux.keys("q")
         screen = try tmux.wait(for: "the program to exit") { $0.contains("EXITED-0") }
         #expect(!screen.contains("step 7 of 7"))  // back on the main screen
+    }
+
+    /// Starts `inspector step` on `trace` in a `columns` × `rows` terminal; ends the session
+    /// when the returned value is dropped.
+    static func start(_ trace: String, columns: Int, rows: Int, options: String = "") throws -> Tmux {
+        try #require(Self.hasTmux, "tmux is not installed: apt-get install -y tmux (.ci/run does)")
+        try #require(
+            FileManager.default.fileExists(atPath: Self.inspectorPath), "build the inspector first: swift build")
+        let tmux = Tmux()
+        try tmux.run([
+            "new-session", "-d", "-s", tmux.session, "-x", "\(columns)", "-y", "\(rows)",
+            "\(Self.inspectorPath) step \(trace) \(options); echo EXITED-$?; sleep 30",
+        ])
+        return tmux
+    }
+
+    /// Arguments show in the list and the event pane, and `/` finds them (issue 20, item 2).
+    @Test(arguments: [(80, 24), (200, 60)])
+    func argumentsAreShownAndFound(columns: Int, rows: Int) throws {
+        let trace = try RecordedTrace()
+        let tmux = try Self.start(trace.path, columns: columns, rows: rows)
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        _ = try tmux.wait(for: "the first screen, validated") {
+            $0.contains("step 0 of 7") && !$0.contains("validating")
+        }
+        try tmux.keys("/", "E", "m", "m", "a", "Enter")
+        let screen = try tmux.wait(for: "the search for Emma") {
+            $0.contains("step 7 of 7") && $0.contains(#"args: title: "Emma""#)
+        }
+        #expect(screen.contains(#"add        title: "Dune""#))
+        #expect(screen.split(separator: "\n").allSatisfy { $0.count <= columns })
+        try tmux.keys("q")
     }
 
     @Test func ctrlCRestoresTheTerminal() throws {

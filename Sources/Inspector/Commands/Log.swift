@@ -8,9 +8,9 @@ enum Log: Command {
     static let help = """
         Usage: inspector log TRACE [--store NAME] [--action TEXT] [--problems]
 
-        Prints one line per event: seq, elapsed time, store, action, the machine's from → to,
-        (no change) when the action left the state equal, the source line, the cause, and a
-        mark where validation found a problem.
+        Prints one line per event: seq, elapsed time, store, action, its arguments in full
+        (title: "Dune"), the machine's from → to, (no change) when the action left the state
+        equal, the source line, the cause, and a mark where validation found a problem.
 
         Options:
           --store NAME     only events of that store

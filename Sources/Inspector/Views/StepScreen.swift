@@ -39,7 +39,8 @@ struct StepScreen {
         first = max(0, min(first, count - listRows))
         let indices = Array(first..<min(count, first + listRows))
         let events = indices.compactMap { trace.event(at: $0) }
-        let format = EventLine.fitting(events, style: style)
+        // Arguments shortened to leave room for the rest: 20 columns at 80, 40 from 160 on.
+        let format = EventLine.fitting(events, style: style, argsLimit: min(40, max(12, columns / 4)))
         for (offset, event) in events.enumerated() {
             let index = indices[offset]
             let marker = index == current ? "▶" : " "
@@ -137,16 +138,21 @@ struct StepScreen {
         case .diff:
             let diff = try session.readDiff()
             if session.position == 0 { return ["Nothing has happened yet. Press → to see the first event."] }
+            // The action's arguments in full, wrapped: the list shows them shortened.
+            let args = ActionArgumentsText.text(session.event?.args)
+            let argsLines =
+                args.isEmpty ? [] : ActionArgumentsText.wrapped(args, lead: "args: ", width: width - 1) + [""]
             if diff.isEmpty {
-                return [
+                return argsLines + [
                     session.event?.changed == false
                         ? "No change: the action left the state as it was." : "This event changes no state."
                 ]
             }
             let printer = StateDiffPrinter(width: max(40, width - 2), terminalSafe: true, colors: style.enabled)
-            return printer.text(diff).split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter {
-                !$0.isEmpty
-            }
+            return argsLines
+                + printer.text(diff).split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter {
+                    !$0.isEmpty
+                }
         case .state:
             let text = JSONPrinter.pretty(.object(try session.readAppState()), terminalSafe: true)
             return text.split(separator: "\n").map(String.init)

@@ -66,8 +66,9 @@ struct StepSession {
         return true
     }
 
-    /// Moves to the next event (after the current one, wrapping around) whose store or action
-    /// contains `text`, ignoring case. An empty `text` repeats the last search.
+    /// Moves to the next event (after the current one, wrapping around) whose store, action or
+    /// arguments (as the list prints them: `title: "Dune"`) contain `text`, ignoring case. An
+    /// empty `text` repeats the last search.
     mutating func find(_ text: String) -> Bool {
         let needle = text.isEmpty ? (lastSearch ?? "") : text
         guard !needle.isEmpty, trace.eventCount > 0 else { return false }
@@ -77,7 +78,7 @@ struct StepSession {
         for offset in 1...count {
             let index = (position - 1 + offset + count) % count
             guard let event = trace.event(at: index) else { continue }
-            let haystack = [event.store ?? "", EventLine.action(of: event)]
+            let haystack = [event.store ?? "", EventLine.action(of: event), ActionArgumentsText.text(event.args)]
             if haystack.contains(where: { $0.lowercased().contains(lowered) }) {
                 position = index + 1
                 return true

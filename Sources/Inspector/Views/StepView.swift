@@ -140,7 +140,7 @@ struct StepView {
                 screen.message =
                     session.find(text)
                     ? nil
-                    : "no store or action matches \"\(TTY.safe(text.isEmpty ? session.lastSearch ?? "" : text))\""
+                    : "no store, action or argument matches \"\(TTY.safe(text.isEmpty ? session.lastSearch ?? "" : text))\""
             } else if let step = Int(entry), step <= session.trace.lastStep, session.go(toStep: step) {
                 screen.message = nil
             } else {

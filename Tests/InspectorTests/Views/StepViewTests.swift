@@ -174,7 +174,7 @@ import TraceReader
         Self.press(&view, .character("/"))
         Self.type(&view, "nothing")
         Self.press(&view, .enter)
-        #expect(view.screen.message == "no store or action matches \"nothing\"")
+        #expect(view.screen.message == "no store, action or argument matches \"nothing\"")
     }
 
     @Test func backspaceEscapeAndCtrlCWhileTyping() throws {
