@@ -136,6 +136,29 @@ import Testing
         try tmux.keys("q")
     }
 
+    /// On opening, the status line counts the problems and names `]`; the key hints are on the
+    /// last line; `?` lists every key and any key goes back (issue 20, item 6).
+    @Test(arguments: [(80, 24), (200, 60)])
+    func helpHintsAndTheProblemCount(columns: Int, rows: Int) throws {
+        let trace = try RecordedTrace()
+        let tmux = try Self.start(trace.path, columns: columns, rows: rows)
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        var screen = try tmux.wait(for: "the problem count") { $0.contains("1 problem (1 error): ] goes to it") }
+        let last = screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(last?.contains("? help  q quit") == true)
+        try tmux.keys("?")
+        screen = try tmux.wait(for: "the help screen") { $0.contains("this help (any key closes it)") }
+        #expect(screen.contains("jump to the step that last changed the picked value before"))
+        try tmux.keys("q")
+        screen = try tmux.wait(for: "the step again") { $0.contains("step 0 of 7") && $0.contains("? help") }
+        try tmux.keys("]")
+        screen = try tmux.wait(for: "the illegal step's message") {
+            $0.contains("step 4 of 7") && $0.contains("[illegal]")
+        }
+        try tmux.keys("q")
+        _ = try tmux.wait(for: "the program to exit") { $0.contains("EXITED-0") }
+    }
+
     @Test func ctrlCRestoresTheTerminal() throws {
         try #require(Self.hasTmux, "tmux is not installed: apt-get install -y tmux (.ci/run does)")
         let trace = try RecordedTrace()
@@ -164,7 +187,7 @@ import Testing
         try tmux.run(["resize-window", "-t", tmux.session, "-x", "70", "-y", "20"])
         let screen = try tmux.wait(for: "a redraw at 20 rows") { screen in
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-            return lines.count >= 20 && lines[19].contains("step 0 of 7")
+            return lines.count >= 20 && lines[18].contains("step 0 of 7") && lines[19].contains("? help")
         }
         #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 70 })
     }

@@ -1,7 +1,8 @@
 import TraceReader
 
 /// The full-screen view of `inspector step`, drawn from a `StepSession`: the events around the
-/// current step, the diff that step made (or the whole app state), and a status line.
+/// current step, the diff that step made (or the whole app state), a status line and a line of
+/// key hints; or, after `?`, the help screen listing every key.
 struct StepScreen {
     enum Pane { case diff, state }
 
@@ -16,6 +17,8 @@ struct StepScreen {
     var selectedValue: (position: Int, index: Int)?
     /// Whether validation is still running (problems are not marked yet).
     var validating = false
+    /// Whether the help screen (`?`) is shown instead of the step.
+    var showsHelp = false
 
     /// The screen's lines for `session` on a `columns` × `rows` terminal.
     func lines(for session: StepSession, columns: Int, rows: Int) -> [String] {
@@ -26,13 +29,14 @@ struct StepScreen {
     /// without building the pane a second time).
     func render(for session: StepSession, columns: Int, rows: Int) -> (lines: [String], paneLength: Int) {
         let rows = max(rows, 8)
+        if showsHelp { return (helpScreen(for: session, columns: columns, rows: rows), StepKeys.all.count) }
         var lines: [String] = []
         let trace = session.trace
         let title = " Rewind · \(TTY.safe(trace.header.app ?? "trace")) · \(TTY.safe(trace.path))"
         lines.append(style.inverse(ScreenText.fit(title, width: columns)))
 
         // Events around the current one.
-        let listRows = max(3, (rows - 3) * 2 / 5)
+        let listRows = max(3, (rows - 4) * 2 / 5)
         let current = session.position - 1
         let count = trace.eventCount
         var first = max(0, current - listRows / 2)
@@ -55,7 +59,7 @@ struct StepScreen {
         while lines.count < 1 + listRows { lines.append("") }
 
         // The lower pane.
-        let paneRows = rows - lines.count - 2
+        let paneRows = rows - lines.count - 3
         let body = paneLines(for: session, width: columns)
         let heading: String
         switch pane {
@@ -71,18 +75,39 @@ struct StepScreen {
             heading = "── the app state at step \(session.step) "
         }
         lines.append(style.dim(heading + String(repeating: "─", count: max(0, columns - ScreenText.width(heading)))))
-        // The current step's problems come first, in full: they are why a person is here.
+        // The current step's problems come first, in full (wrapped, never cut at the edge):
+        // they are why a person is here.
         var problemLines: [String] = []
         for problem in session.currentProblems {
             let mark = problem.severity == .warning ? style.yellow("⚠ warning") : style.red("✖ error")
-            problemLines.append("\(mark): \(TTY.safe(problem.message)) [\(problem.kind)]")
+            problemLines += ScreenText.wrapped(
+                "\(TTY.safe(problem.message)) [\(problem.kind)]", lead: "\(mark): ", width: columns - 1)
         }
         if !problemLines.isEmpty { problemLines.append("") }
         let start = min(scroll, max(0, body.count - (paneRows - problemLines.count)))
         lines.append(contentsOf: (problemLines + body.dropFirst(start)).prefix(paneRows))
-        while lines.count < rows - 1 { lines.append("") }
+        while lines.count < rows - 2 { lines.append("") }
+        lines.append(statusLine(for: session, columns: columns))
+        lines.append(style.dim(StepKeys.hints(width: columns)))
+        return (lines.map { ScreenText.fit($0, width: columns) }, problemLines.count + body.count)
+    }
 
-        // Status line.
+    /// The help screen (`?`): every key and what it does, under the title bar.
+    private func helpScreen(for session: StepSession, columns: Int, rows: Int) -> [String] {
+        let title = " Rewind · \(TTY.safe(session.trace.header.app ?? "trace")) · keys "
+        var lines = [style.inverse(ScreenText.fit(title, width: columns)), ""]
+        let room = rows - 4
+        let help = StepKeys.helpLines()
+        lines += help.dropFirst(min(scroll, max(0, help.count - room))).prefix(room)
+        while lines.count < rows - 2 { lines.append("") }
+        lines.append(style.inverse(ScreenText.fit(" any key goes back to step \(session.step)", width: columns)))
+        lines.append(style.dim(help.count > room ? " ↑ ↓ scroll  any other key goes back" : ""))
+        return lines.map { ScreenText.fit($0, width: columns) }
+    }
+
+    /// The status line: the file, the step, its time, its problem, and the message.
+    private func statusLine(for session: StepSession, columns: Int) -> String {
+        let trace = session.trace
         let fileName = trace.path.split(separator: "/").last.map(String.init) ?? trace.path
         var status = " \(TTY.safe(fileName)) · step \(session.step) of \(trace.lastStep)"
         if let elapsed = session.event?.elapsed { status += " · " + EventLine.offset(elapsed) }
@@ -91,13 +116,7 @@ struct StepScreen {
         }
         if validating { status += " · validating…" }
         if let message { status += " · " + message }
-        let keys =
-            "  ←→ step  g/G ends  123⏎ jump  / find  [ ] problems  v w who set  Tab \(pane == .diff ? "state" : "diff")  q quit "
-        let room = columns - ScreenText.width(status)
-        status +=
-            room > ScreenText.width(keys) ? String(repeating: " ", count: room - ScreenText.width(keys)) + keys : ""
-        lines.append(style.inverse(ScreenText.fit(status, width: columns)))
-        return (lines.map { ScreenText.fit($0, width: columns) }, problemLines.count + body.count)
+        return style.inverse(ScreenText.fit(status, width: columns))
     }
 
     /// The changed value `w` asks about: the one picked with `v` at this step, or the first.
@@ -141,7 +160,7 @@ struct StepScreen {
             // The action's arguments in full, wrapped: the list shows them shortened.
             let args = ActionArgumentsText.text(session.event?.args)
             let argsLines =
-                args.isEmpty ? [] : ActionArgumentsText.wrapped(args, lead: "args: ", width: width - 1) + [""]
+                args.isEmpty ? [] : ScreenText.wrapped(args, lead: "args: ", width: width - 1) + [""]
             if diff.isEmpty {
                 return argsLines + [
                     session.event?.changed == false

@@ -55,7 +55,28 @@ struct StepView {
         validated = true
         screen.validating = false
         session.setProblems(problems)
+        // Said once, on the status line, until the next key: how many, and the key to the first.
+        if screen.message == nil, let summary = Self.problemSummary(problems, onEvents: session.problemEvents.count) {
+            screen.message = summary
+        }
         return .redraw
+    }
+
+    /// `2 problems (1 error, 1 warning): ] goes to the first`; nil when there is none.
+    static func problemSummary(_ problems: [Int: [Problem]], onEvents: Int) -> String? {
+        let all = problems.values.joined()
+        guard !all.isEmpty else { return nil }
+        let warnings = all.filter { $0.severity == .warning }.count
+        let errors = all.count - warnings
+        var kinds: [String] = []
+        if errors > 0 { kinds.append(errors == 1 ? "1 error" : "\(errors) errors") }
+        if warnings > 0 { kinds.append(warnings == 1 ? "1 warning" : "\(warnings) warnings") }
+        let count = all.count == 1 ? "1 problem" : "\(all.count) problems"
+        let key =
+            onEvents == 0
+            ? "none on an event: inspector validate lists them"
+            : all.count == 1 ? "] goes to it" : "] goes to the first"
+        return "\(count) (\(kinds.joined(separator: ", "))): \(key)"
     }
 
     /// Validation could not read the file (it changed since it was opened): says so, and marks
@@ -77,6 +98,10 @@ struct StepView {
         }
         if let entry = typed {
             typing(key, entry)
+            return .redraw
+        }
+        if screen.showsHelp && key != .interrupt {
+            helpKey(key)
             return .redraw
         }
         screen.message = nil
@@ -114,6 +139,9 @@ struct StepView {
             }
         case .character("w"):
             whoSet()
+        case .character("?"):
+            screen.showsHelp = true
+            screen.scroll = 0
         case .character("/"):
             typed = "/"
             screen.message = "find: "
@@ -127,6 +155,18 @@ struct StepView {
         }
         screen.scroll = min(screen.scroll, max(0, paneLength - 1))
         return .redraw
+    }
+
+    /// A key on the help screen: the arrows scroll it, any other key but Ctrl-C closes it (and
+    /// does nothing else, so a person who presses `q` there is back where they were, not gone).
+    private mutating func helpKey(_ key: Key) {
+        switch key {
+        case .down, .character("j"): screen.scroll = min(screen.scroll + 1, StepKeys.all.count - 1)
+        case .up, .character("k"): screen.scroll = max(0, screen.scroll - 1)
+        default:
+            screen.showsHelp = false
+            screen.scroll = 0
+        }
     }
 
     /// A key while a jump or a search is being typed.

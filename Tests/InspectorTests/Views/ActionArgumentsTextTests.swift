@@ -39,8 +39,10 @@ import TraceReader
         #expect(ActionArgumentsText.shortened("abcdef", width: 6) == "abcdef")
         #expect(ActionArgumentsText.shortened("abcdefgh", width: 6) == "abcde…")
         let text = String(repeating: "x", count: 25)
-        let lines = ActionArgumentsText.wrapped(text, lead: "args: ", width: 16)
+        let lines = ScreenText.wrapped(text, lead: "args: ", width: 16)
         #expect(lines == ["args: xxxxxxxxxx", "      xxxxxxxxxx", "      xxxxx"])
+        #expect(
+            ScreenText.wrapped(#"a: "b c d e""#, lead: "args: ", width: 16) == [#"args: a: "b c d"#, #"      e""#])
     }
 
     @Test func theListShowsThemShortenedAndThePaneWhole() throws {

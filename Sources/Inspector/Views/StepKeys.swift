@@ -1,0 +1,60 @@
+/// Every key of the full-screen step view, with what it does: the help screen (`?`) lists them,
+/// the hint line shows the short forms that fit, and the README's key table says the same
+/// (a test checks it names each key).
+enum StepKeys {
+    /// One key or group of keys and what it does.
+    struct Entry: Equatable {
+        /// The keys as the help screen names them: `→ l n`.
+        let keys: String
+        /// What they do.
+        let action: String
+        /// The short form for the hint line (`←→ step`), or nil to leave it to the help screen.
+        let hint: String?
+    }
+
+    /// The keys, in the order the help screen lists them.
+    static let all: [Entry] = [
+        Entry(keys: "→ l n", action: "the next step", hint: "←→ step"),
+        Entry(keys: "← h p", action: "the previous step", hint: nil),
+        Entry(keys: "g Home", action: "step 0, before the first event", hint: "g/G ends"),
+        Entry(keys: "G End", action: "the last step", hint: nil),
+        Entry(keys: "123 Enter", action: "jump to step 123", hint: "123⏎ jump"),
+        Entry(
+            keys: "/ TEXT Enter", action: "the next event whose store, action or arguments contain TEXT",
+            hint: "/ find"),
+        Entry(keys: "/ Enter", action: "find the same text again", hint: nil),
+        Entry(keys: "]", action: "the next step with a problem", hint: "] [ problems"),
+        Entry(keys: "[", action: "the previous step with a problem", hint: nil),
+        Entry(keys: "↑ k ↓ j", action: "scroll the lower pane by a line", hint: nil),
+        Entry(keys: "PgUp PgDn", action: "scroll the lower pane by half a screen", hint: nil),
+        Entry(keys: "Tab", action: "the step's diff or the whole app state", hint: "Tab state"),
+        Entry(keys: "v", action: "pick a value the step changed (again: the next one)", hint: "v w who set"),
+        Entry(keys: "w", action: "jump to the step that last changed the picked value before", hint: nil),
+        Entry(keys: "?", action: "this help (any key closes it)", hint: "? help"),
+        Entry(keys: "q Ctrl-C", action: "quit", hint: "q quit"),
+        Entry(keys: "Ctrl-Z", action: "stop, as in a shell (fg comes back)", hint: nil),
+    ]
+
+    /// The hint line for a `width`-column screen: as many short forms as fit, in order, always
+    /// ending with `? help  q quit` so the way to the rest is never cut off.
+    static func hints(width: Int) -> String {
+        let always = ["? help", "q quit"]
+        let optional = all.compactMap(\.hint).filter { !always.contains($0) }
+        var chosen: [String] = []
+        for hint in optional {
+            let candidate = (chosen + [hint] + always).joined(separator: "  ")
+            if ScreenText.width(candidate) + 2 > width { break }
+            chosen.append(hint)
+        }
+        return " " + (chosen + always).joined(separator: "  ")
+    }
+
+    /// The help screen's body: one line per entry, keys in a column.
+    static func helpLines() -> [String] {
+        let keyWidth = all.map { ScreenText.width($0.keys) }.max() ?? 0
+        return all.map { entry in
+            "  " + entry.keys + String(repeating: " ", count: keyWidth - ScreenText.width(entry.keys)) + "   "
+                + entry.action
+        }
+    }
+}
