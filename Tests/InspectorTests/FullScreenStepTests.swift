@@ -127,7 +127,7 @@ import Testing
         _ = try tmux.wait(for: "the first screen, validated") {
             $0.contains("step 0 of 7") && !$0.contains("validating")
         }
-        try tmux.keys("/", "E", "m", "m", "a", "Enter")
+        try tmux.keys("/", "t", "i", "t", "l", "e", ":", " ", "\"", "E", "Enter")
         let screen = try tmux.wait(for: "the search for Emma") {
             $0.contains("step 7 of 7") && $0.contains(#"args: title: "Emma""#)
         }
@@ -147,8 +147,13 @@ import Testing
         let last = screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
         #expect(last?.contains("? help  q quit") == true)
         try tmux.keys("?")
-        screen = try tmux.wait(for: "the help screen") { $0.contains("this help (any key closes it)") }
-        #expect(screen.contains("jump to the step that last changed the picked value before"))
+        screen = try tmux.wait(for: "the help screen") { $0.contains("the next step (of those the list shows)") }
+        if rows < 40 {
+            #expect(screen.contains("PgUp PgDn scroll"))
+            try tmux.keys("PageDown", "PageDown")
+        }
+        screen = try tmux.wait(for: "the end of the help") { $0.contains("this help (any key closes it)") }
+        #expect(screen.contains("jump to the step that last changed the picked value"))
         try tmux.keys("q")
         screen = try tmux.wait(for: "the step again") { $0.contains("step 0 of 7") && $0.contains("? help") }
         try tmux.keys("]")
@@ -157,6 +162,31 @@ import Testing
         }
         try tmux.keys("q")
         _ = try tmux.wait(for: "the program to exit") { $0.contains("EXITED-0") }
+    }
+
+    /// `!` lists only the steps with a problem, `F` every one again, `N` finds backward
+    /// (issue 20, item 5).
+    @Test(arguments: [(80, 24), (200, 60)])
+    func filtersAndFindingBackward(columns: Int, rows: Int) throws {
+        let trace = try RecordedTrace()
+        let tmux = try Self.start(trace.path, columns: columns, rows: rows)
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        _ = try tmux.wait(for: "the first screen, validated") { $0.contains("1 problem") }
+        try tmux.keys("!")
+        var screen = try tmux.wait(for: "the problems filter") { $0.contains("filter: with problems") }
+        #expect(!screen.contains("register"))
+        try tmux.keys("Right")
+        screen = try tmux.wait(for: "the only step with a problem") {
+            $0.contains("step 4 of 7") && $0.contains("filter: with problems")
+        }
+        #expect(!screen.contains("Fixtures.swift:61"))  // the add steps are not listed
+        try tmux.keys("F", "/", "E", "m", "m", "a", "Enter")
+        _ = try tmux.wait(for: "Emma, first in the catalog's state") { $0.contains("step 5 of 7") }
+        try tmux.keys("/", "Enter")
+        _ = try tmux.wait(for: "Emma, then in the arguments") { $0.contains("step 7 of 7") }
+        try tmux.keys("N")
+        _ = try tmux.wait(for: "Emma, backward") { $0.contains("step 5 of 7") }
+        try tmux.keys("q")
     }
 
     @Test func ctrlCRestoresTheTerminal() throws {

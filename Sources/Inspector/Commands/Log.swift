@@ -6,7 +6,7 @@ enum Log: Command {
     static let name = "log"
     static let summary = "list the events of a trace, one per line"
     static let help = """
-        Usage: inspector log TRACE [--store NAME] [--action TEXT] [--problems]
+        Usage: inspector log TRACE [--store NAME] [--action NAME | --action-contains TEXT] [--problems]
 
         Prints one line per event: seq, elapsed time, store, action, its arguments in full
         (title: "Dune"), the machine's from → to, (no change) when the action left the state
@@ -14,7 +14,9 @@ enum Log: Command {
 
         Options:
           --store NAME     only events of that store
-          --action TEXT    only events whose action contains TEXT
+          --action NAME    only events whose action is NAME (or Store.NAME: that store's)
+          --action-contains TEXT
+                           only events whose action contains TEXT
           --problems       only events with a problem, each followed by its messages
 
         \(standardExitStatuses)
@@ -23,6 +25,7 @@ enum Log: Command {
     static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
         let store = try arguments.option("--store")
         let action = try arguments.option("--action")
+        let actionPart = try arguments.option("--action-contains")
         let onlyProblems = arguments.flag("--problems")
         let path = try arguments.positional("TRACE (the trace file)")
         try arguments.finish()
@@ -51,7 +54,8 @@ enum Log: Command {
             let read = { () throws(TraceChangedError) in try trace.readEvent(at: index) }
             guard let event = try TraceOpening.reading(read) else { continue }
             if let store, event.store != store { continue }
-            if let action, !(event.action ?? event.type).contains(action) { continue }
+            if let action, !Self.action(of: event, is: action) { continue }
+            if let actionPart, !(event.action ?? event.type).contains(actionPart) { continue }
             let found = problems[event.line] ?? []
             if onlyProblems && found.isEmpty { continue }
             console.out.line(format.text(event, problems: found))
@@ -62,5 +66,12 @@ enum Log: Command {
             }
         }
         return ExitStatus.success
+    }
+
+    /// Whether `event`'s action (its type, for a register) is `name`, or `Store.action` names
+    /// its store and action.
+    static func action(of event: TraceEvent, is name: String) -> Bool {
+        let action = event.action ?? event.type
+        return action == name || (event.store.map { "\($0).\(action)" } == name)
     }
 }

@@ -14,17 +14,25 @@ enum StepKeys {
 
     /// The keys, in the order the help screen lists them.
     static let all: [Entry] = [
-        Entry(keys: "→ l n", action: "the next step", hint: "←→ step"),
-        Entry(keys: "← h p", action: "the previous step", hint: nil),
+        Entry(keys: "→ l n", action: "the next step (of those the list shows)", hint: "←→ step"),
+        Entry(keys: "← h p", action: "the previous step (of those the list shows)", hint: nil),
         Entry(keys: "g Home", action: "step 0, before the first event", hint: "g/G ends"),
         Entry(keys: "G End", action: "the last step", hint: nil),
         Entry(keys: "123 Enter", action: "jump to step 123", hint: "123⏎ jump"),
         Entry(
-            keys: "/ TEXT Enter", action: "the next event whose store, action or arguments contain TEXT",
-            hint: "/ find"),
-        Entry(keys: "/ Enter", action: "find the same text again", hint: nil),
+            keys: "/ TEXT Enter",
+            action: "the next event whose store, action, Store.action or arguments hold TEXT, or whose state "
+                + "newly does", hint: "/ find"),
+        Entry(keys: "/ Enter", action: "find the same text again, forward", hint: nil),
+        Entry(keys: "N", action: "find the same text again, backward", hint: nil),
         Entry(keys: "]", action: "the next step with a problem", hint: "] [ problems"),
         Entry(keys: "[", action: "the previous step with a problem", hint: nil),
+        Entry(
+            keys: "s", action: "list only one store's events (again: the next store, then all)", hint: "s a c ! filter"),
+        Entry(keys: "a", action: "list only events with this step's action (again: all)", hint: nil),
+        Entry(keys: "c", action: "list only events that changed the state (again: all)", hint: nil),
+        Entry(keys: "!", action: "list only events with a problem (again: all)", hint: nil),
+        Entry(keys: "F", action: "list every event again", hint: nil),
         Entry(keys: "↑ k ↓ j", action: "scroll the lower pane by a line", hint: nil),
         Entry(keys: "PgUp PgDn", action: "scroll the lower pane by half a screen", hint: nil),
         Entry(keys: "Tab", action: "the step's diff or the whole app state", hint: "Tab state"),
@@ -43,18 +51,20 @@ enum StepKeys {
         var chosen: [String] = []
         for hint in optional {
             let candidate = (chosen + [hint] + always).joined(separator: "  ")
-            if ScreenText.width(candidate) + 2 > width { break }
+            if ScreenText.width(candidate) + 2 > width { continue }
             chosen.append(hint)
         }
         return " " + (chosen + always).joined(separator: "  ")
     }
 
-    /// The help screen's body: one line per entry, keys in a column.
-    static func helpLines() -> [String] {
+    /// The help screen's body for a `width`-column screen: an entry a line, keys in a column,
+    /// what they do wrapped beside them.
+    static func helpLines(width: Int) -> [String] {
         let keyWidth = all.map { ScreenText.width($0.keys) }.max() ?? 0
-        return all.map { entry in
-            "  " + entry.keys + String(repeating: " ", count: keyWidth - ScreenText.width(entry.keys)) + "   "
-                + entry.action
+        return all.flatMap { entry in
+            let lead =
+                "  " + entry.keys + String(repeating: " ", count: keyWidth - ScreenText.width(entry.keys)) + "   "
+            return ScreenText.wrapped(entry.action, lead: lead, width: width - 1)
         }
     }
 }

@@ -29,7 +29,10 @@ struct StepScreen {
     /// without building the pane a second time).
     func render(for session: StepSession, columns: Int, rows: Int) -> (lines: [String], paneLength: Int) {
         let rows = max(rows, 8)
-        if showsHelp { return (helpScreen(for: session, columns: columns, rows: rows), StepKeys.all.count) }
+        if showsHelp {
+            let length = StepKeys.helpLines(width: columns).count
+            return (helpScreen(for: session, columns: columns, rows: rows), max(0, length - (rows - 4)) + 1)
+        }
         var lines: [String] = []
         let trace = session.trace
         let title = " Rewind · \(TTY.safe(trace.header.app ?? "trace")) · \(TTY.safe(trace.path))"
@@ -38,10 +41,7 @@ struct StepScreen {
         // Events around the current one.
         let listRows = max(3, (rows - 4) * 2 / 5)
         let current = session.position - 1
-        let count = trace.eventCount
-        var first = max(0, current - listRows / 2)
-        first = max(0, min(first, count - listRows))
-        let indices = Array(first..<min(count, first + listRows))
+        let indices = Self.listed(around: current, rows: listRows, in: session)
         let events = indices.compactMap { trace.event(at: $0) }
         // Arguments shortened to leave room for the rest: 20 columns at 80, 40 from 160 on.
         let format = EventLine.fitting(events, style: style, argsLimit: min(40, max(12, columns / 4)))
@@ -83,7 +83,9 @@ struct StepScreen {
             problemLines += ScreenText.wrapped(
                 "\(TTY.safe(problem.message)) [\(problem.kind)]", lead: "\(mark): ", width: columns - 1)
         }
-        if !problemLines.isEmpty { problemLines.append("") }
+        if !problemLines.isEmpty {
+            problemLines.append("")
+        }
         let start = min(scroll, max(0, body.count - (paneRows - problemLines.count)))
         lines.append(contentsOf: (problemLines + body.dropFirst(start)).prefix(paneRows))
         while lines.count < rows - 2 { lines.append("") }
@@ -92,16 +94,47 @@ struct StepScreen {
         return (lines.map { ScreenText.fit($0, width: columns) }, problemLines.count + body.count)
     }
 
+    /// The indices of the events the list shows: the current one and those around it that pass
+    /// the filter, about half before and half after.
+    static func listed(around current: Int, rows: Int, in session: StepSession) -> [Int] {
+        let count = session.trace.eventCount
+        guard !session.filter.isEmpty else {
+            var first = max(0, current - rows / 2)
+            first = max(0, min(first, count - rows))
+            return Array(first..<min(count, first + rows))
+        }
+        // Each look is bounded, so a filter that matches little stays quick on a huge trace.
+        let budget = 20_000
+        func neighbours(_ wanted: Int, forward: Bool) -> [Int] {
+            var found: [Int] = []
+            var index = current
+            while found.count < wanted,
+                let next = session.matchingIndex(after: index, forward: forward, limit: budget)
+            {
+                found.append(next)
+                index = next
+            }
+            return forward ? found : found.reversed()
+        }
+        let own = current >= 0 ? [current] : []
+        var before = neighbours(rows / 2, forward: false)
+        let after = neighbours(rows - before.count - own.count, forward: true)
+        if before.count + own.count + after.count < rows {
+            before = neighbours(rows - own.count - after.count, forward: false)
+        }
+        return before + own + after
+    }
+
     /// The help screen (`?`): every key and what it does, under the title bar.
     private func helpScreen(for session: StepSession, columns: Int, rows: Int) -> [String] {
         let title = " Rewind · \(TTY.safe(session.trace.header.app ?? "trace")) · keys "
         var lines = [style.inverse(ScreenText.fit(title, width: columns)), ""]
         let room = rows - 4
-        let help = StepKeys.helpLines()
+        let help = StepKeys.helpLines(width: columns)
         lines += help.dropFirst(min(scroll, max(0, help.count - room))).prefix(room)
         while lines.count < rows - 2 { lines.append("") }
         lines.append(style.inverse(ScreenText.fit(" any key goes back to step \(session.step)", width: columns)))
-        lines.append(style.dim(help.count > room ? " ↑ ↓ scroll  any other key goes back" : ""))
+        lines.append(style.dim(help.count > room ? " ↑ ↓ PgUp PgDn scroll  any other key goes back" : ""))
         return lines.map { ScreenText.fit($0, width: columns) }
     }
 
@@ -114,6 +147,7 @@ struct StepScreen {
         if let problem = session.currentProblems.first {
             status += " · " + (problem.severity == .warning ? "⚠ " : "✖ ") + problem.kind.rawValue
         }
+        if !session.filter.isEmpty { status += " · filter: " + session.filter.summary }
         if validating { status += " · validating…" }
         if let message { status += " · " + message }
         return style.inverse(ScreenText.fit(status, width: columns))

@@ -142,6 +142,15 @@ struct StepView {
         case .character("?"):
             screen.showsHelp = true
             screen.scroll = 0
+        case .character("N"):
+            if let text = session.lastSearch {
+                if !session.find("", backward: true) { screen.message = Self.notFound(text) }
+            } else {
+                screen.message = "nothing to find again: / TEXT Enter first"
+            }
+            screen.scroll = 0
+        case .character("s"), .character("a"), .character("c"), .character("!"), .character("F"):
+            filterKey(key)
         case .character("/"):
             typed = "/"
             screen.message = "find: "
@@ -157,12 +166,52 @@ struct StepView {
         return .redraw
     }
 
-    /// A key on the help screen: the arrows scroll it, any other key but Ctrl-C closes it (and
+    /// The message for a search that found nothing.
+    private static func notFound(_ text: String) -> String {
+        "no store, action, argument or new state value matches \"\(TTY.safe(text))\""
+    }
+
+    /// `s` `a` `c` `!` `F`: narrow the list to a store (each in turn, then all again), to this
+    /// step's action (again: any), to steps that changed something, to steps with a problem;
+    /// `F` shows every event again.
+    private mutating func filterKey(_ key: Key) {
+        var filter = session.filter
+        switch key {
+        case .character("s"):
+            let stores = session.trace.storeNames
+            if let store = filter.store, let index = stores.firstIndex(of: store) {
+                filter.store = index + 1 < stores.count ? stores[index + 1] : nil
+            } else {
+                filter.store = stores.first
+            }
+        case .character("a"):
+            if filter.action != nil {
+                filter.action = nil
+            } else if let event = session.event {
+                filter.action = EventLine.action(of: event)
+            } else {
+                screen.message = "step 0 has no action: step to an event first"
+                return
+            }
+        case .character("c"): filter.changedOnly.toggle()
+        case .character("!"): filter.problemsOnly.toggle()
+        default: filter = EventFilter()
+        }
+        session.filter = filter
+        screen.message = filter.isEmpty ? "showing every event" : nil
+    }
+
+    /// A key on the help screen: the arrows and page keys scroll it, any other key but Ctrl-C
+    /// closes it (and
     /// does nothing else, so a person who presses `q` there is back where they were, not gone).
     private mutating func helpKey(_ key: Key) {
+        // The render reports the help's length as the number of places it can scroll to.
+        let last = max(0, paneLength - 1)
         switch key {
-        case .down, .character("j"): screen.scroll = min(screen.scroll + 1, StepKeys.all.count - 1)
+        case .down, .character("j"): screen.scroll = min(screen.scroll + 1, last)
         case .up, .character("k"): screen.scroll = max(0, screen.scroll - 1)
+        case .pageDown: screen.scroll = min(screen.scroll + max(1, rows / 2), last)
+        case .pageUp: screen.scroll = max(0, screen.scroll - max(1, rows / 2))
         default:
             screen.showsHelp = false
             screen.scroll = 0
@@ -178,9 +227,7 @@ struct StepView {
             if entry.hasPrefix("/") {
                 let text = String(entry.dropFirst())
                 screen.message =
-                    session.find(text)
-                    ? nil
-                    : "no store, action or argument matches \"\(TTY.safe(text.isEmpty ? session.lastSearch ?? "" : text))\""
+                    session.find(text) ? nil : Self.notFound(text.isEmpty ? session.lastSearch ?? "" : text)
             } else if let step = Int(entry), step <= session.trace.lastStep, session.go(toStep: step) {
                 screen.message = nil
             } else {

@@ -30,12 +30,18 @@ import TraceReader
         let top = view.render(columns: 80, rows: 10)
         #expect(top.count == 10)
         #expect(top.contains { $0.hasPrefix("  " + StepKeys.all[0].keys) })
-        #expect(top.last?.contains("↑ ↓ scroll") == true)
+        #expect(top.last?.contains("↑ ↓ PgUp PgDn scroll") == true)
         StepViewTests.press(&view, .down, .down)
         let scrolled = view.render(columns: 80, rows: 10)
         #expect(!scrolled.contains { $0.hasPrefix("  " + StepKeys.all[0].keys) })
         #expect(scrolled.contains { $0.hasPrefix("  " + StepKeys.all[2].keys) })
         #expect(view.screen.showsHelp)
+        // Page down stops at the end: the last key is on screen, nothing below it.
+        StepViewTests.press(&view, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown, .pageDown)
+        let end = view.render(columns: 80, rows: 10)
+        #expect(end[7].hasPrefix("  " + StepKeys.all.last!.keys))
+        StepViewTests.press(&view, .up)
+        #expect(!view.render(columns: 80, rows: 10)[7].hasPrefix("  " + StepKeys.all.last!.keys))
     }
 
     @Test(arguments: [80, 200])

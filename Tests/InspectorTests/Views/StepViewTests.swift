@@ -174,7 +174,7 @@ import TraceReader
         Self.press(&view, .character("/"))
         Self.type(&view, "nothing")
         Self.press(&view, .enter)
-        #expect(view.screen.message == "no store, action or argument matches \"nothing\"")
+        #expect(view.screen.message == "no store, action, argument or new state value matches \"nothing\"")
     }
 
     @Test func backspaceEscapeAndCtrlCWhileTyping() throws {
