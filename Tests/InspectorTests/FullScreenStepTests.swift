@@ -189,6 +189,27 @@ import Testing
         try tmux.keys("q")
     }
 
+    /// On the illegal step: how the store got there, `w` to the step that set its case, `b`
+    /// back along the store (issue 20, item 1).
+    @Test(arguments: [(80, 24), (200, 60)])
+    func howDidWeGetHere(columns: Int, rows: Int) throws {
+        let trace = try RecordedTrace()
+        let tmux = try Self.start(trace.path, columns: columns, rows: rows)
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        _ = try tmux.wait(for: "the first screen, validated") { $0.contains("1 problem") }
+        try tmux.keys("]")
+        _ = try tmux.wait(for: "how CatalogStore got to loading") {
+            $0.contains("step 4 of 7") && $0.contains("How CatalogStore got to loading")
+        }
+        try tmux.keys("w")
+        _ = try tmux.wait(for: "the step that set loading") {
+            $0.contains("step 3 of 7") && $0.contains("entered loading here")
+        }
+        try tmux.keys("b")
+        _ = try tmux.wait(for: "the store's register") { $0.contains("step 1 of 7") }
+        try tmux.keys("q")
+    }
+
     @Test func ctrlCRestoresTheTerminal() throws {
         try #require(Self.hasTmux, "tmux is not installed: apt-get install -y tmux (.ci/run does)")
         let trace = try RecordedTrace()

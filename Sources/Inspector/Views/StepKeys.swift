@@ -37,7 +37,11 @@ enum StepKeys {
         Entry(keys: "PgUp PgDn", action: "scroll the lower pane by half a screen", hint: nil),
         Entry(keys: "Tab", action: "the step's diff or the whole app state", hint: "Tab state"),
         Entry(keys: "v", action: "pick a value the step changed (again: the next one)", hint: "v w who set"),
-        Entry(keys: "w", action: "jump to the step that last changed the picked value before", hint: nil),
+        Entry(
+            keys: "w",
+            action: "jump to the step that last changed the picked value before; on a step that changed "
+                + "nothing, to the step that set its store's case", hint: nil),
+        Entry(keys: "b", action: "back to the previous step of this step's store: how it got here", hint: "b back"),
         Entry(keys: "?", action: "this help (any key closes it)", hint: "? help"),
         Entry(keys: "q Ctrl-C", action: "quit", hint: "q quit"),
         Entry(keys: "Ctrl-Z", action: "stop, as in a shell (fg comes back)", hint: nil),

@@ -85,6 +85,10 @@ struct StepScreen {
         }
         if !problemLines.isEmpty {
             problemLines.append("")
+            // How the store got into the case it broke a rule from, with the causes.
+            if let history = session.caseHistory, let store = session.event?.store {
+                problemLines += history.lines(store: store, in: trace, style: style) + [""]
+            }
         }
         let start = min(scroll, max(0, body.count - (paneRows - problemLines.count)))
         lines.append(contentsOf: (problemLines + body.dropFirst(start)).prefix(paneRows))
@@ -202,6 +206,8 @@ struct StepScreen {
                 ]
             }
             let printer = StateDiffPrinter(width: max(40, width - 2), terminalSafe: true, colors: style.enabled)
+            return argsLines + change.lines(store: store, printer: printer, style: style)
+            }
             return argsLines
                 + printer.text(diff).split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter {
                     !$0.isEmpty

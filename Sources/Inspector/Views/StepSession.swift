@@ -183,6 +183,22 @@ struct StepSession {
         return change
     }
 
+    /// How the current event's store got into the case it left (see `CaseHistory`); nil at
+    /// step 0 and for an event without a machine case.
+    var caseHistory: CaseHistory? {
+        event.flatMap { CaseHistory(before: $0, in: trace) }
+    }
+
+    /// Moves to the previous event of the current event's store (ignoring the filter): back
+    /// along how it got here. Returns that event, or nil (and stays) when there is none.
+    mutating func backInStore() -> TraceEvent? {
+        guard let store = event?.store, let index = trace.eventIndex(of: store, before: position - 1),
+            let earlier = trace.event(at: index)
+        else { return nil }
+        position = index + 1
+        return earlier
+    }
+
     private mutating func move(to newPosition: Int) -> Bool {
         guard newPosition >= 0, newPosition <= trace.eventCount else { return false }
         position = newPosition

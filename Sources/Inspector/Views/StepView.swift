@@ -139,6 +139,17 @@ struct StepView {
             }
         case .character("w"):
             whoSet()
+        case .character("b"):
+            let from = session.step
+            if let earlier = session.backInStore() {
+                screen.message =
+                    "back from step \(from) to \(TTY.safe(earlier.store ?? "?"))'s previous step"
+                    + (earlier.to.map { ", into \(TTY.safe($0))" } ?? "")
+            } else {
+                screen.message =
+                    session.event == nil ? "step 0 has no store" : "this is the first step of its store"
+            }
+            screen.scroll = 0
         case .character("?"):
             screen.showsHelp = true
             screen.scroll = 0
@@ -278,6 +289,12 @@ struct StepView {
             } else {
                 screen.message = "no step before \(from) changed \(path)"
             }
+        } else if let store = session.event?.store, let history = session.caseHistory, let entry = history.entry {
+            // Nothing changed (an illegal loading → loading): who set the case it stayed in?
+            let from = session.step
+            _ = session.go(toStep: session.trace.step(ofEventAt: entry.index) ?? entry.seq)
+            screen.message =
+                "\(TTY.safe(store)) entered \(TTY.safe(history.caseName)) here (step \(from) changed nothing), by \(TTY.safe(EventLine.action(of: entry)))"
         } else {
             screen.message = "this step changed no value; press w on a step whose diff shows one"
         }
