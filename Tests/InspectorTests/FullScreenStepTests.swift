@@ -210,6 +210,22 @@ import Testing
         try tmux.keys("q")
     }
 
+    /// A machine's case change reads as Swift: `.loading → .loaded`, the payload beneath
+    /// (issue 20, item 8).
+    @Test(arguments: [(80, 24), (200, 60)])
+    func aCaseChangeReadsAsSwift(columns: Int, rows: Int) throws {
+        let trace = try RecordedTrace()
+        let tmux = try Self.start(trace.path, columns: columns, rows: rows)
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        _ = try tmux.wait(for: "the first screen") { $0.contains("step 0 of 7") }
+        try tmux.keys("5", "Enter")
+        let screen = try tmux.wait(for: "the case change") {
+            $0.contains("step 5 of 7") && $0.contains("CatalogStore: .loading → .loaded") && $0.contains("payload:")
+        }
+        #expect(!screen.contains("loading: {}"))
+        try tmux.keys("q")
+    }
+
     @Test func ctrlCRestoresTheTerminal() throws {
         try #require(Self.hasTmux, "tmux is not installed: apt-get install -y tmux (.ci/run does)")
         let trace = try RecordedTrace()

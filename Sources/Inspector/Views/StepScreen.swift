@@ -206,7 +206,11 @@ struct StepScreen {
                 ]
             }
             let printer = StateDiffPrinter(width: max(40, width - 2), terminalSafe: true, colors: style.enabled)
-            return argsLines + change.lines(store: store, printer: printer, style: style)
+            if let store = session.event?.store,
+                let change = EnumCaseChange(
+                    before: diff.before.objectValue?[store], after: diff.after.objectValue?[store])
+            {
+                return argsLines + change.lines(store: store, printer: printer, style: style)
             }
             return argsLines
                 + printer.text(diff).split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter {
