@@ -12,6 +12,8 @@ public struct Arguments {
     private var items: [String]
     /// Arguments after `--`: positionals only, even those that start with `-`.
     private var literal: [String]
+    /// The options and flags asked about so far: what `finish()` suggests for a mistyped one.
+    private var known: [String] = ["--help", "-h"]
 
     public init(_ all: [String]) {
         if let dashes = all.firstIndex(of: "--") {
@@ -30,6 +32,7 @@ public struct Arguments {
 
     /// Removes the flag `name` (for example `--strict`) and returns whether it was there.
     public mutating func flag(_ name: String) -> Bool {
+        known.append(name)
         guard let index = optionIndex(name) else { return false }
         items.remove(at: index)
         return true
@@ -48,6 +51,7 @@ public struct Arguments {
 
     /// Removes every `NAME VALUE` and `NAME=VALUE` under any of `names`; returns the values in order.
     private mutating func values(of names: [String]) throws(UsageError) -> [String] {
+        known.append(contentsOf: names)
         var values: [String] = []
         while let index = items.firstIndex(where: { item in names.contains { item == $0 || item.hasPrefix($0 + "=") } })
         {
@@ -128,7 +132,10 @@ public struct Arguments {
     public func finish() throws(UsageError) {
         guard let first = items.first ?? literal.first else { return }
         if items.first != nil && !Self.isPositional(first) {
-            throw UsageError("unknown option '\(TerminalText.safe(first))'")
+            let name = first.split(separator: "=", maxSplits: 1).first.map(String.init) ?? first
+            throw UsageError(
+                "unknown option '\(TerminalText.safe(first))'"
+                    + TerminalText.safe(Suggestion.hint(for: name, among: known)))
         }
         throw UsageError("unexpected argument '\(TerminalText.safe(first))'")
     }

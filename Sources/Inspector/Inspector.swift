@@ -36,8 +36,8 @@ enum Inspector {
               help COMMAND  show the help of a command
 
             Options:
-              --help, -h    show this help
-              --version     print the version
+              --help, -h    show this help (COMMAND --help: that command's)
+              --version, -v print the version
 
             Exit status:
               0  success
@@ -59,7 +59,7 @@ enum Inspector {
         case "--help", "-h":
             console.out.line(usage)
             return ExitStatus.success
-        case "--version":
+        case "--version", "-v":
             console.out.line("inspector \(version) (Rewind trace format 1)")
             return ExitStatus.success
         case "help":
@@ -68,13 +68,13 @@ enum Inspector {
                 return ExitStatus.success
             }
             guard let command = command(named: arguments[1]) else {
-                return fail(UsageError("unknown command '\(TTY.safe(arguments[1]))'"), console: console)
+                return fail(unknownCommand(arguments[1]), console: console)
             }
             console.out.line(command.help)
             return ExitStatus.success
         default:
             guard let command = command(named: first) else {
-                return fail(UsageError("unknown command '\(TTY.safe(first))'"), console: console)
+                return fail(unknownCommand(first), console: console)
             }
             var rest = Arguments(Array(arguments.dropFirst()))
             if rest.wantsHelp {
@@ -94,6 +94,13 @@ enum Inspector {
 
     static func command(named name: String) -> CommandEntry? {
         commands.first { $0.name == name }
+    }
+
+    /// The error for a command that does not exist, with the closest one when it looks mistyped
+    /// (`stpe`: did you mean 'step'?).
+    static func unknownCommand(_ name: String) -> UsageError {
+        let hint = Suggestion.hint(for: name, among: commands.map(\.name) + ["help", "--help", "--version"])
+        return UsageError("unknown command '\(TTY.safe(name))'\(TTY.safe(hint))")
     }
 
     private static func fail(_ error: UsageError, console: Console, command: String? = nil) -> Int32 {

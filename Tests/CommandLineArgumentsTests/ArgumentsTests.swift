@@ -1,5 +1,6 @@
-import CommandLineArguments
 import Testing
+
+@testable import CommandLineArguments
 
 /// The command-line parsing that `inspector` and `sample-app` share.
 @Suite struct ArgumentsTests {
@@ -79,5 +80,26 @@ import Testing
         }
         let unknown = Arguments(["--x" + escape])
         #expect(throws: UsageError("unknown option '--x\\u{1b}[2J'")) { try unknown.finish() }
+    }
+
+    @Test func anUnknownOptionNamesTheClosestKnownOne() throws {
+        var arguments = Arguments(["--stor", "x", "file"])
+        _ = try arguments.option("--store")
+        _ = arguments.flag("--problems")
+        #expect(throws: UsageError("unknown option '--stor' (did you mean '--store'?)")) { try arguments.finish() }
+        var swapped = Arguments(["--porblems"])
+        _ = swapped.flag("--problems")
+        #expect(throws: UsageError("unknown option '--porblems' (did you mean '--problems'?)")) {
+            try swapped.finish()
+        }
+    }
+
+    @Test func suggestionsNeedToBeClose() {
+        #expect(Suggestion.closest(to: "stpe", among: ["show", "step", "stats"]) == "step")
+        #expect(Suggestion.closest(to: "--stor", among: ["--store", "--strict"]) == "--store")
+        #expect(Suggestion.closest(to: "xyz", among: ["step", "show"]) == nil)
+        #expect(Suggestion.closest(to: "st", among: ["step", "stats"]) == nil)
+        #expect(Suggestion.editDistance(Array("abc"), Array("acb")) == 1)
+        #expect(Suggestion.editDistance(Array("kitten"), Array("sitting")) == 3)
     }
 }

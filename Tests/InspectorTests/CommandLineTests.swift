@@ -46,4 +46,53 @@ import Testing
         #expect(!console.style.enabled)
         #expect(console.style.red("x") == "x")
     }
+
+    @Test(arguments: [("stpe", "step"), ("reprot", "report"), ("valdate", "validate"), ("gaph", "graph")])
+    func aMistypedCommandSuggestsTheClosest(typed: String, meant: String) {
+        let console = Console.capturing()
+        #expect(Inspector.run([typed, "x.jsonl"], console: console) == 2)
+        #expect(console.err.text.contains("unknown command '\(typed)' (did you mean '\(meant)'?)"))
+        let help = Console.capturing()
+        #expect(Inspector.run(["help", typed], console: help) == 2)
+        #expect(help.err.text.contains("did you mean '\(meant)'?"))
+    }
+
+    @Test func aCommandFarFromEveryOneSuggestsNone() {
+        let console = Console.capturing()
+        #expect(Inspector.run(["frobnicate"], console: console) == 2)
+        #expect(!console.err.text.contains("did you mean"))
+    }
+
+    @Test func aMistypedOptionSuggestsTheClosest() throws {
+        let trace = try RecordedTrace()
+        let stor = inspector(["log", trace.path, "--stor", "CartStore"])
+        #expect(stor.status == 2)
+        #expect(stor.err.contains("unknown option '--stor' (did you mean '--store'?)"))
+        let equals = inspector(["step", trace.path, "--a=3"])
+        #expect(equals.err.contains("unknown option '--a=3' (did you mean '--at'?)"))
+        let far = inspector(["log", trace.path, "--zzzzzzzz"])
+        #expect(far.err.contains("unknown option '--zzzzzzzz'\n"))
+    }
+
+    @Test(arguments: ["-v", "--version"])
+    func versionHasAShortForm(flag: String) {
+        let console = Console.capturing()
+        #expect(Inspector.run([flag], console: console) == 0)
+        #expect(console.out.text.hasPrefix("inspector \(Inspector.version)"))
+    }
+
+    @Test func everyCommandsHelpListsTheHelpOptionOnce() {
+        for command in Inspector.commands {
+            let console = Console.capturing()
+            #expect(Inspector.run([command.name, "-h"], console: console) == 0)
+            let text = console.out.text
+            #expect(text.ranges(of: "-h, --help").count == 1, "\(command.name)")
+            // Listed among the options, before the exit statuses.
+            if let options = text.firstRange(of: "Options:"), let help = text.firstRange(of: "-h, --help") {
+                #expect(options.lowerBound < help.lowerBound, "\(command.name)")
+            } else {
+                Issue.record("\(command.name): no Options section")
+            }
+        }
+    }
 }

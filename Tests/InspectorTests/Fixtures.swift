@@ -42,8 +42,8 @@ struct Cart: Equatable, Codable, Sendable {
 ///     seq 3  CatalogStore.toLoading  idle → loading
 ///     seq 4  CatalogStore.toLoading  loading → loading   (illegal, no change)
 ///     seq 5  CatalogStore.load       loading → loaded
-///     seq 6  CartStore.add           items + "Dune"
-///     seq 7  CartStore.add           items + "Emma"
+///     seq 6  CartStore.add           items + "Dune"   (args title: "Dune")
+///     seq 7  CartStore.add           items + "Emma"   (args title: "Emma")
 final class RecordedTrace {
     let folder: URL
     let path: String
@@ -58,8 +58,8 @@ final class RecordedTrace {
         catalog.toLoading()
         catalog.toLoading()
         catalog.load(["Dune", "Emma", "Ulysses"])
-        cart.send("add") { $0.items.append("Dune") }
-        cart.send("add") { $0.items.append("Emma") }
+        cart.send("add", args: ["title": "Dune"]) { $0.items.append("Dune") }
+        cart.send("add", args: ["title": "Emma"]) { $0.items.append("Emma") }
     }
 
     deinit {

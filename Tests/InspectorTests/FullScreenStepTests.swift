@@ -33,10 +33,11 @@ import Testing
 
         func keys(_ keys: String...) throws { try run(["send-keys", "-t", session] + keys) }
 
-        /// Waits (up to 10 s) until the screen satisfies `condition`; returns the last screen.
+        /// Waits (up to 30 s: builds and tests share a loaded machine) until the screen satisfies
+        /// `condition`; returns the last screen.
         func wait(for what: String, _ condition: (String) -> Bool) throws -> String {
             var last = ""
-            for _ in 0..<200 {
+            for _ in 0..<600 {
                 last = try screen()
                 if condition(last) { return last }
                 Thread.sleep(forTimeInterval: 0.05)
@@ -103,6 +104,128 @@ import Testing
         #expect(!screen.contains("step 7 of 7"))  // back on the main screen
     }
 
+    /// Starts `inspector step` on `trace` in a `columns` × `rows` terminal; ends the session
+    /// when the returned value is dropped.
+    static func start(_ trace: String, columns: Int, rows: Int, options: String = "") throws -> Tmux {
+        try #require(Self.hasTmux, "tmux is not installed: apt-get install -y tmux (.ci/run does)")
+        try #require(
+            FileManager.default.fileExists(atPath: Self.inspectorPath), "build the inspector first: swift build")
+        let tmux = Tmux()
+        try tmux.run([
+            "new-session", "-d", "-s", tmux.session, "-x", "\(columns)", "-y", "\(rows)",
+            "\(Self.inspectorPath) step \(trace) \(options); echo EXITED-$?; sleep 30",
+        ])
+        return tmux
+    }
+
+    /// Arguments show in the list and the event pane, and `/` finds them (issue 20, item 2).
+    @Test(arguments: [(80, 24), (200, 60)])
+    func argumentsAreShownAndFound(columns: Int, rows: Int) throws {
+        let trace = try RecordedTrace()
+        let tmux = try Self.start(trace.path, columns: columns, rows: rows)
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        _ = try tmux.wait(for: "the first screen, validated") {
+            $0.contains("step 0 of 7") && !$0.contains("validating")
+        }
+        try tmux.keys("/", "t", "i", "t", "l", "e", ":", " ", "\"", "E", "Enter")
+        let screen = try tmux.wait(for: "the search for Emma") {
+            $0.contains("step 7 of 7") && $0.contains(#"args: title: "Emma""#)
+        }
+        #expect(screen.contains(#"add        title: "Dune""#))
+        #expect(screen.split(separator: "\n").allSatisfy { $0.count <= columns })
+        try tmux.keys("q")
+    }
+
+    /// On opening, the status line counts the problems and names `]`; the key hints are on the
+    /// last line; `?` lists every key and any key goes back (issue 20, item 6).
+    @Test(arguments: [(80, 24), (200, 60)])
+    func helpHintsAndTheProblemCount(columns: Int, rows: Int) throws {
+        let trace = try RecordedTrace()
+        let tmux = try Self.start(trace.path, columns: columns, rows: rows)
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        var screen = try tmux.wait(for: "the problem count") { $0.contains("1 problem (1 error): ] goes to it") }
+        let last = screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(last?.contains("? help  q quit") == true)
+        try tmux.keys("?")
+        screen = try tmux.wait(for: "the help screen") { $0.contains("the next step (of those the list shows)") }
+        if rows < 40 {
+            #expect(screen.contains("PgUp PgDn scroll"))
+            try tmux.keys("PageDown", "PageDown")
+        }
+        screen = try tmux.wait(for: "the end of the help") { $0.contains("this help (any key closes it)") }
+        #expect(screen.contains("jump to the step that last changed the picked value"))
+        try tmux.keys("q")
+        screen = try tmux.wait(for: "the step again") { $0.contains("step 0 of 7") && $0.contains("? help") }
+        try tmux.keys("]")
+        screen = try tmux.wait(for: "the illegal step's message") {
+            $0.contains("step 4 of 7") && $0.contains("[illegal]")
+        }
+        try tmux.keys("q")
+        _ = try tmux.wait(for: "the program to exit") { $0.contains("EXITED-0") }
+    }
+
+    /// `!` lists only the steps with a problem, `F` every one again, `N` finds backward
+    /// (issue 20, item 5).
+    @Test(arguments: [(80, 24), (200, 60)])
+    func filtersAndFindingBackward(columns: Int, rows: Int) throws {
+        let trace = try RecordedTrace()
+        let tmux = try Self.start(trace.path, columns: columns, rows: rows)
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        _ = try tmux.wait(for: "the first screen, validated") { $0.contains("1 problem") }
+        try tmux.keys("!")
+        var screen = try tmux.wait(for: "the problems filter") { $0.contains("filter: with problems") }
+        #expect(!screen.contains("register"))
+        try tmux.keys("Right")
+        screen = try tmux.wait(for: "the only step with a problem") {
+            $0.contains("step 4 of 7") && $0.contains("filter: with problems")
+        }
+        #expect(!screen.contains("Fixtures.swift:61"))  // the add steps are not listed
+        try tmux.keys("F", "/", "E", "m", "m", "a", "Enter")
+        _ = try tmux.wait(for: "Emma, first in the catalog's state") { $0.contains("step 5 of 7") }
+        try tmux.keys("/", "Enter")
+        _ = try tmux.wait(for: "Emma, then in the arguments") { $0.contains("step 7 of 7") }
+        try tmux.keys("N")
+        _ = try tmux.wait(for: "Emma, backward") { $0.contains("step 5 of 7") }
+        try tmux.keys("q")
+    }
+
+    /// On the illegal step: how the store got there, `w` to the step that set its case, `b`
+    /// back along the store (issue 20, item 1).
+    @Test(arguments: [(80, 24), (200, 60)])
+    func howDidWeGetHere(columns: Int, rows: Int) throws {
+        let trace = try RecordedTrace()
+        let tmux = try Self.start(trace.path, columns: columns, rows: rows)
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        _ = try tmux.wait(for: "the first screen, validated") { $0.contains("1 problem") }
+        try tmux.keys("]")
+        _ = try tmux.wait(for: "how CatalogStore got to loading") {
+            $0.contains("step 4 of 7") && $0.contains("How CatalogStore got to loading")
+        }
+        try tmux.keys("w")
+        _ = try tmux.wait(for: "the step that set loading") {
+            $0.contains("step 3 of 7") && $0.contains("entered loading here")
+        }
+        try tmux.keys("b")
+        _ = try tmux.wait(for: "the store's register") { $0.contains("step 1 of 7") }
+        try tmux.keys("q")
+    }
+
+    /// A machine's case change reads as Swift: `.loading → .loaded`, the payload beneath
+    /// (issue 20, item 8).
+    @Test(arguments: [(80, 24), (200, 60)])
+    func aCaseChangeReadsAsSwift(columns: Int, rows: Int) throws {
+        let trace = try RecordedTrace()
+        let tmux = try Self.start(trace.path, columns: columns, rows: rows)
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        _ = try tmux.wait(for: "the first screen") { $0.contains("step 0 of 7") }
+        try tmux.keys("5", "Enter")
+        let screen = try tmux.wait(for: "the case change") {
+            $0.contains("step 5 of 7") && $0.contains("CatalogStore: .loading → .loaded") && $0.contains("payload:")
+        }
+        #expect(!screen.contains("loading: {}"))
+        try tmux.keys("q")
+    }
+
     @Test func ctrlCRestoresTheTerminal() throws {
         try #require(Self.hasTmux, "tmux is not installed: apt-get install -y tmux (.ci/run does)")
         let trace = try RecordedTrace()
@@ -131,7 +254,7 @@ import Testing
         try tmux.run(["resize-window", "-t", tmux.session, "-x", "70", "-y", "20"])
         let screen = try tmux.wait(for: "a redraw at 20 rows") { screen in
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-            return lines.count >= 20 && lines[19].contains("step 0 of 7")
+            return lines.count >= 20 && lines[18].contains("step 0 of 7") && lines[19].contains("? help")
         }
         #expect(screen.split(separator: "\n").allSatisfy { $0.count <= 70 })
     }

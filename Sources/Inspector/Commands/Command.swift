@@ -25,7 +25,7 @@ extension Command {
     /// This command's registry entry.
     static var entry: CommandEntry {
         CommandEntry(
-            name: name, summary: summary, help: help,
+            name: name, summary: summary, help: withHelpOption(help),
             run: { arguments, console in
                 try run(&arguments, console: console)
             })
@@ -38,3 +38,20 @@ let standardExitStatuses = """
       0  success
       2  the command line is wrong, or a file cannot be read or is not a trace
     """
+
+/// `help` with `-h, --help` listed among its options: at the end of its `Options:` paragraph, or
+/// in a paragraph of its own before the exit statuses when it has no options.
+func withHelpOption(_ help: String) -> String {
+    let line = "  -h, --help       show this help"
+    var lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if let options = lines.firstIndex(where: { $0.hasPrefix("Options:") }) {
+        var end = options + 1
+        while end < lines.count && !lines[end].trimmingCharacters(in: " ").isEmpty { end += 1 }
+        lines.insert(line, at: end)
+    } else if let status = lines.firstIndex(where: { $0.hasPrefix("Exit status") }) {
+        lines.insert(contentsOf: ["Options:", line, ""], at: status)
+    } else {
+        lines.append(contentsOf: ["", "Options:", line])
+    }
+    return lines.joined(separator: "\n")
+}

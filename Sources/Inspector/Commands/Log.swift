@@ -7,17 +7,20 @@ enum Log: Command {
     static let name = "log"
     static let summary = "list the events of a trace, one per line"
     static let help = """
-        Usage: inspector log TRACE [--store NAME] [--action TEXT] [--problems] [--follow]
+        Usage: inspector log TRACE [--store NAME] [--action NAME | --action-contains TEXT]
+                                   [--problems] [--follow]
 
-        Prints one line per event: seq, elapsed time, store, action, the machine's from → to,
-        (no change) when the action left the state equal, the source line, the cause, and a
-        mark where validation found a problem. Rows are printed as the trace is read (the
+        Prints one line per event: seq, elapsed time, store, action, its arguments in full
+        (title: "Dune"), the machine's from → to, (no change) when the action left the state
+        equal, the source line, the cause, and a mark where validation found a problem. Rows are printed as the trace is read (the
         columns fit its first 500 events); a problem found only at the end of the trace (an
         unresolved rule) is listed after the rows.
 
         Options:
           --store NAME     only events of that store
-          --action TEXT    only events whose action contains TEXT
+          --action NAME    only events whose action is NAME (or Store.NAME: that store's)
+          --action-contains TEXT
+                           only events whose action contains TEXT
           --problems       only events with a problem, each followed by its messages
           --follow         go on printing events as the app appends them, as tail -f does
                            (until interrupted), each with the problems found when it came;
@@ -29,7 +32,7 @@ enum Log: Command {
     static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
         let options = LogRows.Options(
             store: try arguments.option("--store"), action: try arguments.option("--action"),
-            onlyProblems: arguments.flag("--problems"))
+            actionContains: try arguments.option("--action-contains"), onlyProblems: arguments.flag("--problems"))
         let follow = arguments.flag("--follow")
         let path = try arguments.positional("TRACE (the trace file)")
         try arguments.finish()
@@ -56,7 +59,8 @@ enum Log: Command {
         _ event: TraceEvent, problems found: [Problem], format: EventLine, options: LogRows.Options, console: Console
     ) {
         if let store = options.store, event.store != store { return }
-        if let action = options.action, !(event.action ?? event.type).contains(action) { return }
+        if let action = options.action, !Self.action(of: event, is: action) { return }
+        if let part = options.actionContains, !(event.action ?? event.type).contains(part) { return }
         if options.onlyProblems && found.isEmpty { return }
         console.out.line(format.text(event, problems: found))
         if options.onlyProblems {
@@ -64,5 +68,12 @@ enum Log: Command {
                 console.out.line("        \(problem.severity.rawValue): \(TTY.safe(problem.message))")
             }
         }
+    }
+
+    /// Whether `event`'s action (its type, for a register) is `name`, or `Store.action` names
+    /// its store and action.
+    static func action(of event: TraceEvent, is name: String) -> Bool {
+        let action = event.action ?? event.type
+        return action == name || (event.store.map { "\($0).\(action)" } == name)
     }
 }

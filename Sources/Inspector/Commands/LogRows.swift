@@ -13,6 +13,7 @@ struct LogRows {
     struct Options {
         var store: String?
         var action: String?
+        var actionContains: String?
         var onlyProblems = false
     }
 

@@ -54,6 +54,40 @@ enum ScreenText {
         return result + String(repeating: " ", count: max(0, width - columns))
     }
 
+    /// The whole of `text` (unstyled) as lines of at most `width` columns, the first starting
+    /// with `lead` (which may be styled) and the others indented as far: for a message or a
+    /// value that must be read in full rather than cut at the screen's edge. Lines break at a
+    /// space (which goes) when the line has one, else anywhere.
+    static func wrapped(_ text: String, lead: String, width: Int) -> [String] {
+        let indent = String(repeating: " ", count: self.width(lead))
+        let room = max(10, width - indent.count)
+        var lines: [String] = []
+        var line = ""
+        var columns = 0
+        for character in text {
+            let characterWidth = self.width(String(character))
+            if columns + characterWidth > room {
+                if character == " " {
+                    lines.append(line)
+                    (line, columns) = ("", 0)
+                    continue
+                }
+                if let space = line.lastIndex(of: " "), space != line.startIndex {
+                    lines.append(String(line[..<space]))
+                    line = String(line[line.index(after: space)...])
+                } else {
+                    lines.append(line)
+                    line = ""
+                }
+                columns = self.width(line)
+            }
+            line.append(character)
+            columns += characterWidth
+        }
+        lines.append(line)
+        return lines.enumerated().map { ($0.offset == 0 ? lead : indent) + $0.element }
+    }
+
     private static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         // Printable ASCII first: most of a trace's text, without the Unicode property lookup.

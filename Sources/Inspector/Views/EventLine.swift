@@ -3,18 +3,29 @@ import TraceReader
 /// One event on one line, as `log` prints it and `step` lists it:
 ///
 ///     16  +0.0213s  CatalogStore  toLoading   loading → loading  (no change)  CatalogStore.swift:31
+///     17  +0.0215s  CartStore     add         sku: "MUG", quantity: 2  CartView.swift:12
 ///
-/// Every string from the trace is made terminal-safe.
+/// The action's `args` follow it (see `ActionArgumentsText`): shortened to `argsLimit` columns
+/// in the step view's list, whole in `log`. Every string from the trace is made terminal-safe.
 struct EventLine {
     var storeWidth = 14
     var actionWidth = 12
+    /// The column the arguments are padded to; 0 when no event shown has any.
+    var argsWidth = 0
+    /// The most columns of arguments shown, `…` marking the cut; nil for all of them.
+    var argsLimit: Int?
     var style = Style(enabled: false)
 
-    /// Widths that fit the stores and actions of `events`.
-    static func fitting(_ events: [TraceEvent], style: Style) -> EventLine {
+    /// Widths that fit the stores, actions and arguments of `events`; arguments longer than
+    /// `argsLimit` columns are cut (nil: never, the column then at most 40 wide, longer ones
+    /// pushing the rest of their line right).
+    static func fitting(_ events: [TraceEvent], style: Style, argsLimit: Int? = nil) -> EventLine {
         let stores = events.map { ScreenText.width(TTY.safe($0.store ?? "")) }.max() ?? 0
         let actions = events.map { ScreenText.width(TTY.safe(action(of: $0))) }.max() ?? 0
-        return EventLine(storeWidth: min(max(stores, 5), 28), actionWidth: min(max(actions, 6), 28), style: style)
+        let args = events.map { ScreenText.width(ActionArgumentsText.text($0.args)) }.max() ?? 0
+        return EventLine(
+            storeWidth: min(max(stores, 5), 28), actionWidth: min(max(actions, 6), 28),
+            argsWidth: min(args, argsLimit ?? 40), argsLimit: argsLimit, style: style)
     }
 
     /// The action column: the action's name, `register`, or the event's type.
@@ -28,6 +39,11 @@ struct EventLine {
         parts.append(event.elapsed.map { pad(Self.offset($0), 10) } ?? pad("", 10))
         parts.append(style.cyan(pad(TTY.safe(event.store ?? "-"), storeWidth)))
         parts.append(style.bold(pad(TTY.safe(Self.action(of: event)), actionWidth)))
+        if argsWidth > 0 {
+            var args = ActionArgumentsText.text(event.args)
+            if let argsLimit { args = ActionArgumentsText.shortened(args, width: argsLimit) }
+            parts.append(pad(args, argsWidth))
+        }
         var detail = ""
         if let from = event.from, let to = event.to {
             detail = "\(TTY.safe(from)) → \(TTY.safe(to))"

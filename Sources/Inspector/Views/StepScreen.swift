@@ -1,7 +1,8 @@
 import TraceReader
 
 /// The full-screen view of `inspector step`, drawn from a `StepSession`: the events around the
-/// current step, the diff that step made (or the whole app state), and a status line.
+/// current step, the diff that step made (or the whole app state), a status line and a line of
+/// key hints; or, after `?`, the help screen listing every key.
 struct StepScreen {
     enum Pane { case diff, state }
 
@@ -20,6 +21,8 @@ struct StepScreen {
     var following = false
     /// Where the attached app is (`--attach`), for the status line.
     var appStatus: String?
+    /// Whether the help screen (`?`) is shown instead of the step.
+    var showsHelp = false
 
     /// The screen's lines for `session` on a `columns` × `rows` terminal.
     func lines(for session: StepSession, columns: Int, rows: Int) -> [String] {
@@ -30,20 +33,22 @@ struct StepScreen {
     /// without building the pane a second time).
     func render(for session: StepSession, columns: Int, rows: Int) -> (lines: [String], paneLength: Int) {
         let rows = max(rows, 8)
+        if showsHelp {
+            let length = StepKeys.helpLines(width: columns).count
+            return (helpScreen(for: session, columns: columns, rows: rows), max(0, length - (rows - 4)) + 1)
+        }
         var lines: [String] = []
         let trace = session.trace
         let title = " Rewind · \(TTY.safe(trace.header.app ?? "trace")) · \(TTY.safe(trace.path))"
         lines.append(style.inverse(ScreenText.fit(title, width: columns)))
 
         // Events around the current one.
-        let listRows = max(3, (rows - 3) * 2 / 5)
+        let listRows = max(3, (rows - 4) * 2 / 5)
         let current = session.position - 1
-        let count = trace.eventCount
-        var first = max(0, current - listRows / 2)
-        first = max(0, min(first, count - listRows))
-        let indices = Array(first..<min(count, first + listRows))
+        let indices = Self.listed(around: current, rows: listRows, in: session)
         let events = indices.compactMap { trace.event(at: $0) }
-        let format = EventLine.fitting(events, style: style)
+        // Arguments shortened to leave room for the rest: 20 columns at 80, 40 from 160 on.
+        let format = EventLine.fitting(events, style: style, argsLimit: min(40, max(12, columns / 4)))
         for (offset, event) in events.enumerated() {
             let index = indices[offset]
             let marker = index == current ? "▶" : " "
@@ -58,7 +63,7 @@ struct StepScreen {
         while lines.count < 1 + listRows { lines.append("") }
 
         // The lower pane.
-        let paneRows = rows - lines.count - 2
+        let paneRows = rows - lines.count - 3
         let body = paneLines(for: session, width: columns)
         let heading: String
         switch pane {
@@ -74,18 +79,76 @@ struct StepScreen {
             heading = "── the app state at step \(session.step) "
         }
         lines.append(style.dim(heading + String(repeating: "─", count: max(0, columns - ScreenText.width(heading)))))
-        // The current step's problems come first, in full: they are why a person is here.
+        // The current step's problems come first, in full (wrapped, never cut at the edge):
+        // they are why a person is here.
         var problemLines: [String] = []
         for problem in session.currentProblems {
             let mark = problem.severity == .warning ? style.yellow("⚠ warning") : style.red("✖ error")
-            problemLines.append("\(mark): \(TTY.safe(problem.message)) [\(problem.kind)]")
+            problemLines += ScreenText.wrapped(
+                "\(TTY.safe(problem.message)) [\(problem.kind)]", lead: "\(mark): ", width: columns - 1)
         }
-        if !problemLines.isEmpty { problemLines.append("") }
+        if !problemLines.isEmpty {
+            problemLines.append("")
+            // How the store got into the case it broke a rule from, with the causes.
+            if let history = session.caseHistory, let store = session.event?.store {
+                problemLines += history.lines(store: store, in: trace, style: style) + [""]
+            }
+        }
         let start = min(scroll, max(0, body.count - (paneRows - problemLines.count)))
         lines.append(contentsOf: (problemLines + body.dropFirst(start)).prefix(paneRows))
-        while lines.count < rows - 1 { lines.append("") }
+        while lines.count < rows - 2 { lines.append("") }
+        lines.append(statusLine(for: session, columns: columns))
+        lines.append(style.dim(StepKeys.hints(width: columns, attached: appStatus != nil)))
+        return (lines.map { ScreenText.fit($0, width: columns) }, problemLines.count + body.count)
+    }
 
-        // Status line.
+    /// The indices of the events the list shows: the current one and those around it that pass
+    /// the filter, about half before and half after.
+    static func listed(around current: Int, rows: Int, in session: StepSession) -> [Int] {
+        let count = session.trace.eventCount
+        guard !session.filter.isEmpty else {
+            var first = max(0, current - rows / 2)
+            first = max(0, min(first, count - rows))
+            return Array(first..<min(count, first + rows))
+        }
+        // Each look is bounded, so a filter that matches little stays quick on a huge trace.
+        let budget = 20_000
+        func neighbours(_ wanted: Int, forward: Bool) -> [Int] {
+            var found: [Int] = []
+            var index = current
+            while found.count < wanted,
+                let next = session.matchingIndex(after: index, forward: forward, limit: budget)
+            {
+                found.append(next)
+                index = next
+            }
+            return forward ? found : found.reversed()
+        }
+        let own = current >= 0 ? [current] : []
+        var before = neighbours(rows / 2, forward: false)
+        let after = neighbours(rows - before.count - own.count, forward: true)
+        if before.count + own.count + after.count < rows {
+            before = neighbours(rows - own.count - after.count, forward: false)
+        }
+        return before + own + after
+    }
+
+    /// The help screen (`?`): every key and what it does, under the title bar.
+    private func helpScreen(for session: StepSession, columns: Int, rows: Int) -> [String] {
+        let title = " Rewind · \(TTY.safe(session.trace.header.app ?? "trace")) · keys "
+        var lines = [style.inverse(ScreenText.fit(title, width: columns)), ""]
+        let room = rows - 4
+        let help = StepKeys.helpLines(width: columns)
+        lines += help.dropFirst(min(scroll, max(0, help.count - room))).prefix(room)
+        while lines.count < rows - 2 { lines.append("") }
+        lines.append(style.inverse(ScreenText.fit(" any key goes back to step \(session.step)", width: columns)))
+        lines.append(style.dim(help.count > room ? " ↑ ↓ PgUp PgDn scroll  any other key goes back" : ""))
+        return lines.map { ScreenText.fit($0, width: columns) }
+    }
+
+    /// The status line: the file, the step, its time, its problem, and the message.
+    private func statusLine(for session: StepSession, columns: Int) -> String {
+        let trace = session.trace
         let fileName = trace.path.split(separator: "/").last.map(String.init) ?? trace.path
         var status = " \(TTY.safe(fileName)) · step \(session.step) of \(trace.lastStep)"
         if let elapsed = session.event?.elapsed { status += " · " + EventLine.offset(elapsed) }
@@ -93,17 +156,11 @@ struct StepScreen {
             status += " · " + (problem.severity == .warning ? "⚠ " : "✖ ") + problem.kind.rawValue
         }
         if following { status += session.isAtEnd ? " · following" : " · paused (G: follow)" }
+        if !session.filter.isEmpty { status += " · filter: " + session.filter.summary }
         if validating { status += " · validating…" }
         if let appStatus { status += " · app: " + appStatus }
         if let message { status += " · " + message }
-        let present = appStatus == nil ? "" : "  r present"
-        let keys =
-            "  ←→ step  g/G ends  123⏎ jump  / find  [ ] problems  v w who set  Tab \(pane == .diff ? "state" : "diff")\(present)  q quit "
-        let room = columns - ScreenText.width(status)
-        status +=
-            room > ScreenText.width(keys) ? String(repeating: " ", count: room - ScreenText.width(keys)) + keys : ""
-        lines.append(style.inverse(ScreenText.fit(status, width: columns)))
-        return (lines.map { ScreenText.fit($0, width: columns) }, problemLines.count + body.count)
+        return style.inverse(ScreenText.fit(status, width: columns))
     }
 
     /// The changed value `w` asks about: the one picked with `v` at this step, or the first.
@@ -144,16 +201,27 @@ struct StepScreen {
         case .diff:
             let diff = try session.readDiff()
             if session.position == 0 { return ["Nothing has happened yet. Press → to see the first event."] }
+            // The action's arguments in full, wrapped: the list shows them shortened.
+            let args = ActionArgumentsText.text(session.event?.args)
+            let argsLines =
+                args.isEmpty ? [] : ScreenText.wrapped(args, lead: "args: ", width: width - 1) + [""]
             if diff.isEmpty {
-                return [
+                return argsLines + [
                     session.event?.changed == false
                         ? "No change: the action left the state as it was." : "This event changes no state."
                 ]
             }
             let printer = StateDiffPrinter(width: max(40, width - 2), terminalSafe: true, colors: style.enabled)
-            return printer.text(diff).split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter {
-                !$0.isEmpty
+            if let store = session.event?.store,
+                let change = EnumCaseChange(
+                    before: diff.before.objectValue?[store], after: diff.after.objectValue?[store])
+            {
+                return argsLines + change.lines(store: store, printer: printer, style: style)
             }
+            return argsLines
+                + printer.text(diff).split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter {
+                    !$0.isEmpty
+                }
         case .state:
             let text = JSONPrinter.pretty(.object(try session.readAppState()), terminalSafe: true)
             return text.split(separator: "\n").map(String.init)

@@ -15,6 +15,8 @@ struct StepSession {
     private(set) var position: Int = 0
     /// The last search, repeated by an empty one.
     private(set) var lastSearch: String?
+    /// The events the list shows and `next()` / `previous()` step through.
+    var filter = EventFilter()
 
     init(trace: TraceFile, problems: [Int: [Problem]]) {
         self.trace = trace
@@ -63,8 +65,37 @@ struct StepSession {
         event.flatMap { problems[$0.line] } ?? []
     }
 
-    mutating func next() -> Bool { move(to: position + 1) }
-    mutating func previous() -> Bool { move(to: position - 1) }
+    /// Moves to the next event the filter lets through; false (staying) when there is none.
+    mutating func next() -> Bool {
+        guard let index = matchingIndex(after: position - 1, forward: true) else { return false }
+        return move(to: index + 1)
+    }
+
+    /// Moves to the previous event the filter lets through, or to step 0 from the first.
+    mutating func previous() -> Bool {
+        if let index = matchingIndex(after: position - 1, forward: false) { return move(to: index + 1) }
+        return move(to: filter.isEmpty ? position - 1 : 0)
+    }
+
+    /// Whether the event at `index` passes the filter.
+    func passes(_ index: Int) -> Bool {
+        guard let event = trace.event(at: index) else { return false }
+        return filter.matches(event, problems: problems)
+    }
+
+    /// The first index after (or before) `index` whose event passes the filter, looking at most
+    /// `limit` events away (the list asks for its neighbours and must stay quick on a huge trace).
+    func matchingIndex(after index: Int, forward: Bool, limit: Int = Int.max) -> Int? {
+        var candidate = index
+        var looked = 0
+        while looked < limit {
+            candidate += forward ? 1 : -1
+            looked += 1
+            guard candidate >= 0 && candidate < trace.eventCount else { return nil }
+            if filter.isEmpty || passes(candidate) { return candidate }
+        }
+        return nil
+    }
     mutating func first() { position = 0 }
     mutating func last() { position = trace.eventCount }
 
@@ -79,24 +110,44 @@ struct StepSession {
         return true
     }
 
-    /// Moves to the next event (after the current one, wrapping around) whose store or action
-    /// contains `text`, ignoring case. An empty `text` repeats the last search.
-    mutating func find(_ text: String) -> Bool {
+    /// Moves to the next event (after the current one, wrapping around; before it, with
+    /// `backward`) that the filter lets through and that `text` names, ignoring case: in its
+    /// store, its action, the two as the view prints them (`CatalogStore.toLoading`), its
+    /// arguments as the list prints them (`title: "Dune"`), or a value of its state where the
+    /// text first appears there (the store's state before the event did not hold it). An empty
+    /// `text` repeats the last search.
+    mutating func find(_ text: String, backward: Bool = false) -> Bool {
         let needle = text.isEmpty ? (lastSearch ?? "") : text
         guard !needle.isEmpty, trace.eventCount > 0 else { return false }
         lastSearch = needle
         let lowered = needle.lowercased()
         let count = trace.eventCount
         for offset in 1...count {
-            let index = (position - 1 + offset + count) % count
-            guard let event = trace.event(at: index) else { continue }
-            let haystack = [event.store ?? "", EventLine.action(of: event)]
-            if haystack.contains(where: { $0.lowercased().contains(lowered) }) {
+            let index = ((position - 1 + (backward ? -offset : offset)) % count + count) % count
+            guard let event = trace.event(at: index), filter.matches(event, problems: problems) else { continue }
+            if Self.names(event, lowered) || appears(lowered, at: event) {
                 position = index + 1
                 return true
             }
         }
         return false
+    }
+
+    /// Whether `lowered` is in `event`'s store, action, `Store.action` or arguments.
+    private static func names(_ event: TraceEvent, _ lowered: String) -> Bool {
+        let store = event.store ?? ""
+        let action = EventLine.action(of: event)
+        let haystack = [store, action, store + "." + action, ActionArgumentsText.text(event.args)]
+        return haystack.contains { $0.lowercased().contains(lowered) }
+    }
+
+    /// Whether `lowered` is in `event`'s state but was not in its store's state just before.
+    private func appears(_ lowered: String, at event: TraceEvent) -> Bool {
+        guard let state = event.state, let store = event.store else { return false }
+        guard JSONPrinter.compact(state, terminalSafe: true).lowercased().contains(lowered) else { return false }
+        let stepBefore = event.index > 0 ? (trace.step(ofEventAt: event.index - 1) ?? 0) : 0
+        guard let before = try? trace.readState(of: store, atStep: stepBefore) else { return true }
+        return !JSONPrinter.compact(before, terminalSafe: true).lowercased().contains(lowered)
     }
 
     /// Moves to the next (or previous) event with a problem.
@@ -149,6 +200,22 @@ struct StepSession {
             let change = history.lastChange(before: step), go(toStep: change.step)
         else { return nil }
         return change
+    }
+
+    /// How the current event's store got into the case it left (see `CaseHistory`); nil at
+    /// step 0 and for an event without a machine case.
+    var caseHistory: CaseHistory? {
+        event.flatMap { CaseHistory(before: $0, in: trace) }
+    }
+
+    /// Moves to the previous event of the current event's store (ignoring the filter): back
+    /// along how it got here. Returns that event, or nil (and stays) when there is none.
+    mutating func backInStore() -> TraceEvent? {
+        guard let store = event?.store, let index = trace.eventIndex(of: store, before: position - 1),
+            let earlier = trace.event(at: index)
+        else { return nil }
+        position = index + 1
+        return earlier
     }
 
     private mutating func move(to newPosition: Int) -> Bool {

@@ -60,7 +60,28 @@ struct StepView {
         validated = true
         screen.validating = false
         session.setProblems(problems)
+        // Said once, on the status line, until the next key: how many, and the key to the first.
+        if screen.message == nil, let summary = Self.problemSummary(problems, onEvents: session.problemEvents.count) {
+            screen.message = summary
+        }
         return .redraw
+    }
+
+    /// `2 problems (1 error, 1 warning): ] goes to the first`; nil when there is none.
+    static func problemSummary(_ problems: [Int: [Problem]], onEvents: Int) -> String? {
+        let all = problems.values.joined()
+        guard !all.isEmpty else { return nil }
+        let warnings = all.filter { $0.severity == .warning }.count
+        let errors = all.count - warnings
+        var kinds: [String] = []
+        if errors > 0 { kinds.append(errors == 1 ? "1 error" : "\(errors) errors") }
+        if warnings > 0 { kinds.append(warnings == 1 ? "1 warning" : "\(warnings) warnings") }
+        let count = all.count == 1 ? "1 problem" : "\(all.count) problems"
+        let key =
+            onEvents == 0
+            ? "none on an event: inspector validate lists them"
+            : all.count == 1 ? "] goes to it" : "] goes to the first"
+        return "\(count) (\(kinds.joined(separator: ", "))): \(key)"
     }
 
     /// Validation could not read the file (it changed since it was opened): says so, and marks
@@ -154,6 +175,10 @@ struct StepView {
             typing(key, entry)
             return .redraw
         }
+        if screen.showsHelp && key != .interrupt {
+            helpKey(key)
+            return .redraw
+        }
         screen.message = nil
         switch key {
         case .right, .character("l"), .character("n"):
@@ -189,6 +214,29 @@ struct StepView {
             }
         case .character("w"):
             whoSet()
+        case .character("b"):
+            let from = session.step
+            if let earlier = session.backInStore() {
+                screen.message =
+                    "back from step \(from) to \(TTY.safe(earlier.store ?? "?"))'s previous step"
+                    + (earlier.to.map { ", into \(TTY.safe($0))" } ?? "")
+            } else {
+                screen.message =
+                    session.event == nil ? "step 0 has no store" : "this is the first step of its store"
+            }
+            screen.scroll = 0
+        case .character("?"):
+            screen.showsHelp = true
+            screen.scroll = 0
+        case .character("N"):
+            if let text = session.lastSearch {
+                if !session.find("", backward: true) { screen.message = Self.notFound(text) }
+            } else {
+                screen.message = "nothing to find again: / TEXT Enter first"
+            }
+            screen.scroll = 0
+        case .character("s"), .character("a"), .character("c"), .character("!"), .character("F"):
+            filterKey(key)
         case .character("/"):
             typed = "/"
             screen.message = "find: "
@@ -204,6 +252,58 @@ struct StepView {
         return .redraw
     }
 
+    /// The message for a search that found nothing.
+    private static func notFound(_ text: String) -> String {
+        "no store, action, argument or new state value matches \"\(TTY.safe(text))\""
+    }
+
+    /// `s` `a` `c` `!` `F`: narrow the list to a store (each in turn, then all again), to this
+    /// step's action (again: any), to steps that changed something, to steps with a problem;
+    /// `F` shows every event again.
+    private mutating func filterKey(_ key: Key) {
+        var filter = session.filter
+        switch key {
+        case .character("s"):
+            let stores = session.trace.storeNames
+            if let store = filter.store, let index = stores.firstIndex(of: store) {
+                filter.store = index + 1 < stores.count ? stores[index + 1] : nil
+            } else {
+                filter.store = stores.first
+            }
+        case .character("a"):
+            if filter.action != nil {
+                filter.action = nil
+            } else if let event = session.event {
+                filter.action = EventLine.action(of: event)
+            } else {
+                screen.message = "step 0 has no action: step to an event first"
+                return
+            }
+        case .character("c"): filter.changedOnly.toggle()
+        case .character("!"): filter.problemsOnly.toggle()
+        default: filter = EventFilter()
+        }
+        session.filter = filter
+        screen.message = filter.isEmpty ? "showing every event" : nil
+    }
+
+    /// A key on the help screen: the arrows and page keys scroll it, any other key but Ctrl-C
+    /// closes it (and
+    /// does nothing else, so a person who presses `q` there is back where they were, not gone).
+    private mutating func helpKey(_ key: Key) {
+        // The render reports the help's length as the number of places it can scroll to.
+        let last = max(0, paneLength - 1)
+        switch key {
+        case .down, .character("j"): screen.scroll = min(screen.scroll + 1, last)
+        case .up, .character("k"): screen.scroll = max(0, screen.scroll - 1)
+        case .pageDown: screen.scroll = min(screen.scroll + max(1, rows / 2), last)
+        case .pageUp: screen.scroll = max(0, screen.scroll - max(1, rows / 2))
+        default:
+            screen.showsHelp = false
+            screen.scroll = 0
+        }
+    }
+
     /// A key while a jump or a search is being typed.
     private mutating func typing(_ key: Key, _ entry: String) {
         var entry = entry
@@ -213,9 +313,7 @@ struct StepView {
             if entry.hasPrefix("/") {
                 let text = String(entry.dropFirst())
                 screen.message =
-                    session.find(text)
-                    ? nil
-                    : "no store or action matches \"\(TTY.safe(text.isEmpty ? session.lastSearch ?? "" : text))\""
+                    session.find(text) ? nil : Self.notFound(text.isEmpty ? session.lastSearch ?? "" : text)
             } else if let step = Int(entry), step <= session.trace.lastStep, session.go(toStep: step) {
                 screen.message = nil
             } else {
@@ -266,6 +364,12 @@ struct StepView {
             } else {
                 screen.message = "no step before \(from) changed \(path)"
             }
+        } else if let store = session.event?.store, let history = session.caseHistory, let entry = history.entry {
+            // Nothing changed (an illegal loading → loading): who set the case it stayed in?
+            let from = session.step
+            _ = session.go(toStep: session.trace.step(ofEventAt: entry.index) ?? entry.seq)
+            screen.message =
+                "\(TTY.safe(store)) entered \(TTY.safe(history.caseName)) here (step \(from) changed nothing), by \(TTY.safe(EventLine.action(of: entry)))"
         } else {
             screen.message = "this step changed no value; press w on a step whose diff shows one"
         }

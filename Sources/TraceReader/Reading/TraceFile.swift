@@ -238,6 +238,14 @@ public final class TraceFile: Sendable {
         return try outcome.get()
     }
 
+    /// The index of `store`'s last event before the event at `index`; nil when it has none
+    /// before it. From the index, without reading a line: walking back along one store's events
+    /// costs the same on a gigabyte trace.
+    public func eventIndex(of store: String, before index: Int) -> Int? {
+        guard index > 0, let id = self.index.storeIDs[store] else { return nil }
+        return self.index.latestEvent(ofStore: id, amongFirst: min(index, eventCount))
+    }
+
     /// The store id of `store`, and the position in the index's `storeEvents` of its latest
     /// event at or before `step`; nil before its first one or for a store the trace does not have.
     private func latestPosition(of store: String, atStep step: Int) -> (store: Int, position: Int)? {
