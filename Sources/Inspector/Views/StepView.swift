@@ -104,9 +104,17 @@ struct StepView {
     /// unless it is the last one, and marks the problems found in the new trace (nil: none yet).
     mutating func traceChanged(_ trace: TraceFile, problems: [Int: [Problem]]?) -> Effects {
         session.traceChanged(trace, problems: problems ?? session.problems)
-        if problems != nil {
+        if let problems {
+            // The first validation is said as `problemsFound` says it; later ones (a followed
+            // trace that grew) mark their problems without a message.
+            let first = !validated
             validated = true
             screen.validating = false
+            if first, screen.message == nil,
+                let summary = Self.problemSummary(problems, onEvents: session.problemEvents.count)
+            {
+                screen.message = summary
+            }
         }
         return .redraw
     }

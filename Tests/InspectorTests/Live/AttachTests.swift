@@ -127,14 +127,15 @@ import TraceReader
 
         _ = view.appAnswered(
             .restore(step: 3), .success(.restored(step: 3, present: false, stores: ["A"], absent: [], kept: [])))
-        #expect(view.render(columns: 140, rows: 30).last?.contains("app: at step 3") == true)
+        // The status line is the one above the key hints.
+        #expect(view.render(columns: 140, rows: 30).dropLast().last?.contains("app: at step 3") == true)
 
         StepViewTests.press(&view, .character("r"))
         #expect(view.takeAppRequest() == .present)
         #expect(view.session.step == 7)
         _ = view.appAnswered(
             .present, .failure(ControlChannelError("the app closed the control channel; did it quit?")))
-        #expect(view.render(columns: 140, rows: 30).last?.contains("app: ✖ the app closed") == true)
+        #expect(view.render(columns: 140, rows: 30).dropLast().last?.contains("app: ✖ the app closed") == true)
 
         // Not attached: no requests.
         var plain = try StepViewTests.view(trace, at: 3)

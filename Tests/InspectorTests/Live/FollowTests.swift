@@ -82,12 +82,13 @@ import TraceReader
         var atEnd = try Self.followingView(trace.file(upTo: 3), at: 3)
         #expect(atEnd.traceChanged(try trace.file(upTo: 5), problems: nil) == .redraw)
         #expect(atEnd.session.step == 5)
-        #expect(atEnd.render(columns: 120, rows: 30).last?.contains("following") == true)
+        // The status line is the one above the key hints.
+        #expect(atEnd.render(columns: 120, rows: 30).dropLast().last?.contains("following") == true)
 
         var behind = try Self.followingView(trace.file(upTo: 3), at: 2)
         _ = behind.traceChanged(try trace.file(upTo: 5), problems: nil)
         #expect(behind.session.step == 2)
-        #expect(behind.render(columns: 120, rows: 30).last?.contains("paused (G: follow)") == true)
+        #expect(behind.render(columns: 120, rows: 30).dropLast().last?.contains("paused (G: follow)") == true)
         StepViewTests.press(&behind, .end)
         _ = behind.traceChanged(try trace.file(upTo: 7), problems: nil)
         #expect(behind.session.step == 7)
