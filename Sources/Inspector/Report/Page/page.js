@@ -715,27 +715,11 @@
     try { history.replaceState(null, '', '#step=' + stepAt(p)); } catch (error) { /* a file: URL may refuse */ }
   }
 
-  // Where the layout put things, for the browser check (.ci/check-report): the page's width
-  // against the viewport's, the right edge of each machine graph, the timeline's height and
-  // position, and the top of the problems panel.
-  function recordLayout() {
-    var root = document.documentElement, timeline = document.querySelector('.timeline');
-    var problems = byId('rw-problems-card');
-    root.setAttribute('data-viewport', window.innerWidth + 'x' + window.innerHeight);
-    root.setAttribute('data-scroll-width', String(root.scrollWidth));
-    root.setAttribute('data-timeline', Math.round(timeline.getBoundingClientRect().height) + ' ' + getComputedStyle(timeline).position);
-    if (problems) root.setAttribute('data-problems-top', String(Math.round(problems.getBoundingClientRect().top)));
-    Array.prototype.forEach.call(document.querySelectorAll('svg.rw-graph'), function (svg) {
-      var box = svg.getBoundingClientRect();
-      svg.setAttribute('data-right', String(Math.round(box.right)));
-    });
-  }
-  window.addEventListener('resize', function () { drawOverviewBase(); drawOverview(); drawRows(); recordLayout(); });
+  window.addEventListener('resize', function () { drawOverviewBase(); drawOverview(); drawRows(); });
   var fragment = location.hash;
   drawOverviewBase();
   go(0);
   applyFragment(fragment);
-  recordLayout();
   // How long the script took, and the page since navigation began, for the browser check's log.
   document.documentElement.setAttribute('data-init-ms', String(Math.round(performance.now() - startedAt)));
   document.documentElement.setAttribute('data-ready-ms', String(Math.round(performance.now())));
