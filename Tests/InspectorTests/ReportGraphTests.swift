@@ -151,3 +151,57 @@ import TraceReader
         #expect(MachineSVG.number(.infinity) == "0")
     }
 }
+
+@Suite struct ReportGraphLabelTests {
+    /// A machine whose edges fan out from one case and back, taken by actions with long names.
+    static var fan: MachineGraph {
+        let targets = ["alpha", "beta", "gamma", "delta", "epsilon"]
+        var table: [String: [String]] = ["hub": targets + ["hub"]]
+        for target in targets { table[target] = ["hub", targets[(targets.firstIndex(of: target)! + 1) % 5]] }
+        let machine = MachineSpec(initial: "hub", cases: ["hub"] + targets, transitions: table)
+        var taken: [TransitionTally.Taken] = []
+        for (from, list) in table {
+            for to in list {
+                taken.append(
+                    .init(from: from, to: to, count: 12, actions: ["didReceiveResponse\(from)\(to)", "retry"]))
+            }
+        }
+        return MachineGraph(store: "Fan", machine: machine, taken: taken)
+    }
+
+    @Test(arguments: [GraphLayout.Direction.leftToRight, .topToBottom])
+    func labelsOverlapNeitherEachOtherNorCases(direction: GraphLayout.Direction) {
+        let graph = Self.fan
+        let layout = GraphLayout(graph, direction: direction)
+        let labels = layout.routes.map(\.labelBox).filter { $0.width > 0 }
+        #expect(labels.count == graph.edges.count)
+        func overlap(_ one: GraphLayout.Box, _ other: GraphLayout.Box) -> Bool {
+            one.left < other.right && other.left < one.right && one.top < other.bottom && other.top < one.bottom
+        }
+        for (index, label) in labels.enumerated() {
+            for other in labels[(index + 1)...] { #expect(!overlap(label, other), "\(label) overlaps \(other)") }
+            for box in layout.boxes { #expect(!overlap(label, box), "\(label) overlaps case \(box)") }
+            // Inside the drawing.
+            #expect(label.left >= layout.bounds.x && label.right <= layout.bounds.x + layout.bounds.width)
+            #expect(label.top >= layout.bounds.y && label.bottom <= layout.bounds.y + layout.bounds.height)
+        }
+    }
+
+    @Test func theGapBetweenLayersFitsTheLabelsCrossingIt() {
+        let graph = Self.fan
+        let layout = GraphLayout(graph, direction: .leftToRight)
+        let hub = layout.boxes[0]
+        for (edge, route) in zip(graph.edges, layout.routes) where edge.from == 0 && edge.to != 0 {
+            #expect(route.labelBox.left > hub.right && route.labelBox.right < layout.boxes[edge.to].left)
+        }
+    }
+
+    @Test func theSVGWritesEachLabelEscapedAndCut() {
+        let machine = MachineSpec(initial: "a", cases: ["a", "b"], transitions: ["a": ["b"], "b": []])
+        let long = String(repeating: "x", count: 60)
+        let taken = [TransitionTally.Taken(from: "a", to: "b", count: 3, actions: ["<go>", long])]
+        let graph = MachineGraph(store: "S", machine: machine, taken: taken)
+        let svg = MachineSVG.svg(graph, layout: GraphLayout(graph), id: "g0")
+        #expect(svg.contains(">&lt;go&gt;, \(String(repeating: "x", count: 33))…</text>"))
+    }
+}

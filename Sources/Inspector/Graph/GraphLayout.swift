@@ -12,6 +12,10 @@
 /// - Edges: to the next layer, an S-curve from the side of the case to the side of the next;
 ///   within a layer, a bulge to the side; back edges and edges that skip layers arc over the
 ///   cases in between, on whichever side is clearer. A case that goes to itself gets a loop.
+/// - Labels: each taken edge is labelled with its actions and count (`MachineGraph.Edge.label`,
+///   as `graph --format dot` writes). A gap between layers is wide enough for the labels that
+///   cross it, and a label that would overlap a case or a label placed before it slides across
+///   the layers' direction to the nearest free place.
 struct GraphLayout {
     /// Which way the layers go.
     enum Direction: Equatable {
@@ -39,15 +43,25 @@ struct GraphLayout {
     struct Route: Equatable {
         /// The start, the two control points and the end.
         var points: [(x: Double, y: Double)]
-        /// The middle of the curve, where its count is written.
+        /// The centre of the label: the middle of the curve, or the nearest free place to it.
         var label: (x: Double, y: Double)
+        /// The label's estimated size on the page; zero for an edge without a label.
+        var labelSize: (width: Double, height: Double) = (0, 0)
+
+        /// The box the label takes.
+        var labelBox: Box { Box(x: label.x, y: label.y, width: labelSize.width, height: labelSize.height) }
 
         /// The same route with x and y swapped.
-        var turned: Route { Route(points: points.map { ($0.y, $0.x) }, label: (label.y, label.x)) }
+        var turned: Route {
+            Route(
+                points: points.map { ($0.y, $0.x) }, label: (label.y, label.x),
+                labelSize: (labelSize.height, labelSize.width))
+        }
 
         static func == (lhs: Route, rhs: Route) -> Bool {
             lhs.points.elementsEqual(rhs.points) { $0.x == $1.x && $0.y == $1.y }
                 && lhs.label.x == rhs.label.x && lhs.label.y == rhs.label.y
+                && lhs.labelSize.width == rhs.labelSize.width && lhs.labelSize.height == rhs.labelSize.height
         }
     }
 
@@ -74,6 +88,15 @@ struct GraphLayout {
     static let caseGapAcross = 26.0
     /// Wider than this, a left-to-right drawing is shrunk too far in the machine panel.
     static let panelWidth = 560.0
+    /// A label's height, and the room kept around it.
+    static let labelHeight = 15.0
+    static let labelMargin = 3.0
+
+    /// The text an edge is labelled with: its actions and count, cut to 40 characters (the
+    /// tooltip has them all); nil for an edge never taken, which its dashes say.
+    static func labelText(of edge: MachineGraph.Edge) -> String? {
+        edge.count > 0 ? MachineSVG.shortened(edge.label) : nil
+    }
 
     /// Lays out `graph`, in the direction that suits it best (or in `direction`).
     init(_ graph: MachineGraph, direction: Direction? = nil) {
@@ -105,7 +128,24 @@ struct GraphLayout {
         let textWidths = graph.nodes.map { max(76, Self.textWidth($0.name) + 30) }
         let along = down ? [Double](repeating: Self.nodeHeight, count: count) : textWidths
         let acrossSize = down ? textWidths : [Double](repeating: Self.nodeHeight, count: count)
-        let layerGap = down ? Self.layerGapDown : Self.columnGap
+        // Labels are written across the page: going across, the gap after a layer fits the
+        // widest label of the edges from it to the next layer; going down, it fits them stacked.
+        let labelSizes = graph.edges.map { edge -> (width: Double, height: Double) in
+            guard let text = Self.labelText(of: edge) else { return (0, 0) }
+            let width = Self.textWidth(text) * 0.88 + 6
+            return down ? (Self.labelHeight, width) : (width, Self.labelHeight)
+        }
+        var gaps = [Double](repeating: down ? Self.layerGapDown : Self.columnGap, count: order.count)
+        var stacked = [Int](repeating: 0, count: order.count)
+        for (index, edge) in graph.edges.enumerated()
+        where edge.from != edge.to && columns[edge.to] == columns[edge.from] + 1 && labelSizes[index].width > 0 {
+            let layer = columns[edge.from]
+            stacked[layer] += 1
+            gaps[layer] =
+                down
+                ? max(gaps[layer], Double(stacked[layer]) * (Self.labelHeight + 2 * Self.labelMargin) + 24)
+                : max(gaps[layer], labelSizes[index].width + 36)
+        }
         let caseGap = down ? Self.caseGapAcross : Self.rowGap
         func extent(_ layer: [Int]) -> Double {
             layer.reduce(0) { $0 + acrossSize[$1] } + Double(max(0, layer.count - 1)) * caseGap
@@ -115,7 +155,7 @@ struct GraphLayout {
         var boxes = [Box](repeating: Box(x: 0, y: 0, width: 0, height: 0), count: count)
         let widest = order.map(extent).max() ?? 0
         var position = 0.0
-        for layer in order {
+        for (index, layer) in order.enumerated() {
             let depth = layer.map { along[$0] }.max() ?? 0
             var offset = (widest - extent(layer)) / 2
             for node in layer {
@@ -124,16 +164,19 @@ struct GraphLayout {
                     height: acrossSize[node])
                 offset += acrossSize[node] + caseGap
             }
-            position += depth + layerGap
+            position += depth + gaps[index]
         }
 
         var routes: [Route] = []
         var seen = Set<[Int]>()
-        for edge in graph.edges {
+        for (index, edge) in graph.edges.enumerated() {
             seen.insert([edge.from, edge.to])
             let isSecondOfPair = seen.contains([edge.to, edge.from]) && edge.from != edge.to
-            routes.append(Self.route(edge, boxes: boxes, columns: columns, isSecondOfPair: isSecondOfPair))
+            var route = Self.route(edge, boxes: boxes, columns: columns, isSecondOfPair: isSecondOfPair)
+            route.labelSize = labelSizes[index]
+            routes.append(route)
         }
+        Self.separateLabels(&routes, boxes: boxes)
         var start: (dot: (x: Double, y: Double), arrowEnd: (x: Double, y: Double))?
         if graph.initial < count {
             let box = boxes[graph.initial]
@@ -152,11 +195,11 @@ struct GraphLayout {
             maxY = max(maxY, box.bottom)
         }
         for route in routes {
-            let (labelX, labelY) = down ? (12.0, 14.0) : (14.0, 12.0)
-            minX = min(minX, route.label.x - labelX)
-            maxX = max(maxX, route.label.x + labelX)
-            minY = min(minY, route.label.y - labelY)
-            maxY = max(maxY, route.label.y + labelY)
+            let box = route.labelBox
+            minX = min(minX, box.left, route.label.x - 12)
+            maxX = max(maxX, box.right, route.label.x + 12)
+            minY = min(minY, box.top, route.label.y - 12)
+            maxY = max(maxY, box.bottom, route.label.y + 12)
         }
         if let start { minX = min(minX, start.dot.x - 6) }
 
@@ -173,6 +216,32 @@ struct GraphLayout {
             self.routes = routes
             self.start = start
             bounds = (minX - 10, minY - 10, maxX - minX + 20, maxY - minY + 20)
+        }
+    }
+
+    /// Moves each label that overlaps a case or a label placed before it to the nearest place
+    /// where it overlaps nothing: 4 points at a time up to 160, across the layers first (as laid
+    /// out left to right: up and down), then along them; a label with no free place stays put.
+    static func separateLabels(_ routes: inout [Route], boxes: [Box]) {
+        var placed: [Box] = []
+        func overlaps(_ box: Box, _ other: Box) -> Bool {
+            box.left < other.right + labelMargin && other.left < box.right + labelMargin
+                && box.top < other.bottom + labelMargin && other.top < box.bottom + labelMargin
+        }
+        for index in routes.indices where routes[index].labelSize.width > 0 {
+            let original = routes[index].labelBox
+            search: for distance in 0...40 {
+                for (dx, dy) in [(0.0, 1.0), (0, -1), (1, 0), (-1, 0)] {
+                    var box = original
+                    box.x += dx * Double(distance) * 4
+                    box.y += dy * Double(distance) * 4
+                    if !boxes.contains(where: { overlaps(box, $0) }) && !placed.contains(where: { overlaps(box, $0) }) {
+                        routes[index].label = (box.x, box.y)
+                        break search
+                    }
+                }
+            }
+            placed.append(routes[index].labelBox)
         }
     }
 

@@ -1,5 +1,5 @@
 /// A `MachineGraph` drawn as inline SVG: rounded boxes for the cases, curved edges with
-/// arrowheads and counts, the initial case marked by an arrow from a dot.
+/// arrowheads, labelled with the actions that took them and how often (`toLoading (3)`), the initial case marked by an arrow from a dot.
 ///
 /// Edges carry the class `taken` (declared and taken), `never` (declared, not taken: dashed) or
 /// `illegal` (taken, not declared: red); a case the machine does not declare is `undeclared`.
@@ -31,9 +31,9 @@ enum MachineSVG {
             out += "<g class=\"edge \(kind)\" id=\"\(id)-e\(index)\" data-kind=\"\(kind)\">"
             out += "<title>\(HTMLText.escape(title(of: edge, in: graph)))</title>"
             out += "<path d=\"\(path)\" stroke-width=\"\(number(width))\" marker-end=\"url(#\(id)-\(kind))\"/>"
-            if edge.count > 0 {
+            if let label = GraphLayout.labelText(of: edge) {
                 out +=
-                    "<text class=\"count\" x=\"\(number(route.label.x))\" y=\"\(number(route.label.y + 4))\">\(edge.count)</text>"
+                    "<text class=\"count\" x=\"\(number(route.label.x))\" y=\"\(number(route.label.y + 4))\">\(HTMLText.escape(label))</text>"
             }
             out += "</g>"
         }

@@ -9,6 +9,10 @@ enum ReportPage {
     /// cases is unreadable, and laying it out is quadratic).
     static let largestDrawnGraph = (cases: 60, edges: 300)
 
+    /// The id of the problems panel, which the error and warning badges link to (with two or
+    /// more machines it is below the fold).
+    static let problemsID = "rw-problems-card"
+
     /// The page for `data` in three parts to write one after the other: everything before the
     /// event details, the details themselves (not copied: they are most of the page), the rest.
     static func parts(_ data: ReportData) -> [[UInt8]] {
@@ -69,8 +73,11 @@ enum ReportPage {
         chips +=
             report.errors == 0
             ? "<span class=\"chip ok\">no errors</span>"
-            : "<span class=\"chip bad\" id=\"rw-errors\">\(counted(report.errors, "error"))</span>"
-        if report.warnings > 0 { chips += "<span class=\"chip warn\">\(counted(report.warnings, "warning"))</span>" }
+            : "<a class=\"chip bad\" id=\"rw-errors\" href=\"#\(problemsID)\" title=\"Go to the problems\">\(counted(report.errors, "error"))</a>"
+        if report.warnings > 0 {
+            chips +=
+                "<a class=\"chip warn\" id=\"rw-warnings\" href=\"#\(problemsID)\" title=\"Go to the problems\">\(counted(report.warnings, "warning"))</a>"
+        }
         return """
             <header class="top">
             <div class="brand"><span class="brand-mark" aria-hidden="true">⟲</span>Rewind</div>
@@ -172,7 +179,7 @@ enum ReportPage {
         var heading = counted(listed, "problem")
         if data.problemsOutside > 0 { heading += ", \(data.problemsOutside) outside this window" }
         text +=
-            "<section class=\"card\" aria-label=\"Problems\"><div class=\"card-head\"><h2>Problems</h2><span class=\"muted\">\(heading)</span></div><div class=\"card-body\">"
+            "<section class=\"card\" id=\"\(problemsID)\" tabindex=\"-1\" aria-label=\"Problems\"><div class=\"card-head\"><h2>Problems</h2><span class=\"muted\">\(heading)</span></div><div class=\"card-body\">"
         text +=
             listed == 0
             ? "<p class=\"empty\">\(data.problemsOutside == 0 ? "None: every event follows the format and its store's machine." : "None in this window.")</p>"

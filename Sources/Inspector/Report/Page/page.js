@@ -276,6 +276,10 @@
     if (handleKey(event.key)) event.preventDefault();
   });
   function applyFragment(fragment) {
+    // A plain id (the error badge's link to the problems): show that panel, step nowhere.
+    var plain = /^#([A-Za-z][\w-]*)$/.exec(fragment);
+    var target = plain && byId(plain[1]);
+    if (target) { target.scrollIntoView({ block: 'start' }); target.focus({ preventScroll: true }); return; }
     var params = new URLSearchParams(fragment.replace(/^#/, ''));
     var step = params.get('step');
     if (step !== null && /^-?\d+$/.test(step)) go(positionOfStep(Number(step)));
