@@ -40,6 +40,14 @@ enum CallStack {
 
     private static let ownModulePrefixes = ["$s8Recorder", "$s13RewindSupport", "$s7Runtime"]
 
+    /// A demangled function name as a person reads it: without the optimizer's `specialized `
+    /// prefixes, which say how it was compiled, not what it is.
+    static func functionName(_ demangled: String) -> String {
+        var name = Substring(demangled)
+        while name.hasPrefix("specialized ") { name = name.dropFirst("specialized ".count) }
+        return String(name)
+    }
+
     /// `function (File.swift:LINE)` from a symbol's name and the path and line of its source.
     static func frameText(function: String, path: String?, line: Int) -> String {
         guard let path, line > 0 else { return function }
@@ -93,6 +101,7 @@ struct StackTextCache {
         /// The text of each frame that is not Rewind's own.
         private static func frames(of stack: SymbolicatedBacktrace) -> [String] {
             var frames: [String] = []
+            var previousFunction: String?
             for (index, frame) in stack.frames.enumerated() {
                 switch frame.captured {
                 case .omittedFrames, .truncated:
@@ -108,9 +117,13 @@ struct StackTextCache {
                     continue
                 }
                 if frame.isSwiftThunk || CallStack.isRewindFrame(mangledName: symbol.rawName) { continue }
+                let function = CallStack.functionName(symbol.name)
                 let location = symbol.sourceLocation
-                frames.append(
-                    CallStack.frameText(function: symbol.name, path: location?.path, line: location?.line ?? 0))
+                // An optimized build calls a generic function's specialized copy from its
+                // unspecialized entry: one function, shown once, where the source line is.
+                if location == nil, function == previousFunction { continue }
+                previousFunction = function
+                frames.append(CallStack.frameText(function: function, path: location?.path, line: location?.line ?? 0))
             }
             return frames
         }
