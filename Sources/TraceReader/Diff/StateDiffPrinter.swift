@@ -1,3 +1,5 @@
+internal import ToolSupport
+
 /// Prints a `StateDiff` for people: as a folded tree, or as one line per change.
 ///
 /// The tree form follows pointfreeco/swift-custom-dump's diffs: each line starts with `-`
@@ -159,9 +161,10 @@ public struct StateDiffPrinter: Sendable {
         let text = path.description
         let width = max(40, self.width)
         let painter = ANSIPainter(enabled: colors)
+        let pathWidth = DisplayWidth.of(text)
         let widths = Widths(
-            changed: max(16, (width - text.count - 5) / 2), added: max(16, width - text.count - 8),
-            removed: max(16, width - text.count - 10))
+            changed: max(16, (width - pathWidth - 5) / 2), added: max(16, width - pathWidth - 8),
+            removed: max(16, width - pathWidth - 10))
         var isNotUnicode = path.components.contains {
             if case .key(let key) = $0 { LoneSurrogates.isNotUnicode(key) } else { false }
         }

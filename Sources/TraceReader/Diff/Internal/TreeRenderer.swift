@@ -1,3 +1,5 @@
+internal import ToolSupport
+
 /// Renders a `ValueDiff` as the folded tree `StateDiffPrinter.text(_:)` prints, from the two
 /// texts: values are printed as they are walked, so an added list of a million items is a
 /// million lines written one after the other, never a tree.
@@ -130,7 +132,8 @@ struct TreeRenderer {
     private mutating func fold(count: Int, single: (label: String, value: TextValue)?, _ depth: Int) {
         if count == 1, let single {
             let rendered = ValueText.render(
-                single.value, in: new, maxWidth: room(depth) - single.label.count, terminalSafe: terminalSafe, &scratch)
+                single.value, in: new, maxWidth: room(depth) - DisplayWidth.of(single.label),
+                terminalSafe: terminalSafe, &scratch)
             emit(.context, depth, single.label + rendered.line)
         } else if count > 1 {
             emit(.fold, depth, "… (\(count) unchanged)")
@@ -144,7 +147,7 @@ struct TreeRenderer {
         switch reader.kind(value) {
         case .object where !reader.isEmptyContainer(value):
             let rendered = ValueText.render(
-                value, in: reader, maxWidth: room(depth) - label.count, terminalSafe: terminalSafe, &scratch)
+                value, in: reader, maxWidth: room(depth) - DisplayWidth.of(label), terminalSafe: terminalSafe, &scratch)
             guard rendered.isCut else { return emit(mark, depth, label + rendered.line) }
             emit(mark, depth, label + "{")
             for member in reader.visibleMembers(of: value, &scratch) {
@@ -153,7 +156,7 @@ struct TreeRenderer {
             emit(mark, depth, "}")
         case .array where !reader.isEmptyContainer(value):
             let rendered = ValueText.render(
-                value, in: reader, maxWidth: room(depth) - label.count, terminalSafe: terminalSafe, &scratch)
+                value, in: reader, maxWidth: room(depth) - DisplayWidth.of(label), terminalSafe: terminalSafe, &scratch)
             guard rendered.isCut else { return emit(mark, depth, label + rendered.line) }
             emit(mark, depth, label + "[")
             for (index, element) in reader.elementSequence(of: value).enumerated() {
