@@ -20,6 +20,8 @@ import Testing
         store.send("launch🚀") { $0["🚀"] = rockets }
         store.send("rename") { $0["title"] = "漢字のタイトル" + rockets }
         store.send("plain") { $0["title"] = "plain" }
+        store.send("longer") { $0["title"] = sparkles + "!" }
+        store.send("ended") { $0["title"] = sparkles + "! the end" }
     }
 
     @Test func everyRowFitsAndTheTitleBarStays() throws {
@@ -29,17 +31,20 @@ import Testing
         let tmux = try FullScreenStepTests.start(path, columns: 80, rows: 24)
         defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
         _ = try tmux.wait(for: "the first screen, validated") {
-            $0.contains("step 0 of 5") && !$0.contains("validating")
+            $0.contains("step 0 of 7") && !$0.contains("validating")
         }
-        for step in 1...5 {
+        for step in 1...7 {
             try tmux.keys("Right")
             let screen = try tmux.wait(for: "step \(step)") {
-                $0.contains("step \(step) of 5") && $0.contains("─ what step")
+                $0.contains("step \(step) of 7") && $0.contains("─ what step")
             }
             Self.expectWhole(screen, step: step)
         }
+        // A changed string longer than the screen shows where it changed (issue 20, item 3).
+        let ended = try tmux.screen()
+        #expect(ended.contains(#"title: "…✨✨"#) && ended.contains(#"✨! the end""#), "\(ended)")
         try tmux.keys("Tab")
-        Self.expectWhole(try tmux.wait(for: "the app state") { $0.contains("the app state at step 5") }, step: 5)
+        Self.expectWhole(try tmux.wait(for: "the app state") { $0.contains("the app state at step 7") }, step: 7)
         try tmux.keys("q")
     }
 
@@ -53,7 +58,7 @@ import Testing
         for row in drawn {
             #expect(ScreenText.width(row) <= 80, "step \(step): a row wider than the screen: \(row)")
         }
-        for action in ["sparkle✨", "launch🚀", "rename", "plain"] {
+        for action in ["sparkle✨", "launch🚀", "rename", "plain", "longer", "ended"] {
             let list = drawn.dropFirst().prefix { !$0.hasPrefix("──") }
             let listed = list.filter { $0.contains(" \(action) ") }
             #expect(listed.count <= 1, "step \(step): \(action) listed \(listed.count) times:\n\(screen)")

@@ -35,6 +35,11 @@ public struct StateDiffPrinter: Sendable {
     /// Whether to colour the output with ANSI escapes: removals red, additions green, folded
     /// context dim. The caller decides (a terminal, no `NO_COLOR`).
     public var colors: Bool
+    /// Whether, in the tree form, a changed string too long for its line shows only the part
+    /// around its first difference, `…` on each cut side (as swift-custom-dump shows changed
+    /// characters), rather than whole: for a screen that cuts lines at its edge, where the two
+    /// whole strings would show the same start. Off by default (`diff` prints them whole).
+    public var showsChangedPartOfLongStrings = false
 
     /// A printer for lines of `width` characters.
     public init(width: Int = 80, terminalSafe: Bool = true, colors: Bool = false) {
@@ -74,6 +79,7 @@ public struct StateDiffPrinter: Sendable {
         diff.withReaders { old, new in
             var renderer = TreeRenderer(
                 width: max(40, width), terminalSafe: terminalSafe, colors: colors, old: old, new: new, output: output)
+            renderer.windowsChangedStrings = showsChangedPartOfLongStrings
             renderer.renderRoot(root)
             output = renderer.output
         }

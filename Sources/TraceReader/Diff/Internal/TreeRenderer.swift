@@ -6,6 +6,9 @@ internal import ToolSupport
 struct TreeRenderer {
     let width: Int
     let terminalSafe: Bool
+    /// Whether a changed string too long for its line shows the window around its first
+    /// difference (`ChangedStringWindow`) rather than whole.
+    var windowsChangedStrings = false
     let painter: ANSIPainter
     let old: JSONTextReader
     let new: JSONTextReader
@@ -73,6 +76,16 @@ struct TreeRenderer {
     private mutating func render(_ diff: ValueDiff, oldLabel: String, newLabel: String, depth: Int) {
         switch diff {
         case .replaced(let before, let after):
+            if windowsChangedStrings, old.kind(before) == .string, new.kind(after) == .string {
+                let oldText = ValueText.render(before, in: old, maxWidth: nil, terminalSafe: terminalSafe, &scratch)
+                let newText = ValueText.render(after, in: new, maxWidth: nil, terminalSafe: terminalSafe, &scratch)
+                let room = room(depth) - DisplayWidth.of(newLabel)
+                if let window = ChangedStringWindow.fitted(old: oldText.line, new: newText.line, width: room) {
+                    emit(.removed, depth, oldLabel + window.old)
+                    emit(.added, depth, newLabel + window.new)
+                    return
+                }
+            }
             renderValue(before, in: old, label: oldLabel, .removed, depth)
             renderValue(after, in: new, label: newLabel, .added, depth)
         case .object(let entries):
