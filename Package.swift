@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceReader", "TraceProbe", "TestSupport"]),
         .testTarget(
             name: "RecorderPatchesTests", dependencies: ["RecorderPatches", "Recorder", "TraceReader", "TestSupport"]),
-        .testTarget(name: "TraceReaderTests", dependencies: ["TraceReader", "Recorder", "TestSupport"]),
+        .testTarget(name: "TraceReaderTests", dependencies: ["TraceReader", "Recorder", "ToolSupport", "TestSupport"]),
         .testTarget(
             name: "TimeTravelTests",
             dependencies: ["TimeTravel", "Recorder", "TraceReader", "RewindSupport", "TestSupport"]

@@ -1,50 +1,41 @@
-/// Measuring and fitting text for a fixed-width screen: ANSI style sequences take no width,
-/// wide characters (CJK, most emoji) take two columns, combining marks none.
+internal import ToolSupport
+
+/// Measuring and fitting text for a fixed-width screen, per grapheme cluster (`DisplayWidth`):
+/// ANSI style sequences take no width, wide characters (CJK, emoji) two columns, combining marks
+/// none. A line `fit` to a width never takes more columns than that on a terminal.
 enum ScreenText {
     /// The number of columns `text` takes on a terminal.
     static func width(_ text: String) -> Int {
         var columns = 0
-        var inEscape = false
-        for scalar in text.unicodeScalars {
-            if inEscape {
-                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
-                continue
-            }
-            if scalar == "\u{1B}" {
-                inEscape = true
-                continue
-            }
-            columns += scalarWidth(scalar)
+        forEachPiece(of: text) { piece in
+            if case .character(let character) = piece { columns += DisplayWidth.of(character) }
+            return true
         }
         return columns
     }
 
     /// `text` cut to `width` columns (with `…` when cut) or padded with spaces to it. Styles
-    /// are kept and reset at the end of a line that has any.
+    /// are kept and reset at the end of a line that has any. A wide character that would
+    /// straddle the edge goes whole (a space pads its place).
     static func fit(_ text: String, width: Int) -> String {
         guard width > 0 else { return "" }
         var result = ""
         var columns = 0
-        var inEscape = false
         var styled = false
         let total = self.width(text)
         let limit = total > width ? width - 1 : width
-        for scalar in text.unicodeScalars {
-            if inEscape {
-                result.unicodeScalars.append(scalar)
-                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
-                continue
-            }
-            if scalar == "\u{1B}" {
-                inEscape = true
+        forEachPiece(of: text) { piece in
+            switch piece {
+            case .escape(let sequence):
                 styled = true
-                result.unicodeScalars.append(scalar)
-                continue
+                result += sequence
+            case .character(let character):
+                let characterColumns = DisplayWidth.of(character)
+                if columns + characterColumns > limit { return false }
+                result.append(character)
+                columns += characterColumns
             }
-            let scalarColumns = scalarWidth(scalar)
-            if columns + scalarColumns > limit { break }
-            result.unicodeScalars.append(scalar)
-            columns += scalarColumns
+            return true
         }
         if total > width {
             result += "…"
@@ -65,7 +56,7 @@ enum ScreenText {
         var line = ""
         var columns = 0
         for character in text {
-            let characterWidth = self.width(String(character))
+            let characterWidth = DisplayWidth.of(character)
             if columns + characterWidth > room {
                 if character == " " {
                     lines.append(line)
@@ -88,24 +79,42 @@ enum ScreenText {
         return lines.enumerated().map { ($0.offset == 0 ? lead : indent) + $0.element }
     }
 
-    private static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
-        let value = scalar.value
-        // Printable ASCII first: most of a trace's text, without the Unicode property lookup.
-        if value >= 0x20 && value < 0x7F { return 1 }
-        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
-        if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark {
-            return 0
+    /// A piece of styled text: an escape sequence (`ESC [ … m`), or a grapheme cluster of the
+    /// text between them.
+    private enum Piece {
+        case escape(String)
+        case character(Character)
+    }
+
+    /// Calls `body` with each piece of `text` in order, until it returns false. The text between
+    /// escape sequences is split into clusters on its own, so a mark after a sequence never
+    /// joins the sequence's last letter.
+    private static func forEachPiece(of text: String, _ body: (Piece) -> Bool) {
+        let scalars = text.unicodeScalars
+        var index = scalars.startIndex
+        var runStart = index
+        func flush(upTo end: String.Index) -> Bool {
+            guard runStart < end else { return true }
+            for character in String(scalars[runStart..<end]) where !body(.character(character)) { return false }
+            return true
         }
-        if value == 0x200B || value == 0x200D || value == 0xFE0F { return 0 }
-        if (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
-            || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value)
-            || (0xFF00...0xFF60).contains(value)
-            || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1F64F).contains(value)
-            || (0x1F900...0x1F9FF).contains(value)
-            || (0x20000...0x3FFFD).contains(value)
-        {
-            return 2
+        while index < scalars.endIndex {
+            guard scalars[index] == "\u{1B}" else {
+                index = scalars.index(after: index)
+                continue
+            }
+            guard flush(upTo: index) else { return }
+            let sequenceStart = index
+            index = scalars.index(after: index)
+            // Parameters up to the final byte (@ to ~, not the `[` that opens it).
+            while index < scalars.endIndex {
+                let scalar = scalars[index]
+                index = scalars.index(after: index)
+                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { break }
+            }
+            guard body(.escape(String(scalars[sequenceStart..<index]))) else { return }
+            runStart = index
         }
-        return 1
+        _ = flush(upTo: scalars.endIndex)
     }
 }

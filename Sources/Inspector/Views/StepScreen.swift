@@ -211,7 +211,9 @@ struct StepScreen {
                         ? "No change: the action left the state as it was." : "This event changes no state."
                 ]
             }
-            let printer = StateDiffPrinter(width: max(40, width - 2), terminalSafe: true, colors: style.enabled)
+            var printer = StateDiffPrinter(width: max(40, width - 2), terminalSafe: true, colors: style.enabled)
+            // The screen cuts lines at its edge: show where a long string changed.
+            printer.showsChangedPartOfLongStrings = true
             if let store = session.event?.store,
                 let change = EnumCaseChange(
                     before: diff.before.objectValue?[store], after: diff.after.objectValue?[store])

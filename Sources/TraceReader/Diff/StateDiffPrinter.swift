@@ -1,3 +1,5 @@
+internal import ToolSupport
+
 /// Prints a `StateDiff` for people: as a folded tree, or as one line per change.
 ///
 /// The tree form follows pointfreeco/swift-custom-dump's diffs: each line starts with `-`
@@ -33,6 +35,11 @@ public struct StateDiffPrinter: Sendable {
     /// Whether to colour the output with ANSI escapes: removals red, additions green, folded
     /// context dim. The caller decides (a terminal, no `NO_COLOR`).
     public var colors: Bool
+    /// Whether, in the tree form, a changed string too long for its line shows only the part
+    /// around its first difference, `…` on each cut side (as swift-custom-dump shows changed
+    /// characters), rather than whole: for a screen that cuts lines at its edge, where the two
+    /// whole strings would show the same start. Off by default (`diff` prints them whole).
+    public var showsChangedPartOfLongStrings = false
 
     /// A printer for lines of `width` characters.
     public init(width: Int = 80, terminalSafe: Bool = true, colors: Bool = false) {
@@ -72,6 +79,7 @@ public struct StateDiffPrinter: Sendable {
         diff.withReaders { old, new in
             var renderer = TreeRenderer(
                 width: max(40, width), terminalSafe: terminalSafe, colors: colors, old: old, new: new, output: output)
+            renderer.windowsChangedStrings = showsChangedPartOfLongStrings
             renderer.renderRoot(root)
             output = renderer.output
         }
@@ -159,9 +167,10 @@ public struct StateDiffPrinter: Sendable {
         let text = path.description
         let width = max(40, self.width)
         let painter = ANSIPainter(enabled: colors)
+        let pathWidth = DisplayWidth.of(text)
         let widths = Widths(
-            changed: max(16, (width - text.count - 5) / 2), added: max(16, width - text.count - 8),
-            removed: max(16, width - text.count - 10))
+            changed: max(16, (width - pathWidth - 5) / 2), added: max(16, width - pathWidth - 8),
+            removed: max(16, width - pathWidth - 10))
         var isNotUnicode = path.components.contains {
             if case .key(let key) = $0 { LoneSurrogates.isNotUnicode(key) } else { false }
         }

@@ -1,3 +1,5 @@
+internal import ToolSupport
+
 /// The one way a value is printed on one line, in diffs, change lists and `when`/`why`/`show`:
 /// short JSON, cut with `…` past a width, safe to print to a terminal.
 ///
@@ -55,12 +57,21 @@ public enum ValueText {
         return fit(formatter.text, width: width, stopped: formatter.isSpent, formatter.wroteLoneSurrogate)
     }
 
-    /// `text` cut with `…` to `width` characters when it is longer, or was `stopped` early.
+    /// `text` cut with `…` to `width` terminal columns (`DisplayWidth`: an emoji or a CJK
+    /// character takes two) when it is wider, or was `stopped` early.
     static func fit(_ text: String, width: Int?, stopped: Bool, _ isNotUnicode: Bool) -> Rendered {
         guard let width else { return Rendered(text: text, isCut: false, isNotUnicode: isNotUnicode) }
-        if !stopped && (text.utf8.count <= width || text.count <= width) {
+        if !stopped && (text.utf8.count <= width || DisplayWidth.of(text) <= width) {
             return Rendered(text: text, isCut: false, isNotUnicode: isNotUnicode)
         }
-        return Rendered(text: String(text.prefix(width - 1)) + "…", isCut: true, isNotUnicode: isNotUnicode)
+        var cut = ""
+        var columns = 0
+        for character in text {
+            let characterColumns = DisplayWidth.of(character)
+            if columns + characterColumns > width - 1 { break }
+            cut.append(character)
+            columns += characterColumns
+        }
+        return Rendered(text: cut + "…", isCut: true, isNotUnicode: isNotUnicode)
     }
 }

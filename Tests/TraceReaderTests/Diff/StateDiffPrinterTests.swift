@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+import ToolSupport
 
 @testable import TraceReader
 
@@ -205,9 +206,29 @@ import Testing
         let value = try DiffTesting.json(#"{"title": "日本語のタイトル 👩‍👩‍👧", "tags": ["a", "b", "c"], "n": 12345}"#)
         let full = ValueText.line(value)
         let line = ValueText.line(value, maxWidth: width)
-        #expect(line.count == width)
+        // In terminal columns: a wide character that would straddle the edge goes whole.
+        #expect((width - 1...width).contains(DisplayWidth.of(line)), "\(line)")
         #expect(line.hasSuffix("…"))
         #expect(full.hasPrefix(line.dropLast()))
+    }
+
+    @Test func measuresEmojiAndCJKInColumns() {
+        // ✨ and 漢 take two columns each: 9 columns hold the quote, three of them and the `…`.
+        #expect(ValueText.line(.string("✨✨✨✨✨✨"), maxWidth: 9) == "\"✨✨✨…")
+        #expect(ValueText.line(.string("漢字"), maxWidth: 6) == "\"漢字\"")
+        #expect(ValueText.line(.string("漢字"), maxWidth: 5) == "\"漢…")
+    }
+
+    @Test func printsDiffLinesWithinTheWidthInColumns() throws {
+        let before = try DiffTesting.json(#"{"🚀✨": "✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨✨"}"#)
+        let after = try DiffTesting.json(#"{"🚀✨": "🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀🚀"}"#)
+        let diff = StateDiff(from: before, to: after)
+        // The paths form cuts values to the width (the tree form prints a changed string whole).
+        let text = StateDiffPrinter(width: 60).paths(diff)
+        #expect(text.contains("…"))
+        for line in text.split(separator: "\n") {
+            #expect(DisplayWidth.of(line) <= 60, "\(line)")
+        }
     }
 
     @Test func leavesAValueThatFitsWhole() {

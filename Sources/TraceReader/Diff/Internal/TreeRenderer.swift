@@ -1,9 +1,14 @@
+internal import ToolSupport
+
 /// Renders a `ValueDiff` as the folded tree `StateDiffPrinter.text(_:)` prints, from the two
 /// texts: values are printed as they are walked, so an added list of a million items is a
 /// million lines written one after the other, never a tree.
 struct TreeRenderer {
     let width: Int
     let terminalSafe: Bool
+    /// Whether a changed string too long for its line shows the window around its first
+    /// difference (`ChangedStringWindow`) rather than whole.
+    var windowsChangedStrings = false
     let painter: ANSIPainter
     let old: JSONTextReader
     let new: JSONTextReader
@@ -71,6 +76,16 @@ struct TreeRenderer {
     private mutating func render(_ diff: ValueDiff, oldLabel: String, newLabel: String, depth: Int) {
         switch diff {
         case .replaced(let before, let after):
+            if windowsChangedStrings, old.kind(before) == .string, new.kind(after) == .string {
+                let oldText = ValueText.render(before, in: old, maxWidth: nil, terminalSafe: terminalSafe, &scratch)
+                let newText = ValueText.render(after, in: new, maxWidth: nil, terminalSafe: terminalSafe, &scratch)
+                let room = room(depth) - DisplayWidth.of(newLabel)
+                if let window = ChangedStringWindow.fitted(old: oldText.line, new: newText.line, width: room) {
+                    emit(.removed, depth, oldLabel + window.old)
+                    emit(.added, depth, newLabel + window.new)
+                    return
+                }
+            }
             renderValue(before, in: old, label: oldLabel, .removed, depth)
             renderValue(after, in: new, label: newLabel, .added, depth)
         case .object(let entries):
@@ -130,7 +145,8 @@ struct TreeRenderer {
     private mutating func fold(count: Int, single: (label: String, value: TextValue)?, _ depth: Int) {
         if count == 1, let single {
             let rendered = ValueText.render(
-                single.value, in: new, maxWidth: room(depth) - single.label.count, terminalSafe: terminalSafe, &scratch)
+                single.value, in: new, maxWidth: room(depth) - DisplayWidth.of(single.label),
+                terminalSafe: terminalSafe, &scratch)
             emit(.context, depth, single.label + rendered.line)
         } else if count > 1 {
             emit(.fold, depth, "… (\(count) unchanged)")
@@ -144,7 +160,7 @@ struct TreeRenderer {
         switch reader.kind(value) {
         case .object where !reader.isEmptyContainer(value):
             let rendered = ValueText.render(
-                value, in: reader, maxWidth: room(depth) - label.count, terminalSafe: terminalSafe, &scratch)
+                value, in: reader, maxWidth: room(depth) - DisplayWidth.of(label), terminalSafe: terminalSafe, &scratch)
             guard rendered.isCut else { return emit(mark, depth, label + rendered.line) }
             emit(mark, depth, label + "{")
             for member in reader.visibleMembers(of: value, &scratch) {
@@ -153,7 +169,7 @@ struct TreeRenderer {
             emit(mark, depth, "}")
         case .array where !reader.isEmptyContainer(value):
             let rendered = ValueText.render(
-                value, in: reader, maxWidth: room(depth) - label.count, terminalSafe: terminalSafe, &scratch)
+                value, in: reader, maxWidth: room(depth) - DisplayWidth.of(label), terminalSafe: terminalSafe, &scratch)
             guard rendered.isCut else { return emit(mark, depth, label + rendered.line) }
             emit(mark, depth, label + "[")
             for (index, element) in reader.elementSequence(of: value).enumerated() {
