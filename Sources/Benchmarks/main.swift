@@ -27,6 +27,7 @@ defer { try? FileManager.default.removeItem(atPath: folder) }
 var table = ResultTable()
 do {
     if only == nil || only == "recording" { try RecordingBenchmark.run(into: &table, folder: folder) }
+    if only == nil || only == "recording" { try ConcurrentRecordingBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "recording" || only == "big-states" { try LargeStateBenchmark.run(into: &table) }
     if only == nil || only == "decoding" { try DecodingBenchmark.run(into: &table) }
     if only == nil || only == "diff" { try DiffBenchmark.run(into: &table) }

@@ -208,9 +208,15 @@ import TraceReader
 
     /// Stores on several threads share one version 2 recorder: each store's patches apply, in
     /// `seq` order, to its own last state.
-    @Test func threadsShareOneRecorderThatWritesPatches() throws {
+    /// In memory, and in a file (the sink an app uses, whose writes are its own).
+    @Test(arguments: [false, true]) func threadsShareOneRecorderThatWritesPatches(toFile: Bool) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("patched.jsonl")
         let sink = MemorySink()
-        let recorder = try TraceRecorder(sink: sink, patches: .automatic())
+        let recorder =
+            toFile
+            ? try TraceRecorder(path: path, patches: .automatic())
+            : try TraceRecorder(sink: sink, patches: .automatic())
         let stores = (0..<4).map {
             Store(initialState: Self.inventory(40 + $0), name: "Store\($0)", recorder: recorder)
         }
@@ -221,7 +227,8 @@ import TraceReader
                 if step % 50 == 0 { store.send("grow") { $0.items.append(Self.inventory(1).items[0]) } }
             }
         }
-        let rebuilt = try RebuiltStates(sink.data)
+        let data = toFile ? Array(try Data(contentsOf: URL(fileURLWithPath: path))) : sink.data
+        let rebuilt = try RebuiltStates(data)
         #expect(rebuilt.events.count == 4 + 8 * 510)
         #expect(rebuilt.patchCount > 8 * 400)
         for store in stores {
@@ -229,7 +236,7 @@ import TraceReader
                 rebuilt.events.last { $0.store == store.name }?.state
                     == (try StateEncoder().encodeToString(store.state)))
         }
-        #expect(TraceValidator().validate(bytes: sink.data).problems.isEmpty)
+        #expect(TraceValidator().validate(bytes: data).problems.isEmpty)
     }
 
     struct Padded: Codable, Equatable {
