@@ -10,8 +10,7 @@ import Testing
 /// (`TraceFile`, validation of the whole file first), printed as the reading reaches them.
 @Suite struct LogStreamingTests {
     static let traces: [String] = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("traces")
+        let root = packageRoot.appendingPathComponent("traces")
         let found = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
         return found.filter { $0.hasSuffix(".jsonl") }.sorted().map { root.appendingPathComponent($0).path }
     }()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Inspector
@@ -7,19 +8,13 @@ import Testing
 /// re-recording the sample app's traces moves steps, so the promise is checked, not trusted.
 @Suite struct ReadmeFirstScreenTests {
     @Test func theFirstCommandOpensTheIllegalStep() throws {
-        var root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path),
-            root.path != "/"
-        {
-            root.deleteLastPathComponent()
-        }
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let line = try #require(
             readme.split(separator: "\n").first { $0.hasPrefix("swift run inspector step ") },
             "the README's first screen has no `swift run inspector step` command")
         let words = line.split(separator: "#")[0].split(separator: " ").dropFirst(3).map(String.init)
         #expect(words.first == "step")
-        let arguments = words.map { $0.hasSuffix(".jsonl") ? root.appendingPathComponent($0).path : $0 }
+        let arguments = words.map { $0.hasSuffix(".jsonl") ? packageRoot.appendingPathComponent($0).path : $0 }
         let result = inspector(arguments)
         #expect(result.status == 0, "\(result.err)")
         let first = result.out.split(separator: "\n").first.map(String.init) ?? ""

@@ -1,5 +1,6 @@
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 import TraceReader
 
@@ -83,10 +84,6 @@ enum TraceText {
         objects.filter { $0["type"]?.stringValue == "transition" }
     }
 }
-
-/// The package's root folder, found from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
 
 /// A folder that is removed when the value goes away.
 final class TemporaryFolder {

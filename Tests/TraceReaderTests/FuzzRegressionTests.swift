@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TraceReader
 
@@ -9,9 +10,7 @@ import TraceReader
 @Suite struct FuzzRegressionTests {
     /// Fuzz/Regressions/<target>, found from this file's place in the repository.
     static func inputs(of target: String) throws -> [(name: String, bytes: [UInt8])] {
-        let folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fuzz/Regressions/\(target)")
+        let folder = packageRoot.appendingPathComponent("Fuzz/Regressions/\(target)")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".") }
             .sorted()
         return try names.map { ($0, Array(try Data(contentsOf: folder.appendingPathComponent($0)))) }

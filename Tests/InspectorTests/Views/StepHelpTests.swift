@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TraceReader
 
@@ -115,13 +116,7 @@ import TraceReader
 
     /// The README's key table has a row for each key, as the help screen lists it.
     @Test func theReadmeListsEveryKey() throws {
-        var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path),
-            folder.path != "/"
-        {
-            folder.deleteLastPathComponent()
-        }
-        let readme = try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         for entry in StepKeys.all {
             #expect(readme.contains("| \(entry.keys) | \(entry.action) |"), "README row for \(entry.keys)")
         }

@@ -9,9 +9,7 @@ import TraceReader
 /// The examples of the article on recording other stores: they compile (they are in this
 /// target), they record what the article says, and the article shows exactly their code.
 @Suite struct RecordingOtherStoresTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = packageRoot
 
     @Test func theObservableModelIsRecordedAndStillObserved() throws {
         let sink = MemorySink()

@@ -1,11 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// README.md and the TimeTravel DocC catalog show `timeTravelExample`'s code as it is compiled.
 @Suite struct TimeTravelExampleTests {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = packageRoot
 
     /// The example's lines, from its first to `// End of example`, less the function's indentation.
     static func example() throws -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Recorder
+import TestSupport
 import Testing
 import TraceReader
 
@@ -133,10 +134,8 @@ private func streamingATrace() throws {
 }
 
 @Suite struct DocumentationSnippetTests {
-    /// Sources/TraceReader/Documentation.docc, found from this file's place.
-    static let catalog = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-            "Sources/TraceReader/Documentation.docc")
+    /// Sources/TraceReader/Documentation.docc.
+    static let catalog = packageRoot.appendingPathComponent("Sources/TraceReader/Documentation.docc")
 
     /// Text without its whitespace, so that layout (line breaks, indentation) does not count.
     private static func compacted(_ text: some StringProtocol) -> String {
