@@ -70,6 +70,12 @@ enum Log: Command {
         }
     }
 
+    /// A problem as `log` prints it where it is not under an event's row: `line N: severity:
+    /// kind: message`.
+    static func problemText(_ problem: Problem, line: Int) -> String {
+        "line \(line): \(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))"
+    }
+
     /// Whether `event`'s action (its type, for a register) is `name`, or `Store.action` names
     /// its store and action.
     static func action(of event: TraceEvent, is name: String) -> Bool {

@@ -62,8 +62,7 @@ enum LogFollower {
             for (line, list) in problems.sorted(by: { $0.key < $1.key })
             where line > after && !list.isEmpty && list.allSatisfy({ $0.seq == nil }) {
                 for problem in list where !Self.isAboutTheEnd(problem) {
-                    console.out.line(
-                        "line \(line): \(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))")
+                    console.out.line(Log.problemText(problem, line: line))
                     last = line
                 }
             }

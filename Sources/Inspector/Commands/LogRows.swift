@@ -73,8 +73,7 @@ struct LogRows {
         if !late.isEmpty {
             console.out.line("found at the end of the trace:")
             for problem in late {
-                console.out.line(
-                    "line \(problem.line): \(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))")
+                console.out.line(Log.problemText(problem, line: problem.line))
             }
         }
         if skipped > Self.warningLimit {
@@ -106,8 +105,7 @@ struct LogRows {
         if options.onlyProblems && !line.problems.isEmpty && line.problems.allSatisfy({ $0.seq == nil }) {
             // Problems on lines that are not events (malformed, truncated, the header).
             for problem in line.problems {
-                console.out.line(
-                    "line \(line.line): \(problem.severity.rawValue): \(problem.kind): \(TTY.safe(problem.message))")
+                console.out.line(Log.problemText(problem, line: line.line))
             }
         }
         guard let event = line.event else { return }
