@@ -13,6 +13,7 @@ enum SampleAppCLI {
 
         Usage:
           sample-app [--trace FILE] [--seed N]    open the shop and type commands
+                     [--control SOCKET]       (and let 'inspector step --attach' step it)
           sample-app record SCENARIO [-o FILE]    run a scenario and write its trace
           sample-app scenarios                    list the scenarios
           sample-app replay TRACE [--at N]        draw the screens of a recorded run
