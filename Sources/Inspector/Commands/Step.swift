@@ -25,6 +25,9 @@ enum Step: Command {
           w           who set it? jump to the step that last changed that value (the first
                       one, unless v picked another) before this step
           Tab         switch between the diff and the whole app state
+          < >         scroll the lower pane sideways (long lines)
+          + -         open one level more or fewer of the app state (deeper ones fold)
+          e           the picked value (or the first changed) whole, before and after
           ↑ ↓ PgUp PgDn  scroll the lower pane           q Ctrl-C     quit
 
         Not on a terminal (a pipe, CI, a script): prints the step, then reads one command per

@@ -79,6 +79,65 @@ enum ScreenText {
         return lines.enumerated().map { ($0.offset == 0 ? lead : indent) + $0.element }
     }
 
+    /// `text` seen from column `column` on, for a pane scrolled sideways: the first `column`
+    /// columns go, styles kept (a style set in the part that goes still applies to the rest).
+    /// A wide character cut by the edge becomes a space, so the columns after it stay where they
+    /// were; a line cut on the left starts with `…` in the first column that is left, unless
+    /// nothing of it is left.
+    static func from(column: Int, of text: String) -> String {
+        guard column > 0 else { return text }
+        let (rest, cut) = dropping(columns: column, of: text)
+        return cut && width(rest) > 0 ? "…" + dropping(columns: 1, of: rest).rest : rest
+    }
+
+    /// `text` without its first `count` columns, and whether anything visible went.
+    private static func dropping(columns count: Int, of text: String) -> (rest: String, cut: Bool) {
+        var rest = ""
+        var columns = 0
+        var cut = false
+        forEachPiece(of: text) { piece in
+            switch piece {
+            case .escape(let sequence):
+                rest += sequence
+            case .character(let character):
+                let characterColumns = DisplayWidth.of(character)
+                if columns >= count {
+                    rest.append(character)
+                } else {
+                    cut = cut || characterColumns > 0
+                    // A wide character across the edge: its columns right of the edge are blank.
+                    rest += String(repeating: " ", count: max(0, columns + characterColumns - count))
+                }
+                columns += characterColumns
+            }
+            return true
+        }
+        return (rest, cut)
+    }
+
+    /// The whole of `text` (unstyled) as lines of at most `width` columns, every character kept
+    /// (no space dropped at a break, so a value reads exactly as it is): the first line starts
+    /// with `lead`, the others with as many spaces. A wide character that would cross the edge
+    /// starts the next line.
+    static func broken(_ text: String, lead: String, width: Int) -> [String] {
+        let indent = String(repeating: " ", count: self.width(lead))
+        let room = max(10, width - indent.count)
+        var lines: [String] = []
+        var line = ""
+        var columns = 0
+        for character in text {
+            let characterWidth = DisplayWidth.of(character)
+            if columns + characterWidth > room && !line.isEmpty {
+                lines.append(line)
+                (line, columns) = ("", 0)
+            }
+            line.append(character)
+            columns += characterWidth
+        }
+        lines.append(line)
+        return lines.enumerated().map { ($0.offset == 0 ? lead : indent) + $0.element }
+    }
+
     /// A piece of styled text: an escape sequence (`ESC [ … m`), or a grapheme cluster of the
     /// text between them.
     private enum Piece {

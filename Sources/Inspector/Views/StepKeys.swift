@@ -36,6 +36,18 @@ enum StepKeys {
         Entry(keys: "↑ k ↓ j", action: "scroll the lower pane by a line", hint: nil),
         Entry(keys: "PgUp PgDn", action: "scroll the lower pane by half a screen", hint: nil),
         Entry(keys: "Tab", action: "the step's diff or the whole app state", hint: "Tab state"),
+        Entry(
+            keys: "< >", action: "scroll the lower pane sideways by half a screen, to the end of a long line",
+            hint: nil),
+        Entry(
+            keys: "+ -",
+            action: "open one level more or fewer of the app state (deeper levels are folded; a value the step "
+                + "changed is shown under its fold)", hint: nil),
+        Entry(
+            keys: "e",
+            action: "the picked value (v), or the first the step changed, whole: before and after, wrapped "
+                + "(↑ ↓ PgUp PgDn scroll, q Esc back); on a step that changed nothing, its store's state",
+            hint: "e whole"),
         Entry(keys: "v", action: "pick a value the step changed (again: the next one)", hint: "v w who set"),
         Entry(
             keys: "w",

@@ -23,19 +23,36 @@ struct StepScreen {
     var appStatus: String?
     /// Whether the help screen (`?`) is shown instead of the step.
     var showsHelp = false
+    /// How far the lower pane is scrolled sideways, in columns (`<` `>`).
+    var column = 0
+    /// How many levels of the app state are open in the state pane (`+` `-`; see `StateOutline`).
+    var levels = StepScreen.defaultLevels
+    /// A value shown whole (`e`) instead of the step.
+    var page: ValuePage?
+
+    /// The levels of the app state open at first: a usual state whole, a deep one folded.
+    static let defaultLevels = 6
 
     /// The screen's lines for `session` on a `columns` × `rows` terminal.
     func lines(for session: StepSession, columns: Int, rows: Int) -> [String] {
         render(for: session, columns: columns, rows: rows).lines
     }
 
-    /// The screen's lines, and how many lines the lower pane has in all (for clamping scroll
-    /// without building the pane a second time).
-    func render(for session: StepSession, columns: Int, rows: Int) -> (lines: [String], paneLength: Int) {
+    /// The screen's lines, how many lines the lower pane has in all and how wide its widest
+    /// line is (for clamping the scroll without building the pane a second time).
+    func render(for session: StepSession, columns: Int, rows: Int) -> (
+        lines: [String], paneLength: Int, paneWidth: Int
+    ) {
         let rows = max(rows, 8)
         if showsHelp {
             let length = StepKeys.helpLines(width: columns).count
-            return (helpScreen(for: session, columns: columns, rows: rows), max(0, length - (rows - 4)) + 1)
+            return (helpScreen(for: session, columns: columns, rows: rows), max(0, length - (rows - 4)) + 1, 0)
+        }
+        if let page {
+            let body = page.lines(width: columns)
+            // As for the help: the number of places it can scroll to.
+            let places = max(0, body.count - (rows - 3)) + 1
+            return (pageScreen(page, body, for: session, columns: columns, rows: rows), places, 0)
         }
         var lines: [String] = []
         let trace = session.trace
@@ -76,9 +93,13 @@ struct StepScreen {
                 heading = "── step 0: no store yet "
             }
         case .state:
-            heading = "── the app state at step \(session.step) "
+            heading = "── the app state at step \(session.step), \(levels) levels open (+ - e) "
         }
-        lines.append(style.dim(heading + String(repeating: "─", count: max(0, columns - ScreenText.width(heading)))))
+        let sideways = column > 0 ? "from column \(column + 1) (< >) " : ""
+        lines.append(
+            style.dim(
+                heading + sideways
+                    + String(repeating: "─", count: max(0, columns - ScreenText.width(heading + sideways)))))
         // The current step's problems come first, in full (wrapped, never cut at the edge):
         // they are why a person is here.
         var problemLines: [String] = []
@@ -95,11 +116,16 @@ struct StepScreen {
             }
         }
         let start = min(scroll, max(0, body.count - (paneRows - problemLines.count)))
-        lines.append(contentsOf: (problemLines + body.dropFirst(start)).prefix(paneRows))
+        // Scrolled sideways, the pane's lines (not the problems, which are wrapped) start at `column`.
+        let shown = body.dropFirst(start).prefix(max(0, paneRows - problemLines.count)).map {
+            ScreenText.from(column: column, of: $0)
+        }
+        lines.append(contentsOf: (problemLines + shown).prefix(paneRows))
         while lines.count < rows - 2 { lines.append("") }
         lines.append(statusLine(for: session, columns: columns))
         lines.append(style.dim(StepKeys.hints(width: columns, attached: appStatus != nil)))
-        return (lines.map { ScreenText.fit($0, width: columns) }, problemLines.count + body.count)
+        let widest = body.lazy.map { ScreenText.width($0) }.max() ?? 0
+        return (lines.map { ScreenText.fit($0, width: columns) }, problemLines.count + body.count, widest)
     }
 
     /// The indices of the events the list shows: the current one and those around it that pass
@@ -143,6 +169,22 @@ struct StepScreen {
         while lines.count < rows - 2 { lines.append("") }
         lines.append(style.inverse(ScreenText.fit(" any key goes back to step \(session.step)", width: columns)))
         lines.append(style.dim(help.count > room ? " ↑ ↓ PgUp PgDn scroll  any other key goes back" : ""))
+        return lines.map { ScreenText.fit($0, width: columns) }
+    }
+
+    /// A value shown whole (`e`), scrolled as the help is, under the title bar; the status line
+    /// as on the step's screen, and the keys that scroll and go back.
+    private func pageScreen(_ page: ValuePage, _ body: [String], for session: StepSession, columns: Int, rows: Int)
+        -> [String]
+    {
+        let title = " Rewind · \(TTY.safe(session.trace.header.app ?? "trace")) · \(page.title) "
+        var lines = [style.inverse(ScreenText.fit(title, width: columns))]
+        let room = rows - 3
+        lines += body.dropFirst(min(scroll, max(0, body.count - room))).prefix(room)
+        while lines.count < rows - 2 { lines.append("") }
+        lines.append(statusLine(for: session, columns: columns))
+        let more = body.count > room ? "↑ ↓ PgUp PgDn scroll  " : ""
+        lines.append(style.dim(" " + more + "q Esc e: back to the step"))
         return lines.map { ScreenText.fit($0, width: columns) }
     }
 
@@ -225,8 +267,7 @@ struct StepScreen {
                     !$0.isEmpty
                 }
         case .state:
-            let text = JSONPrinter.pretty(.object(try session.readAppState()), terminalSafe: true)
-            return text.split(separator: "\n").map(String.init)
+            return StateOutline(levels: levels, changed: session.changedPaths).lines(try session.readAppState())
         }
     }
 }

@@ -28,6 +28,9 @@ struct StepView {
     var rows = 24
     /// How many lines the lower pane had at the last draw, for clamping the scroll.
     var paneLength = 0
+    /// The screen's width and the lower pane's widest line at the last draw, for `<` `>`.
+    var columns = 80
+    var paneWidth = 0
     /// Whether an app is attached (`--attach`): moving to a step asks it to restore that step.
     private(set) var attached = false
     /// What to ask the attached app, set by `update` and taken by the caller (`takeAppRequest`).
@@ -51,7 +54,11 @@ struct StepView {
     mutating func render(columns: Int, rows: Int) -> [String] {
         let frame = screen.render(for: session, columns: columns, rows: rows)
         self.rows = rows
+        self.columns = columns
         paneLength = frame.paneLength
+        paneWidth = frame.paneWidth
+        // A narrower screen, or a step with shorter lines, needs less of the sideways scroll.
+        screen.column = min(screen.column, maxColumn)
         return frame.lines
     }
 
@@ -187,6 +194,10 @@ struct StepView {
             helpKey(key)
             return .redraw
         }
+        if screen.page != nil && key != .interrupt {
+            pageKey(key)
+            return .redraw
+        }
         screen.message = nil
         switch key {
         case .right, .character("l"), .character("n"):
@@ -206,6 +217,16 @@ struct StepView {
         case .tab:
             screen.pane = screen.pane == .diff ? .state : .diff
             screen.scroll = 0
+            screen.column = 0
+        case .character(">"):
+            if screen.column >= maxColumn { screen.message = "the pane's lines end here" }
+            screen.column = min(maxColumn, screen.column + sidewaysStep)
+        case .character("<"):
+            screen.column = max(0, screen.column - sidewaysStep)
+        case .character("+"), .character("-"):
+            fold(deeper: key == .character("+"))
+        case .character("e"):
+            expand()
         case .down, .character("j"):
             screen.scroll += 1
         case .up, .character("k"):
@@ -309,6 +330,70 @@ struct StepView {
         default:
             screen.showsHelp = false
             screen.scroll = 0
+        }
+    }
+
+    /// The columns `<` and `>` move the pane by: half the screen, so what was at the edge
+    /// comes to the middle.
+    private var sidewaysStep: Int { max(8, columns / 2) }
+
+    /// The furthest the pane scrolls sideways: until its widest line's end is on screen (the
+    /// first column showing `…`).
+    private var maxColumn: Int { max(0, paneWidth - columns + 1) }
+
+    /// `+` `-`: one level more or fewer of the app state open, in the state pane (which they
+    /// show when the diff was shown).
+    private mutating func fold(deeper: Bool) {
+        if screen.pane != .state {
+            screen.pane = .state
+            screen.scroll = 0
+            screen.column = 0
+        } else if deeper {
+            screen.levels += 1
+        } else if screen.levels > 0 {
+            screen.levels -= 1
+        }
+        screen.message =
+            screen.levels == 0
+            ? "every store folded (+ opens a level)" : "\(screen.levels) levels open (+ more, - fewer)"
+    }
+
+    /// `e`: the value picked with `v` (or the first the step changed) whole, before and after;
+    /// on a step that changed nothing, its store's whole state (at step 0, the app's).
+    private mutating func expand() {
+        let step = session.step
+        if let path = screen.selectedPath(in: session),
+            let change = (try? session.readDiff())?.changes.first(where: { $0.path == path })
+        {
+            screen.page = ValuePage(change: change, step: step)
+        } else if let state = try? session.readAppState() {
+            if let store = session.event?.store, let value = state[store] {
+                screen.page = ValuePage(whole: value, name: TTY.safe(store), step: step)
+            } else {
+                screen.page = ValuePage(whole: .object(state), name: "the app state", step: step)
+            }
+        } else {
+            screen.message = "cannot read the state at step \(step)"
+            return
+        }
+        screen.scroll = 0
+    }
+
+    /// A key on a value shown whole: the arrows and page keys scroll it; `q`, Esc, `e` and Enter
+    /// go back to the step (other keys do nothing, so an arrow never moves the step unseen).
+    private mutating func pageKey(_ key: Key) {
+        let last = max(0, paneLength - 1)
+        switch key {
+        case .down, .character("j"): screen.scroll = min(screen.scroll + 1, last)
+        case .up, .character("k"): screen.scroll = max(0, screen.scroll - 1)
+        case .pageDown, .character(" "): screen.scroll = min(screen.scroll + max(1, rows / 2), last)
+        case .pageUp: screen.scroll = max(0, screen.scroll - max(1, rows / 2))
+        case .home, .character("g"): screen.scroll = 0
+        case .end, .character("G"): screen.scroll = last
+        case .character("q"), .escape, .character("e"), .enter:
+            screen.page = nil
+            screen.scroll = 0
+        default: break
         }
     }
 

@@ -1,0 +1,102 @@
+import TraceReader
+
+/// The app state as the state pane shows it: pretty-printed JSON, as `inspector show` prints it,
+/// with every object or array deeper than `levels` folded into one line (`"next": {…} 3 members`,
+/// `"lines": […] 12 items`), so that a deep state fits on a screen or two. A change is never
+/// folded away: under a folded part that holds a value of `changed`, a line per such value gives
+/// its path from there and its value now (`  ↳ next.next.note: "new"`, `(removed)` when gone).
+struct StateOutline {
+    /// How many levels are open: the stores are level 1; an object or array at a deeper level
+    /// is folded.
+    var levels: Int
+    /// The paths (from the app state, store first) the current step changed.
+    var changed: [StatePath]
+
+    /// At most this many changed values are listed under one folded part; the rest are counted.
+    static let changesListed = 20
+
+    /// The lines of `state`, as `JSONPrinter.pretty(state, indent: 2)` gives them where nothing
+    /// is folded. Strings are escaped for a terminal.
+    func lines(_ state: JSONObject) -> [String] {
+        var lines: [String] = []
+        let root = JSONValue.object(state)
+        write(root, name: nil, path: StatePath(), depth: 0, comma: false, root: root, into: &lines)
+        return lines
+    }
+
+    private func write(
+        _ value: JSONValue, name: String?, path: StatePath, depth: Int, comma: Bool, root: JSONValue,
+        into lines: inout [String]
+    ) {
+        let indent = String(repeating: "  ", count: depth)
+        let lead = indent + (name.map { JSONPrinter.quoted($0, terminalSafe: true) + ": " } ?? "")
+        let end = comma ? "," : ""
+        switch value {
+        case .array(let elements) where !elements.isEmpty:
+            if depth > levels && !changed.contains(path) {
+                let count = elements.count == 1 ? "1 item" : "\(elements.count) items"
+                lines.append(lead + "[…] " + count + end)
+                listChanges(under: path, indent: indent, root: root, into: &lines)
+                return
+            }
+            lines.append(lead + "[")
+            for (index, element) in elements.enumerated() {
+                write(
+                    element, name: nil, path: path.appending(.index(index)), depth: depth + 1,
+                    comma: index < elements.count - 1, root: root, into: &lines)
+            }
+            lines.append(indent + "]" + end)
+        case .object(let object) where !object.isEmpty:
+            let shown = Self.shownMembers(of: object)
+            if depth > levels && !changed.contains(path) {
+                let count = shown.count == 1 ? "1 member" : "\(shown.count) members"
+                lines.append(lead + "{…} " + count + end)
+                listChanges(under: path, indent: indent, root: root, into: &lines)
+                return
+            }
+            lines.append(lead + "{")
+            for (offset, position) in shown.enumerated() {
+                let (key, member) = object[position]
+                write(
+                    member, name: key, path: path.appending(.key(key)), depth: depth + 1,
+                    comma: offset < shown.count - 1, root: root, into: &lines)
+            }
+            lines.append(indent + "}" + end)
+        default:
+            lines.append(lead + JSONPrinter.compact(value, terminalSafe: true) + end)
+        }
+    }
+
+    /// Under a folded part at `path`: a line per changed value inside it.
+    private func listChanges(under path: StatePath, indent: String, root: JSONValue, into lines: inout [String]) {
+        let prefix = path.components
+        let inside = changed.filter {
+            $0.components.count > prefix.count && Array($0.components.prefix(prefix.count)) == prefix
+        }
+        for change in inside.prefix(Self.changesListed) {
+            let now = change.resolve(in: root).map { JSONPrinter.compact($0, terminalSafe: true) } ?? "(removed)"
+            lines.append(indent + "  ↳ \(Self.shortened(Array(change.components.dropFirst(prefix.count)))): \(now)")
+        }
+        if inside.count > Self.changesListed {
+            lines.append(indent + "  ↳ … \(inside.count - Self.changesListed) more changed values")
+        }
+    }
+
+    /// A path from a folded part to a value in it, its middle left out when it is more than 4
+    /// levels long, so that the value stays near the left edge: `next.next.…52 levels….next.note`.
+    static func shortened(_ components: [StatePath.Component]) -> String {
+        guard components.count > 4 else { return StatePath(components).description }
+        let tail = StatePath(Array(components.suffix(2))).description
+        let joint = tail.hasPrefix("[") ? "" : "."
+        return StatePath(Array(components.prefix(2))).description + ".…\(components.count - 4) levels…" + joint + tail
+    }
+
+    /// The positions of the members printed: where a name repeats, only its last member (the
+    /// last member wins, as `JSONPrinter` prints it; names compared by their UTF-8 bytes).
+    private static func shownMembers(of object: JSONObject) -> [Int] {
+        guard Set(object.keys.map { Array($0.utf8) }).count != object.count else { return Array(object.indices) }
+        var last: [[UInt8]: Int] = [:]
+        for (position, key) in object.keys.enumerated() { last[Array(key.utf8)] = position }
+        return object.indices.filter { last[Array(object.keys[$0].utf8)] == $0 }
+    }
+}
