@@ -82,10 +82,10 @@ struct StateOutline {
         }
     }
 
-    /// A path from a folded part to a value in it, its middle left out when it is more than 4
+    /// A path from a folded part to a value in it, its middle left out when it is more than 5
     /// levels long, so that the value stays near the left edge: `next.next.…52 levels….next.note`.
     static func shortened(_ components: [StatePath.Component]) -> String {
-        guard components.count > 4 else { return StatePath(components).description }
+        guard components.count > 5 else { return StatePath(components).description }
         let tail = StatePath(Array(components.suffix(2))).description
         let joint = tail.hasPrefix("[") ? "" : "."
         return StatePath(Array(components.prefix(2))).description + ".…\(components.count - 4) levels…" + joint + tail

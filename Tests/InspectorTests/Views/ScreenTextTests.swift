@@ -40,3 +40,38 @@ import Testing
         #expect(lines.allSatisfy { ScreenText.width($0) <= 12 })
     }
 }
+
+/// Scrolling a line sideways and breaking a value at the width, by display columns (issue 20,
+/// item 3): a wide character is never split, every character stays reachable.
+@Suite struct ScreenTextColumnTests {
+    @Test(arguments: ScreenTextTests.samples)
+    func aLineSeenFromAColumnKeepsTheColumnsAfterIt(text: String) {
+        let total = ScreenText.width(text)
+        for column in 0...total + 2 {
+            let line = ScreenText.from(column: column, of: text)
+            #expect(ScreenText.width(line) == max(0, total - column), "\(text) from \(column): \(line)")
+            if column > 0 && column < total { #expect(line.hasPrefix("…") || line.hasPrefix("\u{1B}")) }
+        }
+    }
+
+    @Test func aWideCharacterCutByTheEdgeLeavesABlank() {
+        #expect(ScreenText.from(column: 0, of: "🛒ab") == "🛒ab")
+        #expect(ScreenText.from(column: 1, of: "🛒abc") == "…abc")
+        #expect(ScreenText.from(column: 2, of: "🛒abc") == "…bc")
+        #expect(ScreenText.from(column: 2, of: "ab漢字cd") == "… 字cd")
+        #expect(ScreenText.from(column: 3, of: "ab漢字cd") == "…字cd")
+        #expect(ScreenText.from(column: 5, of: "abc") == "")
+        // A style set before the edge still applies after it.
+        #expect(ScreenText.from(column: 2, of: "\u{1B}[1mabcd\u{1B}[0m") == "…\u{1B}[1md\u{1B}[0m")
+    }
+
+    @Test func aBrokenValueKeepsEveryCharacter() {
+        let text = String(repeating: "word 漢字 🚀 ", count: 30)
+        for width in [12, 40, 80] {
+            let lines = ScreenText.broken(text, lead: "  ", width: width)
+            #expect(lines.allSatisfy { ScreenText.width($0) <= width })
+            #expect(lines.map { String($0.dropFirst(2)) }.joined() == text)
+            #expect(lines.dropLast().allSatisfy { ScreenText.width($0) >= width - 1 })
+        }
+    }
+}
