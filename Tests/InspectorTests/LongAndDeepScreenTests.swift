@@ -62,9 +62,12 @@ import Testing
         let trace = try LongAndDeepTrace()
         let tmux = try FullScreenStepTests.start(trace.path, columns: columns, rows: rows, options: "--at 4")
         defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
-        _ = try tmux.wait(for: "step 4") { $0.contains("step 4 of 4") && $0.contains("DeepStore.touch") }
+        var screen = try tmux.wait(for: "step 4") { $0.contains("step 4 of 4") && $0.contains("DeepStore.touch") }
+        // The diff starts near the change, 59 levels down, rather than 59 levels above it.
+        screen = try tmux.wait(for: "the deep change") { $0.contains("+   note: \"deep change\"") }
+        #expect(screen.contains("in DeepStore.next.…55 levels….next.next (59 levels down"))
         try tmux.keys("Tab")
-        var screen = try tmux.wait(for: "the folded state") { $0.contains("the app state at step 4, 6 levels open") }
+        screen = try tmux.wait(for: "the folded state") { $0.contains("the app state at step 4, 6 levels open") }
         // Within a screen or two: at 80 × 24 one page down.
         if rows < 40 {
             try tmux.keys("PageDown")

@@ -228,6 +228,29 @@ struct StepScreen {
         return paths[index]
     }
 
+    /// The diff's lines; when every change is deeper than the open `levels`, the diff of the
+    /// deepest part that holds them all, under a line naming its path (shortened in the middle),
+    /// so a change 60 levels down is on the first screen rather than under 60 levels of context.
+    private func deepDiffLines(_ diff: StateDiff, printer: StateDiffPrinter) -> [String] {
+        func lines(_ text: String) -> [String] {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+        }
+        let paths = diff.changes.map(\.path.components)
+        guard var common = paths.first else { return lines(printer.text(diff)) }
+        for path in paths.dropFirst() {
+            common = Array(zip(common, path).prefix { $0.0 == $0.1 }.map(\.0))
+        }
+        // Two levels above the changes stay for context.
+        guard common.count - 2 > max(1, levels) else { return lines(printer.text(diff)) }
+        let anchor = StatePath(Array(common.prefix(common.count - 2)))
+        guard let before = anchor.resolve(in: diff.before), let after = anchor.resolve(in: diff.after) else {
+            return lines(printer.text(diff))
+        }
+        let heading =
+            "in \(StateOutline.shortened(anchor.components)) (\(anchor.components.count) levels down; e: its whole path):"
+        return [style.dim(heading)] + lines(printer.text(StateDiff(from: before, to: after))).map { "  " + $0 }
+    }
+
     /// The lower pane's full text, before scrolling.
     func paneLines(for session: StepSession, width: Int) -> [String] {
         do throws(TraceReadError) {
@@ -262,10 +285,7 @@ struct StepScreen {
             {
                 return argsLines + change.lines(store: store, printer: printer, style: style)
             }
-            return argsLines
-                + printer.text(diff).split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter {
-                    !$0.isEmpty
-                }
+            return argsLines + deepDiffLines(diff, printer: printer)
         case .state:
             return StateOutline(levels: levels, changed: session.changedPaths).lines(try session.readAppState())
         }

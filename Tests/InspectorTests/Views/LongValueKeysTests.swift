@@ -76,6 +76,20 @@ import TraceReader
         #expect(pane.contains("  \"DeepStore\": {…} 2 members"))
     }
 
+    @Test func aDeepChangeIsDiffedFromNearIt() throws {
+        let trace = try LongAndDeepTrace()
+        var view = try Self.view(trace, at: 4)
+        let pane = Self.pane(view.render(columns: 80, rows: 24))
+        #expect(pane.first == "in DeepStore.next.…55 levels….next.next (59 levels down; e: its whole path):")
+        #expect(pane.contains("  -   note: \"start\"") && pane.contains("  +   note: \"deep change\""))
+        #expect(pane.contains("      depth: 60"))
+        // With more levels open than the change is deep, the whole diff as before.
+        view.screen.levels = 60
+        let whole = Self.pane(view.render(columns: 300, rows: 600))
+        #expect(whole.first == "  DeepStore: {")
+        #expect(whole.contains { $0.hasSuffix("note: \"deep change\"") })
+    }
+
     @Test func eShowsTheChangedStringWholeAndGoesBack() throws {
         let trace = try LongAndDeepTrace()
         var view = try Self.view(trace, at: 3)
