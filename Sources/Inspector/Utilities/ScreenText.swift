@@ -48,8 +48,10 @@ enum ScreenText {
     /// The whole of `text` (unstyled) as lines of at most `width` columns, the first starting
     /// with `lead` (which may be styled) and the others indented as far: for a message or a
     /// value that must be read in full rather than cut at the screen's edge. Lines break at a
-    /// space (which goes) when the line has one, else anywhere.
-    static func wrapped(_ text: String, lead: String, width: Int) -> [String] {
+    /// space (which goes) when the line has one, else anywhere; without `atSpaces`, exactly at
+    /// the width, every character kept (a value then reads exactly as it is). A wide character
+    /// that would cross the edge starts the next line.
+    static func wrapped(_ text: String, lead: String, width: Int, atSpaces: Bool = true) -> [String] {
         let indent = String(repeating: " ", count: self.width(lead))
         let room = max(10, width - indent.count)
         var lines: [String] = []
@@ -57,7 +59,10 @@ enum ScreenText {
         var columns = 0
         for character in text {
             let characterWidth = DisplayWidth.of(character)
-            if columns + characterWidth > room {
+            if columns + characterWidth > room && !atSpaces {
+                lines.append(line)
+                (line, columns) = ("", 0)
+            } else if columns + characterWidth > room {
                 if character == " " {
                     lines.append(line)
                     (line, columns) = ("", 0)
@@ -113,29 +118,6 @@ enum ScreenText {
             return true
         }
         return (rest, cut)
-    }
-
-    /// The whole of `text` (unstyled) as lines of at most `width` columns, every character kept
-    /// (no space dropped at a break, so a value reads exactly as it is): the first line starts
-    /// with `lead`, the others with as many spaces. A wide character that would cross the edge
-    /// starts the next line.
-    static func broken(_ text: String, lead: String, width: Int) -> [String] {
-        let indent = String(repeating: " ", count: self.width(lead))
-        let room = max(10, width - indent.count)
-        var lines: [String] = []
-        var line = ""
-        var columns = 0
-        for character in text {
-            let characterWidth = DisplayWidth.of(character)
-            if columns + characterWidth > room && !line.isEmpty {
-                lines.append(line)
-                (line, columns) = ("", 0)
-            }
-            line.append(character)
-            columns += characterWidth
-        }
-        lines.append(line)
-        return lines.enumerated().map { ($0.offset == 0 ? lead : indent) + $0.element }
     }
 
     /// A piece of styled text: an escape sequence (`ESC [ … m`), or a grapheme cluster of the

@@ -33,38 +33,56 @@ struct StateOutline {
         let end = comma ? "," : ""
         switch value {
         case .array(let elements) where !elements.isEmpty:
-            if depth > levels && !changed.contains(path) {
-                let count = elements.count == 1 ? "1 item" : "\(elements.count) items"
-                lines.append(lead + "[…] " + count + end)
-                listChanges(under: path, indent: indent, root: root, into: &lines)
-                return
+            let children = elements.enumerated().map {
+                (name: String?.none, step: Step.index($0.offset), value: $0.element)
             }
-            lines.append(lead + "[")
-            for (index, element) in elements.enumerated() {
-                write(
-                    element, name: nil, path: path.appending(.index(index)), depth: depth + 1,
-                    comma: index < elements.count - 1, root: root, into: &lines)
-            }
-            lines.append(indent + "]" + end)
+            let container = Container(open: "[", close: "]", folded: "[…] ", one: "1 item", many: "items")
+            write(container, children, lead: lead, end: end, path: path, depth: depth, root: root, into: &lines)
         case .object(let object) where !object.isEmpty:
-            let shown = Self.shownMembers(of: object)
-            if depth > levels && !changed.contains(path) {
-                let count = shown.count == 1 ? "1 member" : "\(shown.count) members"
-                lines.append(lead + "{…} " + count + end)
-                listChanges(under: path, indent: indent, root: root, into: &lines)
-                return
+            let children = Self.shownMembers(of: object).map { position in
+                (
+                    name: String?.some(object[position].key), step: Step.key(object[position].key),
+                    value: object[position].value
+                )
             }
-            lines.append(lead + "{")
-            for (offset, position) in shown.enumerated() {
-                let (key, member) = object[position]
-                write(
-                    member, name: key, path: path.appending(.key(key)), depth: depth + 1,
-                    comma: offset < shown.count - 1, root: root, into: &lines)
-            }
-            lines.append(indent + "}" + end)
+            let container = Container(open: "{", close: "}", folded: "{…} ", one: "1 member", many: "members")
+            write(container, children, lead: lead, end: end, path: path, depth: depth, root: root, into: &lines)
         default:
             lines.append(lead + JSONPrinter.compact(value, terminalSafe: true) + end)
         }
+    }
+
+    private typealias Step = StatePath.Component
+
+    /// How an object or an array is written: its brackets, and its folded line's words.
+    private struct Container {
+        let open: String
+        let close: String
+        let folded: String
+        let one: String
+        let many: String
+    }
+
+    /// An object or array at `path` with these `children`: open, or folded when deeper than the
+    /// open levels and not itself a changed value.
+    private func write(
+        _ container: Container, _ children: [(name: String?, step: Step, value: JSONValue)], lead: String,
+        end: String, path: StatePath, depth: Int, root: JSONValue, into lines: inout [String]
+    ) {
+        let indent = String(repeating: "  ", count: depth)
+        if depth > levels && !changed.contains(path) {
+            let count = children.count == 1 ? container.one : "\(children.count) \(container.many)"
+            lines.append(lead + container.folded + count + end)
+            listChanges(under: path, indent: indent, root: root, into: &lines)
+            return
+        }
+        lines.append(lead + container.open)
+        for (offset, child) in children.enumerated() {
+            write(
+                child.value, name: child.name, path: path.appending(child.step), depth: depth + 1,
+                comma: offset < children.count - 1, root: root, into: &lines)
+        }
+        lines.append(indent + container.close + end)
     }
 
     /// Under a folded part at `path`: a line per changed value inside it.

@@ -32,7 +32,7 @@ struct ValuePage: Equatable {
     /// indentation of more than half the width stops there).
     func lines(width: Int) -> [String] {
         // The title in full first: a path 60 levels deep is longer than the title bar.
-        var lines = ScreenText.broken(title, lead: "", width: width - 1) + [""]
+        var lines = ScreenText.wrapped(title, lead: "", width: width - 1, atSpaces: false) + [""]
         for section in sections {
             if !section.label.isEmpty { lines.append(section.label + ":") }
             guard let value = section.value else {
@@ -45,7 +45,8 @@ struct ValuePage: Equatable {
                 // Indentation stops at half the width, so a value nested 60 deep still has room.
                 let depth = line.prefix { $0 == " " }.count
                 let indent = String(repeating: " ", count: min(depth, max(0, (width - 1) / 2 - lead.count)))
-                lines += ScreenText.broken(String(line.dropFirst(depth)), lead: lead + indent, width: width - 1)
+                lines += ScreenText.wrapped(
+                    String(line.dropFirst(depth)), lead: lead + indent, width: width - 1, atSpaces: false)
             }
             lines.append("")
         }

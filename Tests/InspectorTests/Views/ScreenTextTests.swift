@@ -68,7 +68,7 @@ import Testing
     @Test func aBrokenValueKeepsEveryCharacter() {
         let text = String(repeating: "word 漢字 🚀 ", count: 30)
         for width in [12, 40, 80] {
-            let lines = ScreenText.broken(text, lead: "  ", width: width)
+            let lines = ScreenText.wrapped(text, lead: "  ", width: width, atSpaces: false)
             #expect(lines.allSatisfy { ScreenText.width($0) <= width })
             #expect(lines.map { String($0.dropFirst(2)) }.joined() == text)
             #expect(lines.dropLast().allSatisfy { ScreenText.width($0) >= width - 1 })
