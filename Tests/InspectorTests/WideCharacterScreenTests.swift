@@ -48,6 +48,34 @@ import Testing
         try tmux.keys("q")
     }
 
+    /// Scrolled sideways, a state of emoji and CJK text keeps every row within the screen, and
+    /// the end of the longest line is reached (issue 20, item 3).
+    /// (At 200 columns every line of this state fits.)
+    @Test func scrollingSidewaysKeepsWideCharactersWhole() throws {
+        let (columns, rows) = (80, 24)
+        let folder = try TemporaryFolder()
+        let path = folder.path("wide.jsonl")
+        try Self.record(to: path)
+        let tmux = try FullScreenStepTests.start(path, columns: columns, rows: rows, options: "--at 3")
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        _ = try tmux.wait(for: "step 3") { $0.contains("step 3 of 7") && !$0.contains("validating") }
+        try tmux.keys("Tab")
+        var screen = try tmux.wait(for: "the app state") { $0.contains("the app state at step 3") }
+        var presses = 0
+        while !screen.contains("the moon \"") && presses < 12 {
+            let before = screen
+            try tmux.keys(">")
+            presses += 1
+            screen = try tmux.wait(for: "a sideways scroll") { $0 != before && $0.contains("from column") }
+            for row in screen.split(separator: "\n") {
+                #expect(ScreenText.width(String(row)) <= columns, "a row wider than the screen: \(row)")
+            }
+        }
+        #expect(screen.contains("the moon \""), "\(screen)")
+        #expect(presses > 0 && screen.contains("…"))
+        try tmux.keys("q")
+    }
+
     /// The screen has its 24 rows, none wider than 80 columns, the title bar on top, the key
     /// hints at the bottom, and each event listed once.
     static func expectWhole(_ screen: String, step: Int) {
