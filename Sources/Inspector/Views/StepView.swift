@@ -56,9 +56,12 @@ struct StepView {
         self.rows = rows
         self.columns = columns
         paneLength = frame.paneLength
-        paneWidth = frame.paneWidth
-        // A narrower screen, or a step with shorter lines, needs less of the sideways scroll.
-        screen.column = min(screen.column, maxColumn)
+        // A narrower screen, or a step with shorter lines, needs less of the sideways scroll (the
+        // help and a value shown whole have no pane: the scroll waits for the step's screen).
+        if !screen.showsHelp && screen.page == nil {
+            paneWidth = frame.paneWidth
+            screen.column = min(screen.column, maxColumn)
+        }
         return frame.lines
     }
 

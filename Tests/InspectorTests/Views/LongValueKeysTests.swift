@@ -48,6 +48,14 @@ import TraceReader
         let end = view.screen.column
         StepViewTests.press(&view, .character(">"))
         #expect(view.screen.column == end && view.screen.message == "the pane's lines end here")
+        // The help and a value shown whole leave the sideways scroll as it was.
+        StepViewTests.press(&view, .character("?"))
+        _ = view.render(columns: 80, rows: 24)
+        StepViewTests.press(&view, .character("q"), .character("e"))
+        _ = view.render(columns: 80, rows: 24)
+        StepViewTests.press(&view, .character("q"))
+        _ = view.render(columns: 80, rows: 24)
+        #expect(view.screen.column == end)
         for _ in 0..<presses { StepViewTests.press(&view, .character("<")) }
         #expect(view.screen.column == 0)
         #expect(view.render(columns: 80, rows: 24).contains { $0.contains("\"text\": \"word1 word2") })
