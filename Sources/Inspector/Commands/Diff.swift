@@ -56,8 +56,9 @@ enum Diff: Command {
             try trace.readAppStateText(atStep: to, store: store)
         }
         let diff = StateDiff(from: before, to: after)
-        let printer = StateDiffPrinter(
+        var printer = StateDiffPrinter(
             width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)
+        printer.namesItemsByID = true
         switch format {
         case "json-patch":
             JSONPatch.write(diff, terminalSafe: true) { console.out.write(bytes: $0) }

@@ -161,7 +161,8 @@ enum Step: Command {
         /// - Throws: `ScriptError` when a line the command needs can no longer be read.
         mutating func run(console: Console) throws(ScriptError) {
             let out = console.out
-            let printer = StateDiffPrinter(width: 100, terminalSafe: true, colors: false)
+            var printer = StateDiffPrinter(width: 100, terminalSafe: true, colors: false)
+            printer.namesItemsByID = true
             let feed = feed
             /// Takes the problems of the lines up to the current step's once validation passed it.
             func markProblems(_ session: inout StepSession) throws(ScriptError) {
