@@ -317,11 +317,12 @@ enum Step: Command {
             }
         }
         let from = session.step
-        guard session.goToLastChange(of: path) != nil else {
+        guard let change = session.goToLastChange(of: path) else {
             out.line("no step before \(from) changed \(path)")
             return false
         }
-        out.line("\(path) was last changed before step \(from) at step \(session.step):")
+        // The path followed: an item named by id, wherever it sat.
+        out.line("\(change.path) was last changed before step \(from) at step \(session.step):")
         return true
     }
 
