@@ -50,6 +50,26 @@ import Testing
         #expect(changes.first?.path.description == path)
     }
 
+    @Test func aStringIDAndAnIntegerIDAreNotTheSame() throws {
+        let changes = try Self.diff(
+            #"{"l": [{"id": "1", "q": 1}, {"id": 1}]}"#, #"{"l": [{"id": "1", "q": 2}, {"id": 1}]}"#
+        )
+        .changes(namingItemsByID: true)
+        #expect(changes.map(\.path.description) == [#"l[id: "1"].q"#])
+    }
+
+    @Test func aLongListOfIntegerIDsIsNamedByID() throws {
+        let items = (0..<5000).map { #"{"id": \#($0), "q": 1}"# }
+        var changed = items
+        changed[2500] = #"{"id": 2500, "q": 2}"#
+        changed.insert(#"{"id": -9223372036854775808}"#, at: 7)
+        let diff = try Self.diff("[" + items.joined(separator: ",") + "]", "[" + changed.joined(separator: ",") + "]")
+        #expect(
+            diff.changes(namingItemsByID: true).map(\.path.description) == [
+                "[id: -9223372036854775808]", "[id: 2500].q",
+            ])
+    }
+
     @Test func anItemWhoseIDChangedIsNamedByPosition() throws {
         let changes = try Self.diff(#"{"l": [{"id": "a", "q": 1}]}"#, #"{"l": [{"id": "b", "q": 1}]}"#)
             .changes(namingItemsByID: true)

@@ -42,7 +42,7 @@ struct ChangeWalk {
                 }
             }
         case .array(let entries, let oldArray, let newArray):
-            let ids = namesItemsByID ? ElementIDs(oldArray, in: old, newArray, in: new, &scratch) : nil
+            let ids = namesItemsByID ? ElementIDs(entries, oldArray, in: old, newArray, in: new, &scratch) : nil
             for entry in entries {
                 switch entry {
                 case .unchanged:

@@ -97,7 +97,7 @@ struct TreeRenderer {
             emit(.context, depth, "}")
         case .array(let entries, let oldArray, let newArray):
             emit(.context, depth, newLabel + "[")
-            let ids = namesItemsByID ? ElementIDs(oldArray, in: old, newArray, in: new, &scratch) : nil
+            let ids = namesItemsByID ? ElementIDs(entries, oldArray, in: old, newArray, in: new, &scratch) : nil
             renderElements(entries, ids: ids, depth: depth + 1)
             emit(.context, depth, "]")
         }
