@@ -10,7 +10,9 @@ enum Diff: Command {
 
         Shows what changed in the app state between steps N-1 and N, or between steps N and M.
         The diff is structural: objects are compared by key, arrays are aligned so that one
-        inserted item shows as one insertion, and unchanged context is folded.
+        inserted item shows as one insertion, and unchanged context is folded. Items of an
+        array whose elements all have distinct string or integer ids are named by id,
+        CartStore.lines[id: "MUG"].quantity, wherever they sit; other elements by position.
 
         Options:
           --format text        a folded tree, - for the old value and + for the new (default)
@@ -56,8 +58,9 @@ enum Diff: Command {
             try trace.readAppStateText(atStep: to, store: store)
         }
         let diff = StateDiff(from: before, to: after)
-        let printer = StateDiffPrinter(
+        var printer = StateDiffPrinter(
             width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)
+        printer.namesItemsByID = true
         switch format {
         case "json-patch":
             JSONPatch.write(diff, terminalSafe: true) { console.out.write(bytes: $0) }

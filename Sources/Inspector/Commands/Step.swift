@@ -164,7 +164,8 @@ enum Step: Command {
         /// - Throws: `ScriptError` when a line the command needs can no longer be read.
         mutating func run(console: Console) throws(ScriptError) {
             let out = console.out
-            let printer = StateDiffPrinter(width: 100, terminalSafe: true, colors: false)
+            var printer = StateDiffPrinter(width: 100, terminalSafe: true, colors: false)
+            printer.namesItemsByID = true
             let feed = feed
             /// Takes the problems of the lines up to the current step's once validation passed it.
             func markProblems(_ session: inout StepSession) throws(ScriptError) {
@@ -319,11 +320,12 @@ enum Step: Command {
             }
         }
         let from = session.step
-        guard session.goToLastChange(of: path) != nil else {
+        guard let change = session.goToLastChange(of: path) else {
             out.line("no step before \(from) changed \(path)")
             return false
         }
-        out.line("\(path) was last changed before step \(from) at step \(session.step):")
+        // The path followed: an item named by id, wherever it sat.
+        out.line("\(change.path) was last changed before step \(from) at step \(session.step):")
         return true
     }
 

@@ -13,6 +13,10 @@ enum When: Command {
         change itself, as 'diff --format paths' prints it (old → new, added, removed).
         PATH is written as diff prints paths and starts with a store's name:
           CartStore.lines[2].quantity   CartStore.lines.2.quantity   CheckoutStore.ready._0
+          CartStore.lines[id: "MUG"].quantity   (the item whose id is "MUG", wherever it is)
+        An item named by id is followed wherever it moves in its array. An index is a position,
+        except with --before N, where an index into an array whose items all have distinct ids
+        is the item at that index at step N-1, followed as by id.
 
         A value appearing (its store's register event, a member added) and going (removed)
         are changes too. Only the events of PATH's store are read, and of each only the value
@@ -41,7 +45,7 @@ enum When: Command {
         let pathText = try arguments.positional(
             "PATH (a path that starts with a store's name, as diff prints it: CartStore.lines[2].quantity)")
         try arguments.finish()
-        let path: StatePath
+        var path: StatePath
         do {
             path = try StatePath(parsing: pathText)
         } catch {
@@ -49,6 +53,14 @@ enum When: Command {
         }
         let trace = try TraceOpening.open(file)
         TraceOpening.reportIssues(of: trace, console: console)
+        // With --before N, an index into an array whose items have ids is the item there at
+        // step N-1, followed wherever it moves (as `w` in `step` follows the item on screen).
+        if let before, before > 0, case .key(let store)? = path.components.first,
+            let state = try? trace.readState(of: store, atStep: before - 1)
+        {
+            let tail = StatePath(Array(path.components.dropFirst())).followingItems(in: state)
+            path = StatePath(path.components.prefix(1) + tail.components)
+        }
         let history: ValueHistory
         do {
             history = try ValueHistory(trace: trace, path: path)
@@ -107,6 +119,7 @@ enum When: Command {
         switch component {
         case .key(let name): name
         case .index(let index): String(index)
+        case .id(let id): id.description
         }
     }
 }

@@ -279,6 +279,7 @@ struct StepScreen {
             var printer = StateDiffPrinter(width: max(40, width - 2), terminalSafe: true, colors: style.enabled)
             // The screen cuts lines at its edge: show where a long string changed.
             printer.showsChangedPartOfLongStrings = true
+            printer.namesItemsByID = true
             if let store = session.event?.store,
                 let change = EnumCaseChange(
                     before: diff.before.objectValue?[store], after: diff.after.objectValue?[store])

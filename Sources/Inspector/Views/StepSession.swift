@@ -186,16 +186,29 @@ struct StepSession {
         return StateDiff(from: before, to: JSONObject([(key: store, value: after)]))
     }
 
-    /// The paths of the values the current step changed, as its diff lists them: the values
-    /// whose earlier change `goToLastChange(of:)` can jump to. Empty when they cannot be read.
+    /// The paths of the values the current step changed, as its diff lists them, items of
+    /// arrays whose elements have distinct ids named by id (`CartStore.lines[id: "MUG"].quantity`):
+    /// the values whose earlier change `goToLastChange(of:)` can jump to. Empty when they cannot
+    /// be read.
     var changedPaths: [StatePath] {
-        ((try? readDiff())?.changes ?? []).map(\.path)
+        ((try? readDiff())?.changes(namingItemsByID: true) ?? []).map(\.path)
     }
 
     /// Moves to the step that last changed the value at `path` before the current step: who
     /// set the value this step started from? Returns that change, or nil (and stays) when no
     /// earlier step changed it. Reads only the events of the path's store (`ValueHistory`).
+    ///
+    /// The path follows items, not positions: an index into an array whose elements have
+    /// distinct ids is taken as the item at that index in the current step's state
+    /// (`StatePath.followingItems(in:)`), so that removing earlier items does not make another
+    /// item's change the answer.
     mutating func goToLastChange(of path: StatePath) -> ValueChange? {
+        var path = path
+        if case .key(let store)? = path.components.first, let state = try? trace.readState(of: store, atStep: step) {
+            path = StatePath(
+                path.components.prefix(1)
+                    + StatePath(Array(path.components.dropFirst())).followingItems(in: state).components)
+        }
         guard let history = try? ValueHistory(trace: trace, path: path),
             let change = history.lastChange(before: step), go(toStep: change.step)
         else { return nil }

@@ -77,10 +77,21 @@ public struct StateDiff: Sendable {
     /// Each change holds its values as `JSONValue`s: for states with very large changed parts,
     /// `StateDiffPrinter` prints the same list without making them.
     public var changes: [StateChange] {
+        changes(namingItemsByID: false)
+    }
+
+    /// `changes`, with the elements of arrays whose elements are all objects with distinct ids
+    /// (each an `id` member that is a string or an integer, `StatePath.ItemID`) named by id when
+    /// `namingItemsByID` is on: `CartStore.lines[id: "MUG"].quantity: 1 → 2` rather than
+    /// `CartStore.lines[3].quantity`, whichever position the item has, in both arrays. A removed
+    /// element is named by its id in the old array, an added one by its id in the new one; an
+    /// element whose own `id` changed is named by its position in the new array. Arrays with an
+    /// element without an id, or two elements with one id, keep positions.
+    public func changes(namingItemsByID: Bool) -> [StateChange] {
         guard let root else { return [] }
         return withReaders { old, new in
             var changes: [StateChange] = []
-            var walk = ChangeWalk(old: old, new: new)
+            var walk = ChangeWalk(old: old, new: new, namesItemsByID: namingItemsByID)
             walk.forEach(root, at: StatePath()) { change in
                 switch change.kind {
                 case .changed(let from, let to):

@@ -40,6 +40,11 @@ public struct StateDiffPrinter: Sendable {
     /// characters), rather than whole: for a screen that cuts lines at its edge, where the two
     /// whole strings would show the same start. Off by default (`diff` prints them whole).
     public var showsChangedPartOfLongStrings = false
+    /// Whether elements of arrays whose elements are all objects with distinct ids (a string
+    /// or an integer `id` member) are named by id, `[id: "MUG"]`, in both forms, so that a
+    /// change to an item reads the same wherever the item sits (see
+    /// `StateDiff.changes(namingItemsByID:)`). Off by default: elements by position.
+    public var namesItemsByID = false
 
     /// A printer for lines of `width` characters.
     public init(width: Int = 80, terminalSafe: Bool = true, colors: Bool = false) {
@@ -80,6 +85,7 @@ public struct StateDiffPrinter: Sendable {
             var renderer = TreeRenderer(
                 width: max(40, width), terminalSafe: terminalSafe, colors: colors, old: old, new: new, output: output)
             renderer.windowsChangedStrings = showsChangedPartOfLongStrings
+            renderer.namesItemsByID = namesItemsByID
             renderer.renderRoot(root)
             output = renderer.output
         }
@@ -102,7 +108,7 @@ public struct StateDiffPrinter: Sendable {
     private func renderPaths(_ diff: StateDiff, into output: inout ChunkedText) {
         guard let root = diff.root else { return }
         diff.withReaders { old, new in
-            var walk = ChangeWalk(old: old, new: new)
+            var walk = ChangeWalk(old: old, new: new, namesItemsByID: namesItemsByID)
             var scratch = JSONTextReader.Scratch()
             walk.forEach(root, at: StatePath()) { change in
                 output.appendLine(

@@ -26,7 +26,9 @@ public struct ValueChange: Sendable, Equatable {
 
     /// The differences between `before` and `after`, their paths starting with `path`: one
     /// `changed` for a number, string or boolean replaced; `added` or `removed` when the value
-    /// appeared or went; for an object or array, each change inside it, as `diff` lists them.
+    /// appeared or went; for an object or array, each change inside it, as `diff` lists them
+    /// (items of arrays whose elements have distinct ids named by id, as
+    /// `StateDiff.changes(namingItemsByID:)` names them).
     /// Print each with `StateDiffPrinter.line(_:)`.
     public var changes: [StateChange] {
         switch (before, after) {
@@ -37,7 +39,7 @@ public struct ValueChange: Sendable, Equatable {
         case (let value?, nil):
             return [.removed(path, value)]
         case (let old?, let new?):
-            return StateDiff.changes(from: old, to: new).map { change in
+            return StateDiff(from: old, to: new).changes(namingItemsByID: true).map { change in
                 let full = StatePath(path.components + change.path.components)
                 switch change {
                 case .added(_, let value): return .added(full, value)

@@ -267,6 +267,8 @@ public struct ValueHistory: Sendable {
                 value = elements.indices.contains(index) ? elements[index] : nil
             case (.index(let index), .array(let elements)?):
                 value = elements.indices.contains(index) ? elements[index] : nil
+            case (.id(let id), .array(let elements)?):
+                value = elements.first { StatePath.ItemID(of: $0) == id }
             default:
                 value = nil
             }

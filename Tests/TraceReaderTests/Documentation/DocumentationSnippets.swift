@@ -95,6 +95,13 @@ private func resolvingPaths(_ trace: TraceFile) throws {
     _ = quantity
 }
 
+private func followingItems(_ trace: TraceFile) throws {
+    let mug = try StatePath(parsing: #"CartStore.lines[id: "MUG"].quantity"#)
+    let history = try ValueHistory(trace: trace, path: mug)  // follows MUG wherever it moves
+    let pointer = try mug.jsonPointer(in: .object(try trace.readAppState(atStep: 9)))  // "/CartStore/lines/1/quantity"
+    _ = (history, pointer)
+}
+
 private func validatingTraces() throws {
     let report = try TraceValidator().validate(file: "traces/run.jsonl")
     #expect(report.passes())  // no error; passes(strict: true) also fails on warnings

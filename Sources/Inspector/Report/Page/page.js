@@ -190,28 +190,53 @@
 
   // ---- Diff ---------------------------------------------------------------------------------
   var DIFF_LIMIT = 400;
-  function diff(a, b, path, out) {
+  // `path` names what changed (items of arrays with ids by id, `lines[id: "MUG"]`); `tree` is
+  // the same place by position, as the state tree names it (to open the tree down to it).
+  function diff(a, b, path, out, tree) {
+    if (tree === undefined) tree = path;
     if (out.length >= DIFF_LIMIT || same(a, b)) return;
     var ka = kind(a), kb = kind(b);
     if (ka === 'object' && kb === 'object') {
       Object.keys(a).forEach(function (key) {
-        if (!hasOwn(b, key)) out.push({ op: 'removed', path: member(path, key), before: a[key] });
-        else diff(a[key], b[key], member(path, key), out);
+        if (!hasOwn(b, key)) out.push({ op: 'removed', path: member(path, key), tree: member(tree, key), before: a[key] });
+        else diff(a[key], b[key], member(path, key), out, member(tree, key));
       });
       Object.keys(b).forEach(function (key) {
-        if (!hasOwn(a, key)) out.push({ op: 'added', path: member(path, key), after: b[key] });
+        if (!hasOwn(a, key)) out.push({ op: 'added', path: member(path, key), tree: member(tree, key), after: b[key] });
       });
     } else if (ka === 'array' && kb === 'array') {
-      diffArrays(a, b, path, out);
+      diffArrays(a, b, path, out, tree);
     } else {
-      out.push({ op: 'changed', path: path, before: a, after: b });
+      out.push({ op: 'changed', path: path, tree: tree, before: a, after: b });
     }
   }
+  // The ids of an array's elements when each is an object whose `id` is a string or an integer
+  // and no two share one (as `inspector diff` names items); null otherwise.
+  function itemIDs(array) {
+    var ids = [], seen = new Set();
+    for (var i = 0; i < array.length; i++) {
+      var item = array[i];
+      if (kind(item) !== 'object' || !hasOwn(item, 'id')) return null;
+      var id = item.id;
+      if (!(typeof id === 'string' || (typeof id === 'number' && Number.isSafeInteger(id)))) return null;
+      var key = typeof id + ':' + id;
+      if (seen.has(key)) return null;
+      seen.add(key);
+      ids.push(id);
+    }
+    return ids;
+  }
+  function byID(path, id) { return path + '[id: ' + JSON.stringify(id) + ']'; }
   // Arrays: elements matched by a longest common subsequence (for arrays of up to a few
   // hundred elements), so an insertion shows as one added element; unmatched runs are paired.
-  function diffArrays(a, b, path, out) {
+  // Items of arrays whose elements all have distinct ids are named by id.
+  function diffArrays(a, b, path, out, tree) {
     var n = a.length, m = b.length;
     var pairs = [];
+    var idsA = itemIDs(a), idsB = idsA && itemIDs(b);
+    function name(ids, index, other) {
+      return idsB && (other === undefined || other === ids[index]) ? byID(path, ids[index]) : element(path, index);
+    }
     if (n * m <= 90000) {
       var table = new Array(n + 1);
       for (var i = 0; i <= n; i++) table[i] = new Uint32Array(m + 1);
@@ -229,9 +254,10 @@
     var ai = 0, bj = 0;
     pairs.forEach(function (pair) {
       var removed = pair[0] - ai, added = pair[1] - bj, both = Math.min(removed, added);
-      for (var t = 0; t < both; t++) diff(a[ai + t], b[bj + t], element(path, bj + t), out);
-      for (t = both; t < removed; t++) out.push({ op: 'removed', path: element(path, ai + t), before: a[ai + t] });
-      for (t = both; t < added; t++) out.push({ op: 'added', path: element(path, bj + t), after: b[bj + t] });
+      for (var t = 0; t < both; t++)
+        diff(a[ai + t], b[bj + t], name(idsB, bj + t, idsA ? idsA[ai + t] : undefined), out, element(tree, bj + t));
+      for (t = both; t < removed; t++) out.push({ op: 'removed', path: name(idsA, ai + t), tree: element(tree, ai + t), before: a[ai + t] });
+      for (t = both; t < added; t++) out.push({ op: 'added', path: name(idsB, bj + t), tree: element(tree, bj + t), after: b[bj + t] });
       ai = pair[0] + 1; bj = pair[1] + 1;
     });
   }
@@ -510,7 +536,7 @@
     note.textContent = changes.length === 0 ? '' : changes.length >= DIFF_LIMIT ? 'first ' + DIFF_LIMIT + ' changes' : changes.length === 1 ? '1 change' : changes.length + ' changes';
     if (!changes.length) { box.appendChild(el('p', 'empty', 'No change: the state after equals the state before.')); return; }
     changes.forEach(function (change) {
-      markChanged(change.path);
+      markChanged(change.tree || change.path);
       var item = el('div', 'change');
       var path = el('div', 'path', change.path);
       var op = el('span', 'op', change.op);

@@ -4,6 +4,9 @@
 struct ChangeWalk {
     let old: JSONTextReader
     let new: JSONTextReader
+    /// Whether elements of arrays whose elements all have distinct ids are named by id
+    /// (`[id: "MUG"]`, see `ElementIDs`) rather than by position.
+    var namesItemsByID = false
     /// Working memory (the memberwise initializer's default).
     var scratch = JSONTextReader.Scratch()
 
@@ -38,17 +41,18 @@ struct ChangeWalk {
                     forEach(inner, at: path.appending(.key(new.string(at: name, &scratch))), body)
                 }
             }
-        case .array(let entries):
+        case .array(let entries, let oldArray, let newArray):
+            let ids = namesItemsByID ? ElementIDs(entries, oldArray, in: old, newArray, in: new, &scratch) : nil
             for entry in entries {
                 switch entry {
                 case .unchanged:
                     break
                 case .removed(let index, let value):
-                    body(Change(path: path.appending(.index(index)), kind: .removed(value)))
+                    body(Change(path: path.appending(ids?.removed(index) ?? .index(index)), kind: .removed(value)))
                 case .added(let index, let value):
-                    body(Change(path: path.appending(.index(index)), kind: .added(value)))
-                case .changed(_, let index, let inner):
-                    forEach(inner, at: path.appending(.index(index)), body)
+                    body(Change(path: path.appending(ids?.added(index) ?? .index(index)), kind: .added(value)))
+                case .changed(let oldIndex, let index, let inner):
+                    forEach(inner, at: path.appending(ids?.changed(old: oldIndex, new: index) ?? .index(index)), body)
                 }
             }
         }

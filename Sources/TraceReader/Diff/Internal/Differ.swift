@@ -161,7 +161,7 @@ struct Differ {
                     old: oldCount - suffix, new: newCount - suffix, count: suffix, first: newElements[newCount - suffix]
                 ))
         }
-        return .array(entries)
+        return .array(entries, old: before, new: after)
     }
 
     /// The alignment of the middle parts, falling back to pairing elements by position when

@@ -38,7 +38,7 @@ struct PatchBuilder {
                     forEach(inner, at: child(pointer, new.string(at: name, &scratch)), body)
                 }
             }
-        case .array(let entries):
+        case .array(let entries, _, _):
             var current = 0
             for entry in entries {
                 switch entry {

@@ -57,7 +57,7 @@ struct StatePathParser {
         return name
     }
 
-    /// `[3]` or `["name"]`.
+    /// `[3]`, `["name"]`, `[id: "MUG"]` or `[id: 42]`.
     private mutating func bracket() throws(StatePathError) -> StatePath.Component {
         let open = position
         position += 1
@@ -67,12 +67,17 @@ struct StatePathParser {
             component = .index(try index())
         case "\""?:
             component = .key(try quotedName())
+        case "i"? where scalars[position...].starts(with: "id:".unicodeScalars):
+            position += 3
+            while peek == " " { position += 1 }
+            component = .id(try itemID())
         case let scalar?:
             throw error(
-                "expected an index such as [3] or a quoted name such as [\"my key\"] after '[', found \(found(scalar))")
+                "expected an index such as [3], a quoted name such as [\"my key\"] or an id such as [id: \"MUG\"] after '[', found \(found(scalar))"
+            )
         case nil:
             throw error(
-                "expected an index such as [3] or a quoted name such as [\"my key\"] after '[', found the end of the path"
+                "expected an index such as [3], a quoted name such as [\"my key\"] or an id such as [id: \"MUG\"] after '[', found the end of the path"
             )
         }
         guard peek == "]" else {
@@ -81,6 +86,30 @@ struct StatePathParser {
         }
         position += 1
         return component
+    }
+
+    /// The id after `[id:`: a JSON string or an integer.
+    private mutating func itemID() throws(StatePathError) -> StatePath.ItemID {
+        switch peek {
+        case "\""?:
+            return .string(try quotedName())
+        case let scalar? where scalar == "-" || ("0"..."9").contains(scalar):
+            let start = position
+            position += 1
+            while let digit = peek, ("0"..."9").contains(digit) { position += 1 }
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars[start..<position])
+            guard let integer = Int(text) else {
+                position = start
+                throw error(
+                    "an id is a JSON string or an integer that fits in 64 bits, as in [id: \"MUG\"] or [id: 42]")
+            }
+            return .integer(integer)
+        default:
+            throw error(
+                "expected an id after 'id:', a JSON string or an integer as in [id: \"MUG\"] or [id: 42], found \(peek.map(found) ?? "the end of the path")"
+            )
+        }
     }
 
     private mutating func index() throws(StatePathError) -> Int {
@@ -142,6 +171,7 @@ struct StatePathParser {
     private func describe(_ component: StatePath.Component?) -> String {
         switch component {
         case .index(let index)?: return "[\(index)]"
+        case .id(let id)?: return "[id: \(id)]"
         case .key(let key)?: return StatePath([.key(key)]).description
         case nil: return "the start"
         }

@@ -9,6 +9,9 @@ struct TreeRenderer {
     /// Whether a changed string too long for its line shows the window around its first
     /// difference (`ChangedStringWindow`) rather than whole.
     var windowsChangedStrings = false
+    /// Whether elements of arrays whose elements all have distinct ids are labelled by id
+    /// (`[id: "MUG"]:`, see `ElementIDs`) rather than by position.
+    var namesItemsByID = false
     let painter: ANSIPainter
     let old: JSONTextReader
     let new: JSONTextReader
@@ -92,9 +95,10 @@ struct TreeRenderer {
             emit(.context, depth, newLabel + "{")
             renderMembers(entries, depth: depth + 1)
             emit(.context, depth, "}")
-        case .array(let entries):
+        case .array(let entries, let oldArray, let newArray):
             emit(.context, depth, newLabel + "[")
-            renderElements(entries, depth: depth + 1)
+            let ids = namesItemsByID ? ElementIDs(entries, oldArray, in: old, newArray, in: new, &scratch) : nil
+            renderElements(entries, ids: ids, depth: depth + 1)
             emit(.context, depth, "]")
         }
     }
@@ -115,12 +119,12 @@ struct TreeRenderer {
         }
     }
 
-    private mutating func renderElements(_ entries: [ArrayEntry], depth: Int) {
+    private mutating func renderElements(_ entries: [ArrayEntry], ids: ElementIDs?, depth: Int) {
         var count = 0
         var single: (label: String, value: TextValue)? = nil
         for entry in entries {
             if case .unchanged(_, let index, let run, let first) = entry {
-                if count == 0 { single = (label(index), first) }
+                if count == 0 { single = (label(ids?.added(index) ?? .index(index)), first) }
                 count += run
                 continue
             }
@@ -130,11 +134,16 @@ struct TreeRenderer {
             case .unchanged:
                 break
             case .removed(let index, let value):
-                renderValue(value, in: old, label: label(index), .removed, depth)
+                renderValue(value, in: old, label: label(ids?.removed(index) ?? .index(index)), .removed, depth)
             case .added(let index, let value):
-                renderValue(value, in: new, label: label(index), .added, depth)
+                renderValue(value, in: new, label: label(ids?.added(index) ?? .index(index)), .added, depth)
             case .changed(let oldIndex, let newIndex, let inner):
-                render(inner, oldLabel: label(oldIndex), newLabel: label(newIndex), depth: depth)
+                if let ids, case .id = ids.changed(old: oldIndex, new: newIndex) {
+                    let label = label(ids.changed(old: oldIndex, new: newIndex))
+                    render(inner, oldLabel: label, newLabel: label, depth: depth)
+                } else {
+                    render(inner, oldLabel: label(oldIndex), newLabel: label(newIndex), depth: depth)
+                }
             }
         }
         fold(count: count, single: single, depth)
@@ -211,5 +220,14 @@ struct TreeRenderer {
 
     private func label(_ index: Int) -> String {
         "[\(index)]: "
+    }
+
+    /// The label of an element named by `component`: `[3]: ` or `[id: "MUG"]: `.
+    private func label(_ component: StatePath.Component) -> String {
+        switch component {
+        case .index(let index): label(index)
+        case .id(let id): "[id: \(id)]: "
+        case .key(let name): "[" + JSONPrinter.quoted(name, terminalSafe: true) + "]: "
+        }
     }
 }

@@ -13,8 +13,9 @@ indirect enum ValueDiff: Sendable {
     case replaced(old: TextValue, new: TextValue)
     /// Two objects whose members differ.
     case object([ObjectEntry])
-    /// Two arrays whose elements differ, aligned.
-    case array([ArrayEntry])
+    /// Two arrays whose elements differ, aligned; the arrays themselves, in the old text and in
+    /// the new one (to name their elements by id, see `ElementIDs`).
+    case array([ArrayEntry], old: TextValue, new: TextValue)
 }
 
 /// Members of two objects being compared, in display order: the new object's order, with each

@@ -7,7 +7,9 @@
 /// that holds P further along (`add`, `remove`, `move` and `copy` shift the elements after the
 /// index they name, and `add` at `-` appends one). A `test` changes nothing, nor does a `copy`'s
 /// `from`. An operation that cannot be read (no `op`, a pointer that is not one) may change
-/// anything: the rebuild then reports it.
+/// anything: the rebuild then reports it. A path that names an element by id (`lines[id: "MUG"]`)
+/// may be changed by any operation inside that array (or a prefix of it): a pointer names
+/// elements by position only, and which position holds the item is not known without the state.
 enum PatchTouch {
     /// Whether some operation of `operations` may change the value at `path` (the path inside
     /// the store's state, without the store's name).
@@ -41,6 +43,10 @@ enum PatchTouch {
     private static func touches(_ pointer: String, _ path: ArraySlice<StatePath.Component>, shifts: Bool) -> Bool {
         guard let tokens = try? JSONPointer.tokens(pointer) else { return true }
         let path = Array(path)
+        // A pointer names elements by position: past an element named by id, which the pointer
+        // may or may not reach, assume it does.
+        let comparable = path.firstIndex { if case .id = $0 { true } else { false } } ?? path.count
+        if comparable < tokens.count, (0..<comparable).allSatisfy({ matches(tokens[$0], path[$0]) }) { return true }
         guard let differ = (0..<min(tokens.count, path.count)).first(where: { !matches(tokens[$0], path[$0]) }) else {
             return true  // equal up to the shorter: one is a prefix of the other
         }
@@ -53,6 +59,7 @@ enum PatchTouch {
         switch path[differ] {
         case .index(let index): return index >= at
         case .key(let name): return JSONPointer.arrayIndex(name).map { $0 >= at } ?? false
+        case .id: return true
         }
     }
 
@@ -61,6 +68,7 @@ enum PatchTouch {
         switch component {
         case .key(let name): name.utf8.elementsEqual(token.utf8)
         case .index(let index): token == String(index)
+        case .id: false
         }
     }
 }

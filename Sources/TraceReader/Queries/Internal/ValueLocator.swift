@@ -3,8 +3,10 @@
 /// finding `lines[1234].quantity` in a 100 MB state parses one number and allocates nothing else.
 ///
 /// The path is followed as `StatePath.resolve(in:)` follows it: a name in an object (the last
-/// member of that name wins, as in `JSONObject`), a decimal name or an index in an array, and
-/// nothing inside a string, number, boolean or null.
+/// member of that name wins, as in `JSONObject`), a decimal name or an index in an array, an id
+/// in an array (the first element that is an object whose `id` member is that id: each
+/// element's `id` is found and compared, the rest of it skipped), and nothing inside a string,
+/// number, boolean or null.
 enum ValueLocator {
     /// The byte range of the value at `components` inside the valid JSON value that fills
     /// `range` of `bytes`, or nil when the path leads nowhere (or the bytes are not valid JSON).
@@ -24,6 +26,8 @@ enum ValueLocator {
                 found = element(index, in: bytes, arrayAt: start, end: end)
             case (.index(let index), UInt8(ascii: "[")):
                 found = element(index, in: bytes, arrayAt: start, end: end)
+            case (.id(let id), UInt8(ascii: "[")):
+                found = element(withID: id, in: bytes, arrayAt: start, end: end)
             default:
                 return nil
             }
@@ -59,6 +63,8 @@ enum ValueLocator {
                 found = element(index, in: bytes, arrayAt: start, end: end)
             case (.index(let index), UInt8(ascii: "[")):
                 found = element(index, in: bytes, arrayAt: start, end: end)
+            case (.id(let id), UInt8(ascii: "[")):
+                found = element(withID: id, in: bytes, arrayAt: start, end: end)
             default:
                 return result
             }
@@ -118,6 +124,39 @@ enum ValueLocator {
             position = skipWhitespace(bytes, from: position + 1, to: end)
         }
         return nil
+    }
+
+    /// The range of the first element of the array whose `[` is at `start` that is an object
+    /// whose `id` member is `id`.
+    private static func element(
+        withID id: StatePath.ItemID, in bytes: UnsafeRawBufferPointer, arrayAt start: Int, end: Int
+    ) -> Range<Int>? {
+        var position = skipWhitespace(bytes, from: start + 1, to: end)
+        guard position < end, bytes[position] != UInt8(ascii: "]") else { return nil }
+        while position < end {
+            guard let valueEnd = try? JSONSyntax.skipValue(in: bytes, at: position), valueEnd <= end else { return nil }
+            if bytes[position] == UInt8(ascii: "{"),
+                let member = member(named: "id", in: bytes, objectAt: position, end: valueEnd),
+                matches(id, bytes, member)
+            {
+                return position..<valueEnd
+            }
+            position = skipWhitespace(bytes, from: valueEnd, to: end)
+            guard position < end, bytes[position] == UInt8(ascii: ",") else { return nil }
+            position = skipWhitespace(bytes, from: position + 1, to: end)
+        }
+        return nil
+    }
+
+    /// Whether the value at `range` of `bytes` is `id`, as `StatePath.ItemID.init(_:)` reads it.
+    private static func matches(_ id: StatePath.ItemID, _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+        switch id {
+        case .string(var text):
+            guard bytes[range.lowerBound] == UInt8(ascii: "\"") else { return false }
+            return text.withUTF8 { keyMatches(bytes, quoted: range, wanted: UnsafeRawBufferPointer($0)) }
+        case .integer(let integer):
+            return Int(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)) == integer
+        }
     }
 
     /// Whether the JSON string at `quoted` (with its quotes) is `wanted`: compared as bytes when
