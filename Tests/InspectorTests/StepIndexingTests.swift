@@ -93,6 +93,10 @@ import Testing
         _ = view.update(.right)
         #expect(view.session.step == 6 && view.session.trace.isPartial)
         #expect(!Step.needsWholeTrace(.right, view))
+        // → at the first part's end needs the rest.
+        var atEnd = view
+        _ = atEnd.update(.end)  // (the view alone goes to the first part's end)
+        #expect(Step.needsWholeTrace(.right, atEnd))
         // G needs the end: it waits for the whole trace, and the view stays where it was.
         #expect(Step.needsWholeTrace(.character("G"), view))
         let (effects, done) = Step.takeWholeTrace(indexing, into: &view, waiting: true)

@@ -27,6 +27,10 @@ enum Step: Command {
           Tab         switch between the diff and the whole app state
           ↑ ↓ PgUp PgDn  scroll the lower pane           q Ctrl-C     quit
 
+        A large trace opens at once: the view shows its first megabyte while the rest is
+        indexed ("indexing 34%…" on the status line); G, ], a jump, a search and → past the
+        first megabyte wait for it.
+
         Not on a terminal (a pipe, CI, a script): prints the step, then reads one command per
         line from standard input and prints the result of each:
           next | prev | first | last | goto N | find TEXT | diff | state | problems | help | quit
@@ -173,11 +177,13 @@ enum Step: Command {
     }
 
     /// Keys that need the whole trace, not its first part: the last step, the next problem, a
-    /// jump to a step number or a search (which may be past the first part).
+    /// jump to a step number or a search (which may be past the first part), and the next step
+    /// after the first part's last.
     static func needsWholeTrace(_ key: Key, _ view: StepView) -> Bool {
         switch key {
         case .end, .character("G"), .character("]"): true
         case .enter: view.typed != nil
+        case .right, .character("l"), .character("n"): view.typed == nil && view.session.isAtEnd
         default: false
         }
     }
