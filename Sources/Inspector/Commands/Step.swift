@@ -85,8 +85,9 @@ enum Step: Command {
             runFullScreen(
                 view, terminal: terminal, live: LiveTrace(trace, following: follower), app: client.map(AppLink.init),
                 indexing: trace.isPartial ? indexing : nil)
-            // Said after the view, where it cannot spoil the screen.
-            if trace.isPartial, case .success(let whole) = indexing.wait() {
+            // Said after the view, where it cannot spoil the screen; not waited for (quitting
+            // while the rest is indexed is at once).
+            if trace.isPartial, case .success(let whole)? = indexing.whole {
                 TraceOpening.reportIssues(of: whole, console: console)
             }
             return ExitStatus.success

@@ -25,13 +25,7 @@ enum TraceLoader {
     /// Opens the trace at `path`: the path is opened once (`TraceInput`), and a stream read
     /// whole into memory.
     static func open(path: String, streamLimit: Int = defaultStreamLimit) throws(TraceOpenError) -> Loaded {
-        let input: TraceInput
-        do {
-            input = try TraceInput.open(path)
-        } catch {
-            let (kind, line, message) = error.openError
-            throw TraceOpenError(kind: kind, path: path, line: line, message: message)
-        }
+        let input = try openInput(path)
         switch input.kind {
         case .regularFile(let size):
             return try indexWhole(input, size: size, path: path)
@@ -39,6 +33,16 @@ enum TraceLoader {
             var reader = StreamReader(input)
             let bytes = try readAll(&reader, path: path, limit: streamLimit)
             return try load(bytes: bytes, path: path)
+        }
+    }
+
+    /// Opens `path` once, or throws why it cannot be read as a trace.
+    private static func openInput(_ path: String) throws(TraceOpenError) -> TraceInput {
+        do {
+            return try TraceInput.open(path)
+        } catch {
+            let (kind, line, message) = error.openError
+            throw TraceOpenError(kind: kind, path: path, line: line, message: message)
         }
     }
 
@@ -63,13 +67,7 @@ enum TraceLoader {
     /// `firstBytes` bytes (whole lines: the part ends at a line end), so that a view of the first
     /// events needs no more; a stream is read whole, as `open` does.
     static func openFirstPart(path: String, firstBytes: Int) throws(TraceOpenError) -> FirstPart {
-        let input: TraceInput
-        do {
-            input = try TraceInput.open(path)
-        } catch {
-            let (kind, line, message) = error.openError
-            throw TraceOpenError(kind: kind, path: path, line: line, message: message)
-        }
+        let input = try openInput(path)
         guard case .regularFile(let size) = input.kind else {
             var reader = StreamReader(input)
             return FirstPart(
