@@ -30,6 +30,10 @@ enum Step: Command {
           e           the picked value (or the first changed) whole, before and after
           ↑ ↓ PgUp PgDn  scroll the lower pane           q Ctrl-C     quit
 
+        A large trace opens at once: the view shows its first megabyte while the rest is
+        indexed ("indexing 34%…" on the status line); G, ], a jump, a search and → past the
+        first megabyte wait for it.
+
         Not on a terminal (a pipe, CI, a script): prints the step, then reads one command per
         line from standard input and prints the result of each:
           next | prev | first | last | goto N | find TEXT | diff | state | problems | help | quit
@@ -62,19 +66,33 @@ enum Step: Command {
             ?? arguments.positional("TRACE (the trace file to step through)")
         try arguments.finish()
         let live = follow || client != nil
-        let trace = try TraceOpening.open(path)
-        TraceOpening.reportIssues(of: trace, console: console)
+        // The first megabyte is indexed at once and the rest in the background, so the first
+        // step comes at once on any size; following, or a step past the first part, waits for
+        // the whole index.
+        let indexing = try TraceOpening.indexing(path)
+        var trace = indexing.first
+        if trace.isPartial && (live || at.map { Int($0).map { $0 < 0 || $0 > trace.lastStep } ?? true } ?? false) {
+            trace = try TraceOpening.whole(of: indexing)
+        }
+        if !trace.isPartial { TraceOpening.reportIssues(of: trace, console: console) }
         let follower = live ? try TraceFollower(trace) : nil
         let step = try at.map { try TraceOpening.step($0, in: trace, what: "--at") } ?? (live ? trace.lastStep : 0)
         if console.isTerminal, let terminal = Terminal.enter() {
             // The first screen comes first; validation marks problems when it is done.
             var session = StepSession(trace: trace, problems: [:])
+            session.expectedLastStep = indexing.expectedLastStep
             _ = session.go(toStep: step)
             var view = StepView(session: session, style: console.style)
             if live { view.follow() }
             if client != nil { view.attach() }
             runFullScreen(
-                view, terminal: terminal, live: LiveTrace(trace, following: follower), app: client.map(AppLink.init))
+                view, terminal: terminal, live: LiveTrace(trace, following: follower), app: client.map(AppLink.init),
+                indexing: trace.isPartial ? indexing : nil)
+            // Said after the view, where it cannot spoil the screen; not waited for (quitting
+            // while the rest is indexed is at once).
+            if trace.isPartial, case .success(let whole)? = indexing.whole {
+                TraceOpening.reportIssues(of: whole, console: console)
+            }
             return ExitStatus.success
         }
         // Validation reads the file on another thread; each step waits only until it has passed
@@ -82,8 +100,10 @@ enum Step: Command {
         // whole with each new opening of the trace instead.
         let feed = live ? nil : ProblemFeed(trace: trace)
         var session = StepSession(trace: trace, problems: live ? try TraceOpening.problemsByLine(of: trace) : [:])
+        session.expectedLastStep = indexing.expectedLastStep
         _ = session.go(toStep: step)
-        var script = Script(session: session, follower: follower, app: client, feed: feed)
+        var script = Script(
+            session: session, follower: follower, app: client, feed: feed, indexing: trace.isPartial ? indexing : nil)
         do {
             try script.run(console: console)
         } catch {
@@ -111,7 +131,11 @@ enum Step: Command {
     /// The loop of the full-screen view: keys from the terminal go through `StepView.update`,
     /// whose effects are performed here; the trace's new openings (`live`) and the attached
     /// app's answers (`app`) are taken at each key and tick.
-    private static func runFullScreen(_ start: StepView, terminal: Terminal, live: LiveTrace, app: AppLink?) {
+    /// `indexing`: the whole trace being indexed in the background while the view shows its
+    /// first part (nil when the view has the whole trace).
+    private static func runFullScreen(
+        _ start: StepView, terminal: Terminal, live: LiveTrace, app: AppLink?, indexing: TraceIndexing?
+    ) {
         defer {
             live.stop()
             app?.close()
@@ -119,6 +143,9 @@ enum Step: Command {
         }
         var view = start
         var effects = StepView.Effects.redraw
+        let firstPart = view.session.trace
+        var indexing = indexing
+        if let indexing { view.screen.indexing = Int(indexing.progress * 100) }
         while true {
             if effects.contains(.quit) { return }
             if effects.contains(.suspend) { terminal.suspend() }
@@ -126,20 +153,65 @@ enum Step: Command {
                 let (columns, rows) = terminal.size
                 terminal.draw(view.render(columns: columns, rows: rows))
             }
+            // Indexing the rest starts once the first screen is drawn, so as not to delay it.
+            indexing?.start()
             guard let key = terminal.readKey() else { return }
-            effects = view.update(key)
+            effects = []
+            if let running = indexing {
+                let (taken, done) = takeWholeTrace(running, into: &view, waiting: Self.needsWholeTrace(key, view))
+                effects.formUnion(taken)
+                if done { indexing = nil }
+            }
+            effects.formUnion(view.update(key))
             if let request = view.takeAppRequest() { app?.send(request) }
             if let update = live.take() {
+                // The validation of the first part's opening is that of the whole file.
+                let trace = update.trace === firstPart ? view.session.trace : update.trace
                 switch update.problems {
-                case .success(let problems): effects.formUnion(view.traceChanged(update.trace, problems: problems))
+                case .success(let problems): effects.formUnion(view.traceChanged(trace, problems: problems))
                 case .failure(let error):
-                    effects.formUnion(view.traceChanged(update.trace, problems: nil))
+                    effects.formUnion(view.traceChanged(trace, problems: nil))
                     effects.formUnion(view.validationFailed(error))
                 }
             }
             for answer in app?.takeAnswers() ?? [] {
                 effects.formUnion(view.appAnswered(answer.request, answer.outcome))
             }
+        }
+    }
+
+    /// Keys that need the whole trace, not its first part: the last step, the next problem, a
+    /// jump to a step number or a search (which may be past the first part), and the next step
+    /// after the first part's last.
+    static func needsWholeTrace(_ key: Key, _ view: StepView) -> Bool {
+        switch key {
+        case .end, .character("G"), .character("]"): true
+        case .enter: view.typed != nil
+        case .right, .character("l"), .character("n"): view.typed == nil && view.session.isAtEnd
+        default: false
+        }
+    }
+
+    /// Gives `view` the whole trace of `indexing` when it is indexed (waiting for it when
+    /// `waiting`, the status line saying so meanwhile), or how far indexing is; returns the
+    /// effects and whether indexing is over.
+    static func takeWholeTrace(_ indexing: TraceIndexing, into view: inout StepView, waiting: Bool)
+        -> (StepView.Effects, done: Bool)
+    {
+        let result = waiting ? indexing.wait() : indexing.whole
+        switch result {
+        case .success(let whole)?:
+            view.session.wholeIndexed(whole)
+            view.screen.indexing = nil
+            return (.redraw, true)
+        case .failure(let error)?:
+            view.screen.indexing = nil
+            view.screen.message = "cannot index the rest of the trace: \(TTY.safe(error.message))"
+            return (.redraw, true)
+        case nil:
+            let percent = Int(indexing.progress * 100)
+            defer { view.screen.indexing = percent }
+            return (view.screen.indexing == percent ? [] : .redraw, false)
         }
     }
 
@@ -159,6 +231,8 @@ enum Step: Command {
         var follower: TraceFollower?
         let app: ControlClient?
         let feed: ProblemFeed?
+        /// The whole trace being indexed in the background, while `session` has its first part.
+        let indexing: TraceIndexing?
 
         /// Reads commands from standard input until its end or `quit`.
         /// - Throws: `ScriptError` when a line the command needs can no longer be read.
@@ -205,9 +279,23 @@ enum Step: Command {
             try show(&session)
             // A script that drives step through pipes reads the first step before it sends a command.
             out.flush()
+            // The rest of the trace is indexed while the first step is read; every command but
+            // `quit` waits for the whole trace.
+            var indexing = indexing
+            indexing?.start()
             while let line = console.input.readLine() {
                 let words = line.split(separator: " ", maxSplits: 1).map(String.init)
                 guard let command = words.first else { continue }
+                if let running = indexing, !["quit", "q", "exit"].contains(command) {
+                    indexing = nil
+                    switch running.wait() {
+                    case .success(let whole):
+                        session.wholeIndexed(whole)
+                        TraceOpening.reportIssues(of: whole, console: console)
+                    case .failure(let error):
+                        throw .validation(FileError(error.path, line: error.line, error.message))
+                    }
+                }
                 let argument = words.count > 1 ? words[1].trimmingCharacters(in: " ") : ""
                 // Following: the commands see the events the app appended since the last one.
                 if follower?.refresh() != nil, let newer = follower?.trace {
@@ -331,12 +419,11 @@ enum Step: Command {
 
     /// The header line of a step in the line-command mode.
     static func describe(_ session: StepSession) throws(TraceChangedError) -> String {
-        let trace = session.trace
         guard let event = try session.readEvent() else {
-            return "step 0 of \(trace.lastStep): before any event"
+            return "step 0 of \(session.lastStep): before any event"
         }
         var text =
-            "step \(session.step) of \(trace.lastStep): "
+            "step \(session.step) of \(session.lastStep): "
             + EventLine().text(event, problems: session.currentProblems)
             .trimmingCharacters(in: " ")
         for problem in session.currentProblems {

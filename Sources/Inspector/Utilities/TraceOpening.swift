@@ -25,6 +25,25 @@ enum TraceOpening {
         }
     }
 
+    /// Opens the trace at `path` from its first part, to be indexed whole in the background
+    /// (`TraceIndexing`), or throws a `FileError` saying why it cannot be used.
+    static func indexing(_ path: String) throws(FileError) -> TraceIndexing {
+        do {
+            return try TraceIndexing(path: path)
+        } catch {
+            throw FileError(path, line: error.line, error.message)
+        }
+    }
+
+    /// The whole trace of `indexing`, waiting for it; a `FileError` when it cannot be indexed.
+    static func whole(of indexing: TraceIndexing) throws(FileError) -> TraceFile {
+        do {
+            return try indexing.wait().get()
+        } catch {
+            throw FileError(error.path, line: error.line, error.message)
+        }
+    }
+
     /// The machines of the spec file `--spec` names (none without one), or a `FileError`
     /// naming the file and what is wrong with it.
     static func specMachines(at path: String?) throws(FileError) -> [String: MachineSpec] {

@@ -19,6 +19,8 @@ struct StepScreen {
     var validating = false
     /// Whether the trace is followed as the app appends to it (`--follow`, `--attach`).
     var following = false
+    /// How far the whole trace is indexed, in percent, while the view shows its first part.
+    var indexing: Int?
     /// Where the attached app is (`--attach`), for the status line.
     var appStatus: String?
     /// Whether the help screen (`?`) is shown instead of the step.
@@ -192,13 +194,14 @@ struct StepScreen {
     private func statusLine(for session: StepSession, columns: Int) -> String {
         let trace = session.trace
         let fileName = trace.path.split(separator: "/").last.map(String.init) ?? trace.path
-        var status = " \(TTY.safe(fileName)) · step \(session.step) of \(trace.lastStep)"
+        var status = " \(TTY.safe(fileName)) · step \(session.step) of \(session.lastStep)"
         if let elapsed = session.event?.elapsed { status += " · " + EventLine.offset(elapsed) }
         if let problem = session.currentProblems.first {
             status += " · " + (problem.severity == .warning ? "⚠ " : "✖ ") + problem.kind.rawValue
         }
         if following { status += session.isAtEnd ? " · following" : " · paused (G: follow)" }
         if !session.filter.isEmpty { status += " · filter: " + session.filter.summary }
+        if let indexing { status += " · indexing \(indexing)%…" }
         if validating { status += " · validating…" }
         if let appStatus { status += " · app: " + appStatus }
         if let message { status += " · " + message }

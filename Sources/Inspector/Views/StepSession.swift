@@ -13,6 +13,9 @@ struct StepSession {
     /// Indices of the events that have a problem, in order.
     private(set) var problemEvents: [Int]
     private(set) var position: Int = 0
+    /// While `trace` is the first part of a trace indexed in the background: the last step the
+    /// file's end gives (`TraceIndexing.expectedLastStep`).
+    var expectedLastStep: Int?
     /// The last search, repeated by an empty one.
     private(set) var lastSearch: String?
     /// The events the list shows and `next()` / `previous()` step through.
@@ -32,6 +35,9 @@ struct StepSession {
         problemEvents = problems.keys.compactMap { trace.eventIndex(atLine: $0) }.sorted()
     }
 
+    /// The trace's last step; while only its first part is indexed, the one its end gives.
+    var lastStep: Int { trace.isPartial ? expectedLastStep ?? trace.lastStep : trace.lastStep }
+
     /// Whether the current moment is the last one: after the last event.
     var isAtEnd: Bool { position == trace.eventCount }
 
@@ -41,6 +47,15 @@ struct StepSession {
         let wasAtEnd = isAtEnd
         trace = newer
         position = wasAtEnd ? newer.eventCount : min(position, newer.eventCount)
+        setProblems(problems)
+    }
+
+    /// Takes the whole trace, indexed in the background, in place of its first part
+    /// (`TraceIndexing`): the moment stays on the same event, even the first part's last one.
+    mutating func wholeIndexed(_ whole: TraceFile) {
+        trace = whole
+        expectedLastStep = nil
+        position = min(position, whole.eventCount)
         setProblems(problems)
     }
 

@@ -65,12 +65,18 @@ public final class TraceFile: Sendable {
         try self.init(TraceLoader.load(bytes: bytes, path: name), path: name)
     }
 
-    init(_ loaded: TraceLoader.Loaded, path: String) {
+    init(_ loaded: TraceLoader.Loaded, path: String, isPartial: Bool = false) {
         self.path = path
         self.header = loaded.header
         self.source = loaded.source
         self.index = loaded.index
+        self.isPartial = isPartial
     }
+
+    /// Whether this opening indexed only the file's first part (`TraceIndexing.first`, while the
+    /// whole is indexed in the background): its events are the file's first ones, and its
+    /// `lastStep` and `eventCount` are not the trace's. False for every other opening.
+    public let isPartial: Bool
 
     // MARK: Events
 

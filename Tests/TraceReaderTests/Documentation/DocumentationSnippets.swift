@@ -127,6 +127,14 @@ private func streamingATrace() throws {
     _ = report
 }
 
+private func indexingInTheBackground() throws {
+    let indexing = try TraceIndexing(path: "traces/big.jsonl")
+    print(indexing.first.eventCount, indexing.expectedLastStep)  // the first megabyte's events
+    indexing.start()
+    let whole = try indexing.wait().get()
+    _ = whole
+}
+
 /// The golden-trace example is a test of an app's own suite: compiled here, never run (it names
 /// files of that app's repository).
 @Suite(.disabled("documentation: the example names an app's files")) struct GoldenTraceSnippet {

@@ -82,12 +82,15 @@ struct ChunkIndex: Sendable {
     /// one block per piece (or one line, when longer). The file is never mapped: a file cut short
     /// while it is indexed gives short reads (its last line is then `truncated`), where a mapping
     /// would kill the process with SIGBUS.
-    /// - Parameter blockSize: the bytes read at once (a parameter for tests).
+    /// - Parameters:
+    ///   - blockSize: the bytes read at once (a parameter for tests).
+    ///   - progress: counts the bytes indexed, block after block, for a view that says how far
+    ///     indexing is.
     /// - Throws: the system's error number when a read fails.
     init(
         descriptor: Int32, range: Range<Int>, machines: [String: MachineSpec], version: Int = 1,
         maximumLineLength: Int = maximumLineLength,
-        blockSize: Int = blockSize
+        blockSize: Int = blockSize, progress: IndexProgress? = nil
     ) throws(SystemError) {
         self.version = version
         var line = 0
@@ -97,6 +100,7 @@ struct ChunkIndex: Sendable {
             switch chunk {
             case .lines(let bytes):
                 addLines(bytes, at: offset, line: &line, machines: machines, maximumLineLength: maximumLineLength)
+                progress?.add(bytes.count)
             case .overlongLine:
                 addOverlongLine(line: line, maximumLineLength: maximumLineLength)
                 line += 1

@@ -42,12 +42,14 @@ enum TraceIndexer {
     }
 
     /// Indexes bytes `bodyStart..<size` of the regular file open as `descriptor` (parameters as
-    /// above; `blockSize`, the bytes each piece reads at once, for tests).
+    /// above; `blockSize`, the bytes each piece reads at once, for tests; `progress` counts the
+    /// bytes indexed as the pieces go).
     /// - Throws: the system's error number when a read fails.
     static func index(
         descriptor: Int32, size: Int, bodyStart: Int, headerEndsInCarriageReturn: Bool,
         machines: [String: MachineSpec], version: Int = 1, pieceCount: Int? = nil,
-        maximumLineLength: Int = ChunkIndex.maximumLineLength, blockSize: Int = ChunkIndex.blockSize
+        maximumLineLength: Int = ChunkIndex.maximumLineLength, blockSize: Int = ChunkIndex.blockSize,
+        progress: IndexProgress? = nil
     ) throws(SystemError) -> TraceIndex {
         let count = pieceCount ?? defaultPieceCount(bodySize: size - bodyStart)
         let bounds = try pieceBounds(descriptor: descriptor, size: size, bodyStart: bodyStart, count: count)
@@ -56,7 +58,7 @@ enum TraceIndexer {
             do throws(SystemError) {
                 return try ChunkIndex(
                     descriptor: descriptor, range: range, machines: machines, version: version,
-                    maximumLineLength: maximumLineLength, blockSize: blockSize)
+                    maximumLineLength: maximumLineLength, blockSize: blockSize, progress: progress)
             } catch {
                 failure.withLock { $0 = $0 ?? error }
                 return ChunkIndex()

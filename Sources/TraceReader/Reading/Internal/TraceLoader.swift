@@ -25,22 +25,100 @@ enum TraceLoader {
     /// Opens the trace at `path`: the path is opened once (`TraceInput`), and a stream read
     /// whole into memory.
     static func open(path: String, streamLimit: Int = defaultStreamLimit) throws(TraceOpenError) -> Loaded {
-        let input: TraceInput
-        do {
-            input = try TraceInput.open(path)
-        } catch {
-            let (kind, line, message) = error.openError
-            throw TraceOpenError(kind: kind, path: path, line: line, message: message)
-        }
+        let input = try openInput(path)
         switch input.kind {
         case .regularFile(let size):
-            let (header, index) = try indexFile(input.file.rawValue, size: size, path: path)
-            return Loaded(source: TraceSource(file: input), header: header, index: index)
+            return try indexWhole(input, size: size, path: path)
         case .stream:
             var reader = StreamReader(input)
             let bytes = try readAll(&reader, path: path, limit: streamLimit)
             return try load(bytes: bytes, path: path)
         }
+    }
+
+    /// Opens `path` once, or throws why it cannot be read as a trace.
+    private static func openInput(_ path: String) throws(TraceOpenError) -> TraceInput {
+        do {
+            return try TraceInput.open(path)
+        } catch {
+            let (kind, line, message) = error.openError
+            throw TraceOpenError(kind: kind, path: path, line: line, message: message)
+        }
+    }
+
+    /// Indexes the whole regular file `input`, of `size` bytes; `progress` counts the bytes
+    /// indexed as it goes.
+    static func indexWhole(_ input: TraceInput, size: Int, path: String, progress: IndexProgress? = nil)
+        throws(TraceOpenError) -> Loaded
+    {
+        let (header, index) = try indexFile(input.file.rawValue, size: size, path: path, progress: progress)
+        return Loaded(source: TraceSource(file: input), header: header, index: index)
+    }
+
+    /// What `openFirstPart` gives: the first part's opening, and the input and size to index
+    /// the whole from when the first part is not all of it.
+    struct FirstPart {
+        var loaded: Loaded
+        /// The open file and its size, when the first part stops before its end.
+        var rest: (input: TraceInput, size: Int)?
+    }
+
+    /// Opens the trace at `path` and indexes only its lines that start in the first
+    /// `firstBytes` bytes (whole lines: the part ends at a line end), so that a view of the first
+    /// events needs no more; a stream is read whole, as `open` does.
+    static func openFirstPart(path: String, firstBytes: Int) throws(TraceOpenError) -> FirstPart {
+        let input = try openInput(path)
+        guard case .regularFile(let size) = input.kind else {
+            var reader = StreamReader(input)
+            return FirstPart(
+                loaded: try load(bytes: try readAll(&reader, path: path, limit: defaultStreamLimit), path: path))
+        }
+        let cut: Int
+        do {
+            cut = try lineEnd(input.file.rawValue, atOrAfter: max(1, firstBytes), size: size)
+        } catch {
+            throw TraceInput.openError(path: path, code: error.code)
+        }
+        if cut >= size { return FirstPart(loaded: try indexWhole(input, size: size, path: path)) }
+        let (header, index) = try indexFile(input.file.rawValue, size: cut, path: path)
+        return FirstPart(
+            loaded: Loaded(source: TraceSource(file: input), header: header, index: index), rest: (input, size))
+    }
+
+    /// The offset just past the first `\n` at or after `offset - 1` in the first `size` bytes
+    /// of the file open as `descriptor`: where the first part of the file ends; `size` when there
+    /// is none.
+    private static func lineEnd(_ descriptor: Int32, atOrAfter offset: Int, size: Int) throws(SystemError) -> Int {
+        let window = 64 << 10
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: window, alignment: 16)
+        defer { buffer.deallocate() }
+        var position = offset - 1
+        while position < size {
+            let read = try SystemCalls.read(descriptor, into: buffer, count: min(window, size - position), at: position)
+            if read == 0 { return size }
+            if let newline = memchr(buffer, 0x0A, read) { return position + buffer.distance(to: newline) + 1 }
+            position += read
+        }
+        return size
+    }
+
+    /// The `seq` of the last line in the last 64 KiB of the first `size` bytes of the file open
+    /// as `descriptor` that scans as an event with a `seq`; nil when none does (or a read fails).
+    static func lastSeq(_ descriptor: Int32, size: Int) -> Int? {
+        let window = min(size, 64 << 10)
+        var bytes = [UInt8](repeating: 0, count: window)
+        let read = bytes.withUnsafeMutableBytes { buffer in
+            try? SystemCalls.read(descriptor, into: buffer.baseAddress!, count: window, at: size - window)
+        }
+        guard let read, read > 0 else { return nil }
+        // Whole lines only: the first may be cut by the window, unless the window is the file.
+        var lines = bytes[..<read].split(separator: 0x0A, omittingEmptySubsequences: true)
+        if window < size && !lines.isEmpty { lines.removeFirst() }
+        for line in lines.reversed() {
+            let seq = line.withUnsafeBytes { line in (try? EventScanner.scan(line))?.seq }
+            if let seq { return seq }
+        }
+        return nil
     }
 
     /// Opens the trace held in `bytes`.
@@ -71,9 +149,11 @@ enum TraceLoader {
     /// as `descriptor`, with `pread`: the file is never mapped, so a file cut short while it is
     /// opened reads short instead of killing the process with SIGBUS (as `TraceSource` reads it
     /// afterwards, for the same reason).
-    private static func indexFile(_ descriptor: Int32, size: Int, path: String) throws(TraceOpenError) -> (
-        TraceHeader, TraceIndex
-    ) {
+    private static func indexFile(_ descriptor: Int32, size: Int, path: String, progress: IndexProgress? = nil)
+        throws(TraceOpenError) -> (
+            TraceHeader, TraceIndex
+        )
+    {
         // Line 1, read until its `\n`; stopped early when its first byte shows it is no header.
         var line: [UInt8] = []
         var newline: Int?
@@ -116,7 +196,7 @@ enum TraceLoader {
             let index = try TraceIndexer.index(
                 descriptor: descriptor, size: size, bodyStart: newline.map { $0 + 1 } ?? size,
                 headerEndsInCarriageReturn: newline.map { $0 > 0 && line[$0 - 1] == 0x0D } ?? false,
-                machines: header.machines, version: header.version)
+                machines: header.machines, version: header.version, progress: progress)
             return (header, index)
         } catch {
             throw TraceInput.openError(path: path, code: error.code)
