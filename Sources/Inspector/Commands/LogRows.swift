@@ -37,6 +37,8 @@ struct LogRows {
     private var writer = EventLineWriter(format: EventLine())
     /// The bytes of the names in `knownStores`, to find a store again without a `String`.
     private var knownStoreBytes: [[UInt8]] = []
+    /// `--store`'s name, as bytes.
+    private let storeBytes: [UInt8]?
     private var skipped = 0
     /// The problems given with their lines, by line: those of the report not here came later.
     private var given: [Int: [Problem]] = [:]
@@ -45,6 +47,7 @@ struct LogRows {
         self.path = path
         self.options = options
         self.console = console
+        self.storeBytes = options.store.map { Array($0.utf8) }
     }
 
     /// Takes the next line of the trace; true, to read on.
@@ -124,10 +127,15 @@ struct LogRows {
             Log.printRow(event, problems: line.problems, format: format, options: options, console: console)
             return
         }
-        if Self.setsState(type) && !knownStoreBytes.contains(where: { $0.elementsEqual(store) }) {
+        if Self.setsState(type) && !knownStoreBytes.contains(where: { Self.same($0, store) }) {
             noteStore(String(decoding: store, as: UTF8.self))
         }
-        if let wanted = options.store, !wanted.utf8.elementsEqual(store) { return }
+        if let wanted = storeBytes, !Self.same(wanted, store) {
+            // Names that differ in bytes may still be equal `String`s (`é` composed or not).
+            guard !store.allSatisfy({ $0 < 0x80 }), String(decoding: store, as: UTF8.self) == options.store else {
+                return
+            }
+        }
         if !console.out.appendLine({ writer.append(scanned, to: &$0) }) {
             Log.printRow(scanned.event, problems: line.problems, format: format, options: options, console: console)
         }
@@ -161,7 +169,25 @@ struct LogRows {
 
     /// Whether an event's `type` is one that sets a store's state (`TraceEvent.setsState`).
     private static func setsState(_ type: UnsafeRawBufferPointer) -> Bool {
-        type.elementsEqual("register".utf8) || type.elementsEqual("transition".utf8)
-            || type.elementsEqual("restore".utf8)
+        switch type.count {
+        case 10: same("transition", type)
+        case 8: same("register", type)
+        case 7: same("restore", type)
+        default: false
+        }
+    }
+
+    private static func same(_ literal: StaticString, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        same(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount), bytes)
+    }
+
+    private static func same(_ known: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+        known.withUnsafeBytes { same($0, bytes) }
+    }
+
+    private static func same(_ one: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
+        guard one.count == other.count else { return false }
+        for index in 0..<one.count where one[index] != other[index] { return false }
+        return true
     }
 }

@@ -16,14 +16,53 @@ struct EventLineWriter {
     func append(_ event: ScannedEvent, to output: inout [UInt8]) -> Bool {
         guard format.argsLimit == nil else { return false }
         let start = output.count
-        guard write(event, to: &output) else {
-            output.removeSubrange(start...)
-            return false
+        // The most a row takes: its line's bytes (each written once at most) and the padding,
+        // marks and styles around them. Written in place, then cut to what was written.
+        let room =
+            event.bytes.count + 64 + max(format.storeWidth, 0) + max(format.actionWidth, 0) + max(format.argsWidth, 0)
+            + 256
+        output.append(contentsOf: repeatElement(0, count: room))
+        let written = output.withUnsafeMutableBytes { buffer -> Int? in
+            var bytes = Output(base: buffer.baseAddress! + start, count: 0)
+            guard write(event, to: &bytes) else { return nil }
+            return bytes.count
         }
-        return true
+        output.removeSubrange((start + (written ?? 0))...)
+        return written != nil
     }
 
-    private func write(_ event: ScannedEvent, to output: inout [UInt8]) -> Bool {
+    /// Bytes written in place into room reserved for them.
+    struct Output {
+        let base: UnsafeMutableRawPointer
+        var count: Int
+
+        @inline(__always)
+        mutating func append(_ byte: UInt8) {
+            base.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+            count &+= 1
+        }
+
+        @inline(__always)
+        mutating func append(contentsOf bytes: UnsafeRawBufferPointer) {
+            guard let source = bytes.baseAddress else { return }
+            (base + count).copyMemory(from: source, byteCount: bytes.count)
+            count &+= bytes.count
+        }
+
+        @inline(__always)
+        mutating func append(contentsOf literal: StaticString) {
+            append(contentsOf: UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        }
+
+        @inline(__always)
+        mutating func append(repeating byte: UInt8, count repeated: Int) {
+            guard repeated > 0 else { return }
+            (base + count).initializeMemory(as: UInt8.self, repeating: byte, count: repeated)
+            count &+= repeated
+        }
+    }
+
+    private func write(_ event: ScannedEvent, to output: inout Output) -> Bool {
         let style = format.style
         // seq, right-aligned in 6 columns.
         let seq = event.seq
@@ -115,7 +154,7 @@ struct EventLineWriter {
     /// it is written compactly in printable ASCII without escapes, each value a string, number,
     /// literal or an array of those, and no name twice: then `ActionArgumentsText` prints each
     /// name and value as it is written. False otherwise.
-    static func appendArguments(_ args: UnsafeRawBufferPointer, to output: inout [UInt8]) -> Bool {
+    static func appendArguments(_ args: UnsafeRawBufferPointer, to output: inout Output) -> Bool {
         let count = args.count
         guard count >= 2, args[0] == UInt8(ascii: "{") else { return false }
         if count == 2 { return args[1] == UInt8(ascii: "}") }
@@ -154,10 +193,10 @@ struct EventLineWriter {
                 position += 1
             }
             guard position < count else { return false }
-            if names.count > 1 { output.append(contentsOf: separatorComma) }
-            output.append(contentsOf: args[name])
-            output.append(contentsOf: colon)
-            output.append(contentsOf: args[valueStart..<position])
+            if names.count > 1 { output.append(contentsOf: ", ") }
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: args[name]))
+            output.append(contentsOf: ": ")
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: args[valueStart..<position]))
             if args[position] == UInt8(ascii: "}") { return position == count - 1 }
             position += 1
         }
@@ -219,7 +258,7 @@ struct EventLineWriter {
 
     /// Appends `EventLine.offset(value)` and returns its length, or nil (nothing appended) where
     /// it is not written with six decimals (from 1e9 s on, or not finite).
-    private static func offset(_ value: Double, to output: inout [UInt8]) -> Int? {
+    private static func offset(_ value: Double, to output: inout Output) -> Int? {
         guard value.isFinite, value.magnitude < 1e9 else { return nil }
         let microseconds = Int((value.magnitude * 1_000_000).rounded())
         var fraction = microseconds % 1_000_000
@@ -254,16 +293,15 @@ struct EventLineWriter {
     }
 
     /// Appends `value` (at least 0) in `digits` digits, with leading zeros.
-    private static func decimal(_ value: Int, digits: Int, to output: inout [UInt8]) {
-        let end = output.count + digits
-        output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+    private static func decimal(_ value: Int, digits: Int, to output: inout Output) {
         var rest = value
-        var position = end - 1
-        while rest > 0 && position >= end - digits {
-            output[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+        var position = output.count + digits - 1
+        while position >= output.count {
+            output.base.storeBytes(of: UInt8(ascii: "0") &+ UInt8(rest % 10), toByteOffset: position, as: UInt8.self)
             rest /= 10
             position -= 1
         }
+        output.count += digits
     }
 
     // MARK: Text
@@ -274,36 +312,35 @@ struct EventLineWriter {
         return true
     }
 
-    private static func padded(_ text: UnsafeRawBufferPointer, _ width: Int, to output: inout [UInt8]) {
+    private static func padded(_ text: UnsafeRawBufferPointer, _ width: Int, to output: inout Output) {
         output.append(contentsOf: text)
         if text.count < width { spaces(width - text.count, to: &output) }
     }
 
-    private static func spaces(_ count: Int, to output: inout [UInt8]) {
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+    private static func spaces(_ count: Int, to output: inout Output) {
+        output.append(repeating: UInt8(ascii: " "), count: count)
     }
 
     /// Appends what `body` writes, inside `Style`'s sequence for `code` when colour is on.
-    private static func styled(_ style: Style, code: [UInt8], to output: inout [UInt8], _ body: (inout [UInt8]) -> Void)
-    {
+    private static func styled(
+        _ style: Style, code: StaticString, to output: inout Output, _ body: (inout Output) -> Void
+    ) {
         guard style.enabled else { return body(&output) }
-        output.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+        output.append(contentsOf: "\u{1B}[")
         output.append(contentsOf: code)
         output.append(UInt8(ascii: "m"))
         body(&output)
-        output.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")])
+        output.append(contentsOf: "\u{1B}[0m")
     }
 
-    private static let separator: [UInt8] = Array("  ".utf8)
-    private static let separatorComma: [UInt8] = Array(", ".utf8)
-    private static let colon: [UInt8] = Array(": ".utf8)
-    private static let arrowBetween: [UInt8] = Array(" → ".utf8)
-    private static let arrowBefore: [UInt8] = Array("→ ".utf8)
-    private static let noChange: [UInt8] = Array("(no change)".utf8)
-    private static let causeWord: [UInt8] = Array("cause ".utf8)
-    private static let cyan: [UInt8] = Array("36".utf8)
-    private static let bold: [UInt8] = Array("1".utf8)
-    private static let dim: [UInt8] = Array("2".utf8)
+    private static let separator: StaticString = "  "
+    private static let arrowBetween: StaticString = " → "
+    private static let arrowBefore: StaticString = "→ "
+    private static let noChange: StaticString = "(no change)"
+    private static let causeWord: StaticString = "cause "
+    private static let cyan: StaticString = "36"
+    private static let bold: StaticString = "1"
+    private static let dim: StaticString = "2"
     private static var transition: UnsafeRawBufferPointer { bytes("transition") }
     private static var dash: UnsafeRawBufferPointer { bytes("-") }
     private static var question: UnsafeRawBufferPointer { bytes("?") }
