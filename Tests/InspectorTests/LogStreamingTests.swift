@@ -167,7 +167,7 @@ import Testing
                 )
             case 5:
                 lines.append(
-                    #"{"type":"transition","seq":\#(seq),"elapsed":\#(elapsed),"store":"Unknown\#(index % 3)","action":"poke","changed":false,"state":{},"source":"X.swift:1"}"#
+                    #"{"type":"transition","seq":\#(seq),"elapsed":\#(elapsed),"store":"\#(index % 2 == 0 ? "Unknown\(index % 3)" : "Caf\u{E9}")","action":"poke","changed":false,"state":{},"source":"X.swift:1"}"#
                 )
             case 6:
                 lines.append(#"{"type":"transition","seq":\#(seq + 5),"store":"CartStore","action":"skip"}"#)
@@ -195,5 +195,9 @@ import Testing
             inspector(["log", path, "--store", "CartStore"]).out == (try Self.logOfWholeTrace(path, store: "CartStore"))
         )
         #expect(inspector(["log", path, "--problems"]).out == (try Self.logOfWholeTrace(path, onlyProblems: true)))
+        // A name equal as a `String` but not in bytes (`é` decomposed) selects the same store.
+        let decomposed = "Cafe\u{301}"
+        let selected = inspector(["log", path, "--store", decomposed]).out
+        #expect(selected == (try Self.logOfWholeTrace(path, store: decomposed)) && selected.contains("poke"))
     }
 }
