@@ -1,8 +1,8 @@
 import Foundation
 
 /// The commands that list or count events, as whole processes against `wc -l` on the same file
-/// in the same run (issue 21, "Output that streams"): `log` and `stats` on a 200 MB recorder
-/// trace, the first line of a piped `log` and `step`, and `why` on the last event of a
+/// in the same run (issue 21, "Output that streams"): `log`, `stats` and `when` over all the
+/// changes of a path on a 200 MB recorder trace, the first line of a piped `log` and `step`, and `why` on the last event of a
 /// 785,000-event chain of causes; peak memory from `/usr/bin/time` where it is installed.
 enum StreamingBenchmark {
     static func run(into table: inout ResultTable, folder: String) throws {
@@ -32,6 +32,7 @@ enum StreamingBenchmark {
                 (1, shell("echo quit | \(tool) step '\(path)' --at 7 | head -1 > /dev/null")),
                 (1, shell("\(tool) why '\(chainPath)' 785000 > /dev/null")),
                 (1, shell("wc -l '\(chainPath)' > /dev/null")),
+                (1, shell("\(tool) when '\(path)' CartStore.total > /dev/null")),
             ])
         guard failed.isEmpty else { throw BenchmarkError("failed: \(failed.joined(separator: "; "))") }
         let wc = turns[2].median
@@ -42,6 +43,11 @@ enum StreamingBenchmark {
                 figure: formatSeconds(turns[index].median), baseline: "wc -l \(formatSeconds(wc))",
                 ratio: "\(formatRatio(ratio)) wc's time", target: "≤ 3× wc -l", met: ratio <= 3)
         }
+        let whenRatio = turns[7].median / wc
+        table.add(
+            "inspector when \(size) CartStore.total (every cart event changes it) vs wc -l, whole processes",
+            figure: formatSeconds(turns[7].median), baseline: "wc -l \(formatSeconds(wc))",
+            ratio: "\(formatRatio(whenRatio)) wc's time", target: "≤ 10× wc -l", met: whenRatio <= 10)
         table.add(
             "inspector log \(size) piped to head -1 (first line, whole pipeline)",
             figure: formatSeconds(turns[3].median),

@@ -102,7 +102,7 @@ import Testing
         let console = Console.capturing()
         var rows = LogRows(path: "t", options: LogRows.Options(), console: console)
         var printedWhenRead: [Int] = []
-        try TraceStream(bytes: sink.data).forEachLine { line in
+        try TraceStream(bytes: sink.data).forEachScannedLine { line in
             _ = rows.add(line)
             printedWhenRead.append(console.out.text.split(separator: "\n").count)
             return true
@@ -125,12 +125,79 @@ import Testing
         let console = Console.capturing()
         var rows = LogRows(path: "t", options: LogRows.Options(), console: console)
         var firstPrintedAt: Int?
-        try TraceStream(bytes: sink.data).forEachLine { line in
+        try TraceStream(bytes: sink.data).forEachScannedLine { line in
             _ = rows.add(line)
             if firstPrintedAt == nil && !console.out.text.isEmpty { firstPrintedAt = line.end }
             return true
         }
         let end = try #require(firstPrintedAt)
         #expect(end >= LogRows.sampleBytes && end < LogRows.sampleBytes + (2 << 20))
+    }
+
+    /// A generated trace longer than the rows that size the columns, so that most rows are
+    /// written from their bytes (`EventLineWriter`): recorder lines among awkward ones (escaped,
+    /// non-ASCII and control characters, wrong types, numbers in every spelling, problems),
+    /// version 1 and 2 (patches, one that does not apply), a torn last line.
+    static func generatedTrace(seed: UInt64, version: Int, torn: Bool) -> String {
+        var random = SeededGenerator(seed: seed)
+        let awkward = EventLineWriterTests.randomLines(seed: seed, count: 300)
+        var lines = [
+            #"{"type":"header","format":"rewind-trace","version":\#(version),"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":["loaded"],"loaded":["loading"]}}}}"#,
+            #"{"type":"register","seq":1,"elapsed":0.0001,"store":"CatalogStore","case":"idle","state":{"idle":{}}}"#,
+            #"{"type":"register","seq":2,"elapsed":0.0002,"store":"CartStore","state":{"skus":[]}}"#,
+        ]
+        var seq = 2
+        var phase = "idle"
+        for index in 0..<1500 {
+            seq += 1
+            let elapsed = String(format: "%.6f", Double(index) * 0.000137)
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0:
+                lines.append(awkward[index % awkward.count])
+            case 1, 2, 3:
+                let next = phase == "loading" ? "loaded" : "loading"
+                lines.append(
+                    #"{"type":"transition","seq":\#(seq),"elapsed":\#(elapsed),"store":"CatalogStore","action":"to\#(next)","from":"\#(phase)","to":"\#(next)","changed":true,"state":{"\#(next)":{}},"source":"CatalogView.swift:12"}"#
+                )
+                phase = next
+            case 4 where version == 2:
+                let path = Int.random(in: 0..<8, using: &random) == 0 ? "/missing/0" : "/skus/-"
+                lines.append(
+                    #"{"type":"transition","seq":\#(seq),"elapsed":\#(elapsed),"store":"CartStore","action":"add","changed":true,"patch":[{"op":"add","path":"\#(path)","value":"SKU-\#(index)"}],"source":"CartView.swift:40","cause":2,"args":{"sku":"SKU-\#(index)"}}"#
+                )
+            case 5:
+                lines.append(
+                    #"{"type":"transition","seq":\#(seq),"elapsed":\#(elapsed),"store":"\#(index % 2 == 0 ? "Unknown\(index % 3)" : "Caf\u{E9}")","action":"poke","changed":false,"state":{},"source":"X.swift:1"}"#
+                )
+            case 6:
+                lines.append(#"{"type":"transition","seq":\#(seq + 5),"store":"CartStore","action":"skip"}"#)
+            default:
+                lines.append(
+                    #"{"type":"transition","seq":\#(seq),"elapsed":\#(elapsed),"store":"CartStore","action":"add","changed":\#(index % 7 != 0),"state":{"skus":["SKU-\#(index)"],"note":"gift wrap, please"},"source":"CartView.swift:40","cause":2,"args":{"sku":"SKU-\#(index)","quantity":\#(index % 5)}}"#
+                )
+            }
+        }
+        var text = lines.joined(separator: "\n") + "\n"
+        if torn { text += #"{"type":"transition","seq":99999,"store":"CartSt"# }
+        return text
+    }
+
+    /// `log` of long generated traces is what the whole-file reading printed, row for row, with
+    /// and without options.
+    @Test(arguments: [(1, 1, false), (2, 1, true), (3, 2, false), (4, 2, true)] as [(UInt64, Int, Bool)])
+    func rowsOfLongGeneratedTracesAreThoseOfTheWholeTrace(seed: UInt64, version: Int, torn: Bool) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("generated.jsonl")
+        try Self.generatedTrace(seed: seed, version: version, torn: torn).write(
+            toFile: path, atomically: false, encoding: .utf8)
+        #expect(inspector(["log", path]).out == (try Self.logOfWholeTrace(path)))
+        #expect(
+            inspector(["log", path, "--store", "CartStore"]).out == (try Self.logOfWholeTrace(path, store: "CartStore"))
+        )
+        #expect(inspector(["log", path, "--problems"]).out == (try Self.logOfWholeTrace(path, onlyProblems: true)))
+        // A name equal as a `String` but not in bytes (`é` decomposed) selects the same store.
+        let decomposed = "Cafe\u{301}"
+        let selected = inspector(["log", path, "--store", decomposed]).out
+        #expect(selected == (try Self.logOfWholeTrace(path, store: decomposed)) && selected.contains("poke"))
     }
 }

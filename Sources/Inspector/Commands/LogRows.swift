@@ -31,9 +31,14 @@ struct LogRows {
     private(set) var storeNames: [String] = []
     private var knownStores: Set<String> = []
     /// The lines read before the columns were sized (nil once they are).
-    private var pending: [TraceStream.Line]? = []
+    private var pending: [Pending]? = []
     private var sampled = 0
     private var format = EventLine()
+    private var writer = EventLineWriter(format: EventLine())
+    /// The bytes of the names in `knownStores`, to find a store again without a `String`.
+    private var knownStoreBytes: [[UInt8]] = []
+    /// `--store`'s name, as bytes.
+    private let storeBytes: [UInt8]?
     private var skipped = 0
     /// The problems given with their lines, by line: those of the report not here came later.
     private var given: [Int: [Problem]] = [:]
@@ -42,15 +47,16 @@ struct LogRows {
         self.path = path
         self.options = options
         self.console = console
+        self.storeBytes = options.store.map { Array($0.utf8) }
     }
 
     /// Takes the next line of the trace; true, to read on.
-    mutating func add(_ line: TraceStream.Line) -> Bool {
+    mutating func add(_ line: TraceStream.ScannedLine) -> Bool {
         guard pending != nil else {
             emit(line)
             return true
         }
-        pending!.append(line)
+        pending!.append(Pending(line: line.line, event: line.event?.event, problems: line.problems))
         if line.event != nil { sampled += 1 }
         if sampled >= Self.sampleEvents || line.end >= Self.sampleBytes { sizeColumns() }
         return true
@@ -88,28 +94,100 @@ struct LogRows {
         let lines = pending ?? []
         pending = nil
         format = EventLine.fitting(lines.compactMap(\.event), style: console.style)
+        writer = EventLineWriter(format: format)
         for line in lines { emit(line) }
         // The first rows go out now; later ones as the output's buffer fills.
         console.out.flush()
     }
 
-    private mutating func emit(_ line: TraceStream.Line) {
-        if !line.problems.isEmpty { given[line.line, default: []].append(contentsOf: line.problems) }
-        if line.event == nil && line.line > 1 {
+    /// A line read before the columns were sized.
+    private struct Pending {
+        var line: Int
+        var event: TraceEvent?
+        var problems: [Problem]
+    }
+
+    private mutating func emit(_ line: Pending) {
+        note(line.line, problems: line.problems, isEvent: line.event != nil)
+        guard let event = line.event else { return }
+        if event.setsState, let store = event.store { noteStore(store) }
+        Log.printRow(event, problems: line.problems, format: format, options: options, console: console)
+    }
+
+    /// Prints the row of a line read after the columns were sized: straight from its bytes
+    /// (`EventLineWriter`) when it can be, else as `emit(_: Pending)` does.
+    private mutating func emit(_ line: TraceStream.ScannedLine) {
+        note(line.line, problems: line.problems, isEvent: line.event != nil)
+        guard let scanned = line.event else { return }
+        guard line.problems.isEmpty, !options.onlyProblems, options.action == nil, options.actionContains == nil,
+            let type = scanned.rawText(.type), let store = scanned.rawText(.store)
+        else {
+            let event = scanned.event
+            if event.setsState, let store = event.store { noteStore(store) }
+            Log.printRow(event, problems: line.problems, format: format, options: options, console: console)
+            return
+        }
+        if Self.setsState(type) && !knownStoreBytes.contains(where: { Self.same($0, store) }) {
+            noteStore(String(decoding: store, as: UTF8.self))
+        }
+        if let wanted = storeBytes, !Self.same(wanted, store) {
+            // Names that differ in bytes may still be equal `String`s (`é` composed or not).
+            guard !store.allSatisfy({ $0 < 0x80 }), String(decoding: store, as: UTF8.self) == options.store else {
+                return
+            }
+        }
+        if !console.out.appendLine({ writer.append(scanned, to: &$0) }) {
+            Log.printRow(scanned.event, problems: line.problems, format: format, options: options, console: console)
+        }
+    }
+
+    /// Counts and reports a line that is not an event, and keeps the problems given with it.
+    private mutating func note(_ lineNumber: Int, problems: [Problem], isEvent: Bool) {
+        if !problems.isEmpty { given[lineNumber, default: []].append(contentsOf: problems) }
+        if !isEvent && lineNumber > 1 {
             // A line that is not an event, reported as opening a trace reports it.
             skipped += 1
-            if skipped <= Self.warningLimit, let problem = line.problems.first {
-                console.err.line("inspector: \(TTY.safe(path)):\(line.line): warning: \(TTY.safe(problem.message))")
+            if skipped <= Self.warningLimit, let problem = problems.first {
+                console.err.line("inspector: \(TTY.safe(path)):\(lineNumber): warning: \(TTY.safe(problem.message))")
             }
         }
-        if options.onlyProblems && !line.problems.isEmpty && line.problems.allSatisfy({ $0.seq == nil }) {
+        if options.onlyProblems && !problems.isEmpty && problems.allSatisfy({ $0.seq == nil }) {
             // Problems on lines that are not events (malformed, truncated, the header).
-            for problem in line.problems {
-                console.out.line(Log.problemText(problem, line: line.line))
+            for problem in problems {
+                console.out.line(Log.problemText(problem, line: lineNumber))
             }
         }
-        guard let event = line.event else { return }
-        if event.setsState, let store = event.store, knownStores.insert(store).inserted { storeNames.append(store) }
-        Log.printRow(event, problems: line.problems, format: format, options: options, console: console)
+    }
+
+    /// Adds `store` to the store names, when it is new.
+    private mutating func noteStore(_ store: String) {
+        guard knownStores.insert(store).inserted else { return }
+        storeNames.append(store)
+        // A trace with many stores finds the rest by `String`.
+        if knownStoreBytes.count < 64 { knownStoreBytes.append(Array(store.utf8)) }
+    }
+
+    /// Whether an event's `type` is one that sets a store's state (`TraceEvent.setsState`).
+    private static func setsState(_ type: UnsafeRawBufferPointer) -> Bool {
+        switch type.count {
+        case 10: same("transition", type)
+        case 8: same("register", type)
+        case 7: same("restore", type)
+        default: false
+        }
+    }
+
+    private static func same(_ literal: StaticString, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        same(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount), bytes)
+    }
+
+    private static func same(_ known: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
+        known.withUnsafeBytes { same($0, bytes) }
+    }
+
+    private static func same(_ one: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
+        guard one.count == other.count else { return false }
+        for index in 0..<one.count where one[index] != other[index] { return false }
+        return true
     }
 }

@@ -113,6 +113,18 @@ final class TextStream {
         if descriptor != nil && (!buffered || buffer.count >= 1 << 16) { flush() }
     }
 
+    /// Lets `body` append a line to the buffer in place, unless it returns false (it must then
+    /// leave the buffer as it was), and ends the line. For text built by the command from bytes
+    /// that need no neutralizing (printable ASCII, `Style` sequences, the command's own marks:
+    /// `EventLineWriter`), so that a row costs no copy and no second look; false when `body`
+    /// refused.
+    func appendLine(_ body: (inout [UInt8]) -> Bool) -> Bool {
+        guard body(&buffer) else { return false }
+        buffer.append(10)
+        if descriptor != nil && (!buffered || buffer.count >= 1 << 16) { flush() }
+        return true
+    }
+
     /// Writes `sequence` as it is: a terminal control the command means (`\r`, erase line).
     func writeControl(_ sequence: String) {
         buffer.append(contentsOf: sequence.utf8)

@@ -16,6 +16,18 @@ enum TraceOpening {
         }
     }
 
+    /// `stream`, each event given as the bytes of its line (`ScannedEvent`), valid only during
+    /// the call: for `log`, which prints most rows from their bytes.
+    static func streamScanned(_ path: String, _ body: (TraceStream.ScannedLine) -> Bool) throws(FileError)
+        -> ValidationReport
+    {
+        do {
+            return try TraceStream(path: path).forEachScannedLine(body)
+        } catch {
+            throw FileError(path, line: error.line, error.message)
+        }
+    }
+
     /// Opens the trace at `path`, or throws a `FileError` saying why it cannot be used.
     static func open(_ path: String) throws(FileError) -> TraceFile {
         do {

@@ -207,15 +207,20 @@ public struct StatePath: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `name` prints after a dot: a letter or `_`, then letters, digits or `_`
     /// (Unicode letters included, as in Swift identifiers), and nothing else.
+    /// `a`–`z` or `A`–`Z`: the ASCII scalars that are alphabetic, without the property lookup.
+    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+    }
+
     static func isPlainName(_ name: String) -> Bool {
         var scalars = name.unicodeScalars.makeIterator()
         guard let first = scalars.next() else { return false }
-        guard first == "_" || (first.isASCII ? first.properties.isAlphabetic : first.properties.isXIDStart) else {
+        guard first == "_" || (first.isASCII ? isASCIILetter(first) : first.properties.isXIDStart) else {
             return false
         }
         while let scalar = scalars.next() {
             if scalar.isASCII {
-                guard scalar == "_" || scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) else {
+                guard scalar == "_" || isASCIILetter(scalar) || ("0"..."9").contains(scalar) else {
                     return false
                 }
             } else {

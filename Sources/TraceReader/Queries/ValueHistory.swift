@@ -69,14 +69,20 @@ public struct ValueHistory: Sendable {
     public func forEachChange(after: Int? = nil, before: Int? = nil, _ body: (ValueChange) -> Bool) {
         let positions = self.positions(after: after, before: before)
         guard !positions.isEmpty else { return }
+        // The lines are read going forward through a window of the file: a system call per
+        // window, not per line.
+        var window = TraceSource.Window(forward: true)
         // The value just before the first position: the store's previous event, if it has one.
         var previous =
-            positions.lowerBound > storeRange.lowerBound ? read(at: positions.lowerBound - 1) : Reading.absent
-        for position in positions where mayChange(at: position) {
-            let current = read(at: position)
+            positions.lowerBound > storeRange.lowerBound
+            ? read(at: positions.lowerBound - 1, through: &window) : Reading.absent
+        for position in positions where mayChange(at: position, through: &window) {
+            let current = read(at: position, through: &window)
             if case .unreadable = current { continue }
             // A change is made by the first event that shows the new value.
-            if let change = change(from: &previous, to: current, at: position), !body(change) { return }
+            if let change = change(from: &previous, to: current, at: position, through: &window), !body(change) {
+                return
+            }
             previous = current
         }
     }
@@ -90,12 +96,14 @@ public struct ValueHistory: Sendable {
         var position = positions.upperBound - 1
         // The reading of the value at a position already read, carried from one round to the next.
         var carried: (position: Int, reading: Reading)?
+        // Going back, a small window: the store's events may be far apart.
+        var window = TraceSource.Window(size: 64 << 10)
         while position >= positions.lowerBound {
-            guard mayChange(at: position) else {
+            guard mayChange(at: position, through: &window) else {
                 position -= 1
                 continue
             }
-            let current = carried?.position == position ? carried!.reading : read(at: position)
+            let current = carried?.position == position ? carried!.reading : read(at: position, through: &window)
             if case .unreadable = current {
                 // An event that cannot be read is not there: compare across it.
                 position -= 1
@@ -104,7 +112,7 @@ public struct ValueHistory: Sendable {
             var previous = Reading.absent
             var previousPosition = position - 1
             while previousPosition >= storeRange.lowerBound {
-                previous = read(at: previousPosition)
+                previous = read(at: previousPosition, through: &window)
                 if case .unreadable = previous {
                     previousPosition -= 1
                     continue
@@ -112,7 +120,7 @@ public struct ValueHistory: Sendable {
                 break
             }
             if previousPosition < storeRange.lowerBound { previous = .absent }
-            if let change = change(from: &previous, to: current, at: position) { return change }
+            if let change = change(from: &previous, to: current, at: position, through: &window) { return change }
             position = previousPosition
             carried = (previousPosition, previous)
         }
@@ -158,10 +166,11 @@ public struct ValueHistory: Sendable {
 
     /// Whether the event at `position` may change the value: any event with a whole `state`,
     /// and a version 2 patch whose operations touch the path (`PatchTouch`).
-    private func mayChange(at position: Int) -> Bool {
+    private func mayChange(at position: Int, through window: inout TraceSource.Window) -> Bool {
         guard trace.index.isPatched(position) else { return true }
         let tail = path.components.dropFirst()
-        let touches: Bool? = trace.scanEvent(at: trace.index.storeEvents[position]) { fields, line in
+        let touches: Bool? = trace.scanEvent(at: trace.index.storeEvents[position], through: &window) {
+            fields, line in
             guard let range = fields.patchRange,
                 case .array(let operations)? = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[range]))
             else { return true }
@@ -170,14 +179,14 @@ public struct ValueHistory: Sendable {
         return touches ?? true
     }
 
-    private func read(at position: Int) -> Reading {
+    private func read(at position: Int, through window: inout TraceSource.Window) -> Reading {
         let event = trace.index.storeEvents[position]
         let tail = path.components.dropFirst()
         if trace.index.isPatched(position) {
             guard case .success(let state) = trace.storeState(ofStore: store, at: position) else { return .unreadable }
             return Self.locate(tail, in: state).value.map { .present(JSONPrinter.compactUTF8($0), $0) } ?? .absent
         }
-        let bytes: [UInt8]?? = trace.scanEvent(at: event) { fields, line in
+        let bytes: [UInt8]?? = trace.scanEvent(at: event, through: &window) { fields, line in
             guard let state = fields.stateRange else { return nil }
             guard let found = ValueLocator.locate(tail, in: line, range: state) else { return [UInt8]?.none }
             return Array(UnsafeRawBufferPointer(rebasing: line[found]))
@@ -191,7 +200,9 @@ public struct ValueHistory: Sendable {
 
     /// The change from `previous` to `current` made by the event at `position`, or nil when the
     /// value is the same. Parses what it compares, and keeps `previous` parsed.
-    private func change(from previous: inout Reading, to current: Reading, at position: Int) -> ValueChange? {
+    private func change(
+        from previous: inout Reading, to current: Reading, at position: Int, through window: inout TraceSource.Window
+    ) -> ValueChange? {
         let before: JSONValue?
         let after: JSONValue?
         switch (previous, current) {
@@ -220,7 +231,8 @@ public struct ValueHistory: Sendable {
         }
         // The event, and the path as its state reads it (`lines.2` is `lines[2]` in an array).
         let path = self.path
-        let read: (TraceEvent?, [StatePath.Component])? = trace.scanEvent(at: eventIndex) { fields, line in
+        let read: (TraceEvent?, [StatePath.Component])? = trace.scanEvent(at: eventIndex, through: &window) {
+            fields, line in
             let event = TraceEvent(fields: fields, in: line, index: eventIndex, lineNumber: lineNumber)
             guard let state = fields.stateRange else { return (event, path.components) }
             return (

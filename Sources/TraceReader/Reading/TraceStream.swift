@@ -35,6 +35,19 @@ public struct TraceStream: Sendable {
         public var end: Int
     }
 
+    /// One line as `forEachScannedLine` reaches it: `Line` with the event as the bytes of its
+    /// line, valid only during the call.
+    public struct ScannedLine {
+        /// The 1-based file line.
+        public var line: Int
+        /// The event on the line, as bytes; nil when the line is not an event.
+        public var event: ScannedEvent?
+        /// The problems validation found on the line so far, in the report's order.
+        public var problems: [Problem]
+        /// The bytes of the file read up to the end of this line.
+        public var end: Int
+    }
+
     /// The path read, as given.
     public let path: String
     /// The validation applied as the lines are read.
@@ -80,6 +93,18 @@ public struct TraceStream: Sendable {
     ///   read, or line 1 is not a trace header (then `body` is never called).
     @discardableResult
     public func forEachLine(_ body: (Line) -> Bool) throws(TraceOpenError) -> ValidationReport {
+        try forEachScannedLine { line in
+            body(Line(line: line.line, event: line.event?.event, problems: line.problems, end: line.end))
+        }
+    }
+
+    /// Reads the trace as `forEachLine` does, giving each event as the bytes of its line
+    /// (`ScannedEvent`) instead of a `TraceEvent`: nothing is made of a line that `body` does
+    /// not ask for.
+    ///
+    /// - Throws: as `forEachLine`.
+    @discardableResult
+    public func forEachScannedLine(_ body: (ScannedLine) -> Bool) throws(TraceOpenError) -> ValidationReport {
         var reader = StreamState(path: path, validator: validator)
         var failure: TraceOpenError?
         /// Validates one line and gives it to `body`; false to stop (a bad header stops too).
@@ -99,7 +124,8 @@ public struct TraceStream: Sendable {
         case .open(let source):
             switch source.storage {
             case .file(let input): opened = input
-            case .memory(let bytes): return try Self(bytes: bytes, name: path, validator: validator).forEachLine(body)
+            case .memory(let bytes):
+                return try Self(bytes: bytes, name: path, validator: validator).forEachScannedLine(body)
             }
         case .bytes(let bytes):
             guard !bytes.isEmpty else { throw TraceStream.emptyFile(path) }
@@ -170,11 +196,11 @@ public struct TraceStream: Sendable {
         }
 
         /// Validates the next line; returns it when it is an event or has problems.
-        mutating func consume(_ line: LineReader.Line) throws(TraceOpenError) -> Line? {
+        mutating func consume(_ line: LineReader.Line) throws(TraceOpenError) -> ScannedLine? {
             lineNumber += 1
             bytesRead += line.bytes.count + (line.isTerminated ? 1 : 0)
             let before = run.report.problems.count
-            var event: TraceEvent?
+            var event: ScannedEvent?
             if lineNumber == 1 {
                 if line.isOverlong {
                     throw TraceOpenError(
@@ -201,13 +227,13 @@ public struct TraceStream: Sendable {
                 }
                 _ = run.consume(line, scanned: &fields, error: failure)
                 if failure == nil && run.skippedLine != lineNumber {
-                    event = TraceEvent(fields: fields, in: line.bytes, index: eventCount, lineNumber: lineNumber)
+                    event = ScannedEvent(fields: fields, bytes: line.bytes, index: eventCount, line: lineNumber)
                     if event != nil { eventCount += 1 }
                 }
             }
             let found = run.report.problems.count > before ? Array(run.report.problems[before...]) : []
             guard event != nil || !found.isEmpty else { return nil }
-            return Line(line: lineNumber, event: event, problems: found, end: bytesRead)
+            return ScannedLine(line: lineNumber, event: event, problems: found, end: bytesRead)
         }
     }
 }

@@ -16,6 +16,21 @@ extension TraceFile {
         return result ?? nil
     }
 
+    /// `scanEvent(at:_:)`, the line read through `window` (no system call when the line is in it).
+    func scanEvent<Result>(
+        at index: Int, through window: inout TraceSource.Window, _ body: (EventFields, UnsafeRawBufferPointer) -> Result
+    ) -> Result? {
+        guard index >= 0 && index < eventCount else { return nil }
+        let expectedSeq = self.index.seq(at: index)
+        let result: Result?? = window.withLine(
+            in: source, at: self.index.offsets[index], limit: self.index.lineLimit(of: index)
+        ) { line in
+            guard let fields = try? EventScanner.scan(line), fields.seq == expectedSeq else { return nil }
+            return body(fields, line)
+        }
+        return result ?? nil
+    }
+
     /// The event at `index` without its state, as `eventWithoutState(at:)` gives it, its line
     /// read through `window` (no system call when the line is in it).
     func eventWithoutState(at index: Int, through window: inout TraceSource.Window) -> TraceEvent? {

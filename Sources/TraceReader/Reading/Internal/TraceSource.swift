@@ -157,9 +157,13 @@ final class TraceSource: Sendable {
         private var start = 0
         private var filled = 0
         private let size: Int
+        /// Whether a read starts the window at the line asked for (for a reader going forward)
+        /// rather than ending it there.
+        private let forward: Bool
 
-        init(size: Int = 1 << 20) {
+        init(size: Int = 1 << 20, forward: Bool = false) {
             self.size = size
+            self.forward = forward
             buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)
         }
 
@@ -174,7 +178,7 @@ final class TraceSource: Sendable {
                 return source.withLine(at: offset, limit: limit, body)
             }
             if offset < start || limit > start + filled {
-                let newStart = min(offset, max(0, limit - size))
+                let newStart = forward ? offset : min(offset, max(0, limit - size))
                 if buffer.count < limit - newStart {
                     buffer.deallocate()
                     buffer = UnsafeMutableRawBufferPointer.allocate(
@@ -182,10 +186,12 @@ final class TraceSource: Sendable {
                 }
                 start = newStart
                 filled = 0
-                while filled < limit - start {
+                // Going forward, the window is filled past the line, up to its size.
+                let wanted = forward ? max(limit - start, min(size, buffer.count)) : limit - start
+                while filled < wanted {
                     guard
                         let count = try? SystemCalls.read(
-                            input.file.rawValue, into: buffer.baseAddress! + filled, count: limit - start - filled,
+                            input.file.rawValue, into: buffer.baseAddress! + filled, count: wanted - filled,
                             at: start + filled),
                         count > 0
                     else { break }
