@@ -21,19 +21,9 @@
 /// The header goes first. Then every store created with the recorder writes a `register` event
 /// (with its state machine, when its state is one: see ``MachineList`` for why no list of
 /// machines is needed), and every action a `transition` event. `seq` counts
-/// events with no gap or repeat, whatever threads the stores run on: one lock (`Lock`, a pthread
-/// mutex) guards the counter, so the lines are numbered in the order the states changed and go
-/// to the sink in that order.
-///
-/// **Writing in groups.** With a `FileSink` or a `MemorySink` (not a `RollingFileSink`, nor a
-/// sink of the app's) and whole states (not patches), each store encodes its transitions with its own encoder, under its own lock; the
-/// recorder's lock only numbers a line and queues it. The thread that finds no write under way
-/// becomes the writer: it writes every queued line in one `write(2)`, in `seq` order, while
-/// threads whose lines came in meanwhile wait for it, and the first of them whose line it did
-/// not write writes next. A thread alone pays one write per action and never waits. Either way
-/// `send` returns only once its own line is written. A rolling sink or patches record each
-/// event as one step under the lock instead (a new file or a patch depends on the events
-/// before it).
+/// events with no gap or repeat, whatever threads the stores run on: one lock (`Lock`, a pthread mutex) guards the
+/// counter, the reused encoder and the sink, so each event is numbered, encoded and written as
+/// one step.
 ///
 /// A state's parts that an action did not change (an array with the same storage, a plain value
 /// with the same bytes) are copied from the JSON of an earlier event instead of being encoded
@@ -51,14 +41,8 @@ public final class TraceRecorder: Sendable {
     private let onError: @Sendable (RecordingFailure) -> Void
     /// Whether every transition records its call stack, not only an illegal one.
     let recordsEveryStack: Bool
-    // Guarded by the lock: seq, the encoder and its buffer, the queued lines, and what has
-    // been reported.
+    // Guarded by the lock: seq, the encoder and its buffer, and what has been reported.
     private let state: Lock<RecorderState>
-    /// Whether transitions are encoded by their stores and written in groups (see above).
-    private let groupsWrites: Bool
-    /// Signalled when a writer has written a group, for the threads whose lines wait.
-    private let written = LockCondition()
-    private let redaction: Redaction
 
     /// Starts a trace on `sink` and writes its header.
     /// - Parameters:
@@ -100,10 +84,8 @@ public final class TraceRecorder: Sendable {
         let encoder = StreamingEncoder(redaction: redactedKeys, remembers: true)
         let leftOut = Self.writeHeader(into: encoder.output, app: app, machines: pinned, version: patches.version)
         try sink.write(encoder.output.bytes)
-        var initial = RecorderState(line: TransitionEncoder(encoder))
+        var initial = RecorderState(encoder: encoder)
         initial.patches = patches.makeRecording?()
-        self.redaction = redactedKeys
-        self.groupsWrites = sink is any LineGroupSink && initial.patches == nil
         if leftOut {
             initial.reported.insert(.invalidDeadline)
             onError(
@@ -168,7 +150,7 @@ public final class TraceRecorder: Sendable {
     // MARK: Events (called by stores)
 
     func recordRegister<S: Encodable>(store: String, caseName: String?, state value: S) {
-        record { state in
+        state.withLock { state in
             if state.liveStores[store, default: 0] > 0 {
                 report(
                     .duplicateStoreName,
@@ -200,13 +182,8 @@ public final class TraceRecorder: Sendable {
             state.rollover?.remember(
                 store: store, caseName: caseName, machine: machine, state: out.bytes, range: range)
             state.patches?.wholeState(self, value, store: store, range: range, in: &state)
-            return emit(seq: seq, mustReachDisk: false, in: &state)
+            emit(seq: seq, mustReachDisk: false, in: &state)
         }
-    }
-
-    /// The encoder a store keeps for its transitions, when the recorder groups its writes.
-    func makeTransitionEncoder() -> TransitionEncoder? {
-        groupsWrites ? TransitionEncoder(StreamingEncoder(redaction: redaction, remembers: true)) : nil
     }
 
     /// Records a transition; returns the event's global number, which the store hands to its
@@ -214,108 +191,58 @@ public final class TraceRecorder: Sendable {
     func recordTransition<S: Encodable>(
         store: String, action: String, from: String?, to: String?, changed: Bool, state value: S,
         file: StaticString, line: UInt, cause: Int?, args: ActionArguments?, stack: [String]? = nil,
-        mustReachDisk: Bool, encoder own: TransitionEncoder? = nil
+        mustReachDisk: Bool
     ) -> Int {
-        if let own {
-            // Encoded under the store's lock only; numbered and queued under the recorder's.
-            let out = own.encoder.output
-            out.count = 0
-            defer { out.shrinkIfLarge() }
-            appendTransitionStart(store: store, action: action, from: from, to: to, changed: changed, to: out)
-            out.append(",\"state\":")
-            appendEncoded(value, what: "the state of \(store)", into: own)
-            appendTransitionEnd(
-                file: file, line: line, cause: cause.flatMap { $0 > 0 ? $0 : nil }, args: args, stack: stack,
-                store: store, action: action, into: own)
-            out.append("}\n")
-            return writeQueued(mustReachDisk: mustReachDisk) { state in
-                reportFailure(of: own, in: &state)
-                let seq = state.lastSeq + 1
-                guard !state.sinkFailed else {
-                    state.lastSeq = seq
-                    return seq
-                }
-                let queued = state.queued
-                queued.append("{\"type\":\"transition\",\"seq\":")
-                _ = beginEvent(&state, into: queued)
-                queued.append(out.bytes)
-                return seq
-            }
-        }
-        return state.withLock { state in
-            let shared = state.line
-            let out = shared.encoder.output
+        state.withLock { state in
+            let out = state.encoder.output
             out.count = 0
             out.append("{\"type\":\"transition\",\"seq\":")
             let seq = beginEvent(&state)
-            appendTransitionStart(store: store, action: action, from: from, to: to, changed: changed, to: out)
+            out.append(",\"store\":")
+            out.appendString(store)
+            out.append(",\"action\":")
+            out.appendString(action)
+            if let from, let to {
+                out.append(",\"from\":")
+                out.appendString(from)
+                out.append(",\"to\":")
+                out.appendString(to)
+            }
             if let patches = state.patches {
-                out.append(UInt8(ascii: ","))
+                out.append(changed ? ",\"changed\":true," : ",\"changed\":false,")
                 patches.transition(self, value, store: store, caseName: to, in: &state)
             } else {
-                out.append(",\"state\":")
+                out.append(changed ? ",\"changed\":true,\"state\":" : ",\"changed\":false,\"state\":")
                 let range = appendEncoded(value, what: "the state of \(store)", in: &state)
                 state.rollover?.remember(store: store, caseName: to, state: out.bytes, range: range)
             }
+            out.append(",\"source\":")
+            appendSource(file, line, in: &state)
             // `cause` is the global number of an event (see `RecorderState.fileOffset`); one that
             // happened in an earlier file of a rolling trace is left out.
-            state.causeRange = appendTransitionEnd(
-                file: file, line: line, cause: cause.flatMap { $0 > state.fileOffset ? $0 - state.fileOffset : nil },
-                args: args, stack: stack, store: store, action: action, into: shared)
-            reportFailure(of: shared, in: &state)
+            if let cause, cause > state.fileOffset {
+                let start = out.count
+                out.append(",\"cause\":")
+                out.append(Int64(cause - state.fileOffset))
+                state.causeRange = start..<out.count
+            }
+            if let args {
+                out.append(",\"args\":")
+                appendArguments(args, store: store, action: action, in: &state)
+            }
+            if let stack { appendStack(stack, to: out) }
             out.append("}\n")
+            emit(seq: seq, mustReachDisk: mustReachDisk, in: &state)
             // After `emit`: an event that opens a new file of a rolling trace is numbered there.
-            return emit(seq: seq, mustReachDisk: mustReachDisk, in: &state)
+            return state.fileOffset + state.lastSeq
         }
-    }
-
-    /// Appends a transition's members from `store` to `changed`.
-    private func appendTransitionStart(
-        store: String, action: String, from: String?, to: String?, changed: Bool, to out: JSONOutput
-    ) {
-        out.append(",\"store\":")
-        out.appendString(store)
-        out.append(",\"action\":")
-        out.appendString(action)
-        if let from, let to {
-            out.append(",\"from\":")
-            out.appendString(from)
-            out.append(",\"to\":")
-            out.appendString(to)
-        }
-        out.append(changed ? ",\"changed\":true" : ",\"changed\":false")
-    }
-
-    /// Appends a transition's members after its state: `source`, `cause`, `args`, `stack`.
-    /// Returns where `cause` is, when there is one.
-    @discardableResult
-    private func appendTransitionEnd(
-        file: StaticString, line: UInt, cause: Int?, args: ActionArguments?, stack: [String]?, store: String,
-        action: String, into encoder: TransitionEncoder
-    ) -> Range<Int>? {
-        let out = encoder.encoder.output
-        out.append(",\"source\":")
-        appendSource(file, line, into: encoder)
-        var causeRange: Range<Int>?
-        if let cause {
-            let start = out.count
-            out.append(",\"cause\":")
-            out.append(Int64(cause))
-            causeRange = start..<out.count
-        }
-        if let args {
-            out.append(",\"args\":")
-            appendArguments(args, store: store, action: action, into: encoder)
-        }
-        if let stack { appendStack(stack, to: out) }
-        return causeRange
     }
 
     /// Records that a store was set to a recorded state (time travel): a `restore` event, which
     /// is not an action, so `validate` does not judge it. `step` and `trace` say where the state
     /// was recorded.
     func recordRestore<S: Encodable>(store: String, caseName: String?, state value: S, step: Int?, trace: String?) {
-        record { state in
+        state.withLock { state in
             let out = state.encoder.output
             out.count = 0
             out.append("{\"type\":\"restore\",\"seq\":")
@@ -332,7 +259,7 @@ public final class TraceRecorder: Sendable {
                 out.appendRareString(trace)
             }
             out.append("}\n")
-            return emit(seq: seq, mustReachDisk: false, in: &state)
+            emit(seq: seq, mustReachDisk: false, in: &state)
         }
     }
 
@@ -347,11 +274,6 @@ public final class TraceRecorder: Sendable {
             }
             state.patches?.ended(store, others: count > 1)
         }
-    }
-
-    /// How many events have been numbered (written or queued), across files: for tests.
-    package var numberedEvents: Int {
-        state.withLock { $0.fileOffset + $0.lastSeq }
     }
 
     // MARK: Writing
@@ -372,11 +294,10 @@ public final class TraceRecorder: Sendable {
         out.append(",\"state\":")
     }
 
-    /// Takes the next `seq`, writes it and the elapsed time (to the recorder's encoder when
-    /// `out` is nil).
-    private func beginEvent(_ state: inout RecorderState, into out: JSONOutput? = nil) -> Int {
+    /// Takes the next `seq`, writes it and the elapsed time.
+    private func beginEvent(_ state: inout RecorderState) -> Int {
         state.lastSeq += 1
-        let out = out ?? state.encoder.output
+        let out = state.encoder.output
         let seqStart = out.count
         out.append(Int64(state.lastSeq))
         state.seqRange = seqStart..<out.count
@@ -392,49 +313,32 @@ public final class TraceRecorder: Sendable {
     package func appendEncoded<S: Encodable>(_ value: S, what: @autoclosure () -> String, in state: inout RecorderState)
         -> Range<Int>
     {
-        let range = appendEncoded(value, what: what(), into: state.line)
-        reportFailure(of: state.line, in: &state)
-        return range
-    }
-
-    /// Appends the JSON of `value`, or `null` with the failure kept in `encoder` for the
-    /// recorder to report.
-    @discardableResult
-    private func appendEncoded<S: Encodable>(
-        _ value: S, what: @autoclosure () -> String, into encoder: TransitionEncoder
-    ) -> Range<Int> {
-        let streaming = encoder.encoder
-        let mark = streaming.output.count
+        let encoder = state.encoder
+        let mark = encoder.output.count
         do {
-            try streaming.appendValue(value)
+            try encoder.appendValue(value)
         } catch {
-            streaming.reset(to: mark)
-            streaming.output.append("null")
-            encoder.failure = "\(what()) could not be encoded (\(error)); the event records null in its place"
+            encoder.reset(to: mark)
+            encoder.output.append("null")
+            report(
+                .encodingFailed, "\(what()) could not be encoded (\(error)); the event records null in its place",
+                in: &state)
         }
-        return mark..<streaming.output.count
+        return mark..<encoder.output.count
     }
 
-    /// Reports what `encoder` could not encode, if anything.
-    private func reportFailure(of encoder: TransitionEncoder, in state: inout RecorderState) {
-        guard let failure = encoder.failure else { return }
-        encoder.failure = nil
-        report(.encodingFailed, failure, in: &state)
-    }
-
-    private func appendArguments(
-        _ args: ActionArguments, store: String, action: String, into encoder: TransitionEncoder
-    ) {
-        let out = encoder.encoder.output
+    private func appendArguments(_ args: ActionArguments, store: String, action: String, in state: inout RecorderState)
+    {
+        let out = state.encoder.output
         out.append(UInt8(ascii: "{"))
         for (index, member) in args.members.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out.appendString(member.name)
             out.append(UInt8(ascii: ":"))
-            if encoder.encoder.isRedacted(member.name) {
+            if state.encoder.isRedacted(member.name) {
                 out.append("\"<redacted>\"")
             } else {
-                appendEncoded(member.value, what: "argument \(member.name) of \(store).\(action)", into: encoder)
+                appendEncoded(member.value, what: "argument \(member.name) of \(store).\(action)", in: &state)
             }
         }
         out.append(UInt8(ascii: "}"))
@@ -452,12 +356,12 @@ public final class TraceRecorder: Sendable {
 
     /// Appends `"File.swift:LINE"`, from the cache when this call site was written before.
     @inline(__always)
-    private func appendSource(_ file: StaticString, _ line: UInt, into encoder: TransitionEncoder) {
-        let out = encoder.encoder.output
-        if !encoder.sources.append(file, line, to: out) {
+    private func appendSource(_ file: StaticString, _ line: UInt, in state: inout RecorderState) {
+        let out = state.encoder.output
+        if !state.sources.append(file, line, to: out) {
             let mark = out.count
             Self.writeSource(file, line, into: out)
-            encoder.sources.remember(file, line, out.bytes(from: mark))
+            state.sources.remember(file, line, out.bytes(from: mark))
         }
     }
 
@@ -482,15 +386,9 @@ public final class TraceRecorder: Sendable {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Writes the event in the recorder's encoder, or queues it when the recorder groups its
-    /// writes (`writeQueued` writes it then); returns its global number.
-    private func emit(seq: Int, mustReachDisk: Bool, in state: inout RecorderState) -> Int {
+    private func emit(seq: Int, mustReachDisk: Bool, in state: inout RecorderState) {
         defer { state.encoder.output.shrinkIfLarge() }
-        guard !state.sinkFailed else { return state.fileOffset + state.lastSeq }
-        if groupsWrites {
-            state.queued.append(state.encoder.output.bytes)
-            return seq
-        }
+        guard !state.sinkFailed else { return }
         do {
             if let rolling = rollingSink {
                 try writeRolling(to: rolling, in: &state)
@@ -505,72 +403,6 @@ public final class TraceRecorder: Sendable {
                 .sinkFailed, "recording stopped at seq \(seq): \(error); the trace keeps the events before it",
                 in: &state)
         }
-        return state.fileOffset + state.lastSeq
-    }
-
-    /// Runs `event`, which builds an event and hands it to `emit`, under the lock; when the
-    /// recorder groups its writes, returns only once the event is written (`writeQueued`).
-    private func record(_ event: (inout RecorderState) -> Int) {
-        if groupsWrites {
-            _ = writeQueued(mustReachDisk: false, event)
-        } else {
-            _ = state.withLock(event)
-        }
-    }
-
-    /// Queues a line with `queue` (under the lock; it returns the line's `seq`) and returns its
-    /// `seq` once the line is written: by this thread, which then writes every line queued, when
-    /// no other thread is writing; otherwise by the thread writing now or by the next writer
-    /// (see "Writing in groups" above).
-    private func writeQueued(mustReachDisk: Bool, _ queue: (inout RecorderState) -> Int) -> Int {
-        var seq = 0
-        let group = state.withLock(waitingOn: written) { state in
-            if seq == 0 { seq = queue(&state) }  // the first check, once
-            return state.writtenSeq >= seq || state.sinkFailed || !state.writing
-        } _: { state -> (lines: JSONOutput, first: Int, last: Int)? in
-            guard state.writtenSeq < seq, !state.sinkFailed else { return nil }
-            // Lines queued from now on go to the other buffer while this one is written.
-            state.writing = true
-            let lines = state.queued
-            state.queuesInSecond.toggle()
-            return (lines, state.writtenSeq + 1, state.lastSeq)
-        }
-        if let group {
-            var failure: (any Error)?
-            do {
-                try sink.write(group.lines.bytes)
-            } catch {
-                failure = error
-            }
-            state.withLock { state in
-                group.lines.count = 0
-                group.lines.shrinkIfLarge()
-                state.writing = false
-                state.writtenSeq = group.last
-                if let failure {
-                    state.sinkFailed = true
-                    report(
-                        .sinkFailed,
-                        "recording stopped at seq \(group.first): \(failure); the trace keeps the events before it",
-                        in: &state)
-                }
-            }
-            written.broadcast()
-        }
-        if mustReachDisk {
-            do {
-                try sink.synchronize()
-            } catch {
-                state.withLock { state in
-                    state.sinkFailed = true
-                    report(
-                        .sinkFailed,
-                        "recording stopped at seq \(seq): \(error); the trace keeps the events before it",
-                        in: &state)
-                }
-            }
-        }
-        return seq
     }
 
     /// Writes the event in the output to a rolling sink: in the current file when it fits (or
@@ -690,9 +522,7 @@ public final class TraceRecorder: Sendable {
 
 /// The recorder's mutable state, guarded by its lock.
 package struct RecorderState: ~Copyable {
-    /// The recorder's own encoder, for the events it encodes under its lock.
-    let line: TransitionEncoder
-    package var encoder: StreamingEncoder { line.encoder }
+    package let encoder: StreamingEncoder
     var lastSeq = 0
     var sinkFailed = false
     var reported: Set<RecordingFailure.Kind> = []
@@ -710,25 +540,16 @@ package struct RecorderState: ~Copyable {
     /// How many events the current file holds after its opening (the header and, in a later
     /// file of a rolling trace, the registers of the live stores).
     var eventsInFile = 0
+    /// The `source` text of recent call sites.
+    var sources = SourceCache()
     /// The JSON of each state machine type's machine, made on its first register.
     var machines = MachineJSONCache()
     /// Version 2: what the recorder does to write patches; nil when the trace records whole
     /// states (version 1).
     var patches: (any PatchRecording)?
 
-    /// Writing in groups (see `TraceRecorder`): the lines numbered and not yet written, in
-    /// `seq` order, go to one of two buffers while the writer writes the other.
-    private let first = JSONOutputStorage()
-    private let second = JSONOutputStorage()
-    var queuesInSecond = false
-    var queued: JSONOutput { queuesInSecond ? second.output : first.output }
-    /// A thread is writing a group (outside the lock).
-    var writing = false
-    /// The last `seq` written.
-    var writtenSeq = 0
-
-    init(line: TransitionEncoder) {
-        self.line = line
+    init(encoder: StreamingEncoder) {
+        self.encoder = encoder
     }
 }
 
