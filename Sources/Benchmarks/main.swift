@@ -8,7 +8,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print(
         """
         Usage: swift run -c release Benchmarks [--large]
-               [--only recording|big-states|decoding|validation|coverage|streaming|opening|diff|timetravel]
+               [--only recording|threads|big-states|decoding|validation|coverage|streaming|opening|diff|timetravel]
 
         Measures Rewind against baselines run in the same process and prints a table:
         figure, baseline, ratio, target, and whether the target is met. The traces are
@@ -27,7 +27,9 @@ defer { try? FileManager.default.removeItem(atPath: folder) }
 var table = ResultTable()
 do {
     if only == nil || only == "recording" { try RecordingBenchmark.run(into: &table, folder: folder) }
-    if only == nil || only == "recording" { try ConcurrentRecordingBenchmark.run(into: &table, folder: folder) }
+    if only == nil || only == "recording" || only == "threads" {
+        try ConcurrentRecordingBenchmark.run(into: &table, folder: folder)
+    }
     if only == nil || only == "recording" || only == "big-states" { try LargeStateBenchmark.run(into: &table) }
     if only == nil || only == "decoding" { try DecodingBenchmark.run(into: &table) }
     if only == nil || only == "diff" { try DiffBenchmark.run(into: &table) }
