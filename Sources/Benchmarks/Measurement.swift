@@ -59,6 +59,24 @@ func peakMemoryBytes() -> Int {
     return usage.ru_maxrss * 1024
 }
 
+/// The CPU time (user and system, every thread) used so far by this process (`.current`) or by
+/// its children that have been waited for (`.children`, such as the commands `timeShell` ran), in
+/// seconds. On a shared machine a command's wall time depends on how many cores it was given;
+/// its CPU time much less, so the two together tell load from cost.
+func cpuSeconds(_ of: CPUTimeOf) -> Double {
+    var usage = rusage()
+    getrusage(of == .current ? RUSAGE_SELF.rawValue : RUSAGE_CHILDREN.rawValue, &usage)
+    let seconds = usage.ru_utime.tv_sec + usage.ru_stime.tv_sec
+    let microseconds = usage.ru_utime.tv_usec + usage.ru_stime.tv_usec
+    return Double(seconds) + Double(microseconds) / 1e6
+}
+
+/// Whose CPU time `cpuSeconds` reads.
+enum CPUTimeOf {
+    case current
+    case children
+}
+
 /// Runs a shell command, returning its wall time in seconds and its standard output; nil when
 /// the command is not installed or fails. (`popen`, not Foundation's `Process`, whose
 /// `waitUntilExit` was seen to wait forever on Linux; see Tests/Support/ChildProcess.swift.)

@@ -32,14 +32,22 @@ enum ValidationBenchmark {
 
         // The figure every row shows: timed in turns with grep when grep is there, so both see the
         // same moments of a noisy machine.
+        // The CPU time of each turn too (the warm-up round's first), for `addCPUTime`.
+        var validatingCPU: [Double] = []
         let validating: (operations: Int, body: () throws -> Void) = (
-            1, { _ = try TraceValidator().validate(file: path) }
+            1,
+            {
+                let before = cpuSeconds(.current)
+                _ = try TraceValidator().validate(file: path)
+                validatingCPU.append(cpuSeconds(.current) - before)
+            }
         )
         let rewind: Measurement
         if isInstalled("grep") {
+            var grepCPU: [Double] = []
             let turns = try Measurement.interleaved([
                 validating,
-                (1, { _ = timeShell("grep -c -F '\"transition\"' '\(path)'") }),
+                (1, { grepCPU.append(timedCPU { _ = timeShell("grep -c -F '\"transition\"' '\(path)'") }) }),
             ])
             let grep = turns[1]
             rewind = turns[0]
@@ -48,6 +56,7 @@ enum ValidationBenchmark {
                 "validate \(formatBytes(size)) (\(events) events) vs grep -c", figure: formatSeconds(rewind.median),
                 baseline: "grep -c \(formatSeconds(grep.median))", ratio: "\(formatRatio(ratio)) grep's time",
                 target: "≤ 2.5× grep", met: ratio <= 2.5)
+            addCPUTime(validatingCPU, against: grepCPU, into: &table)
         } else {
             rewind = try Measurement.interleaved([validating])[0]
         }
@@ -96,11 +105,21 @@ extension ValidationBenchmark {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let size = TraceGenerator.size(of: path)
         var failed = false
+        var inspectorCPU: [Double] = []
+        var grepCPU: [Double] = []
         let turns = try Measurement.interleaved(
             runs: 5,
             [
-                (1, { if timeShell("'\(inspector)' validate '\(path)' > /dev/null") == nil { failed = true } }),
-                (1, { _ = timeShell("grep -c -F '\"transition\"' '\(path)'") }),
+                (
+                    1,
+                    {
+                        inspectorCPU.append(
+                            timedCPU {
+                                if timeShell("'\(inspector)' validate '\(path)' > /dev/null") == nil { failed = true }
+                            })
+                    }
+                ),
+                (1, { grepCPU.append(timedCPU { _ = timeShell("grep -c -F '\"transition\"' '\(path)'") }) }),
             ])
         guard !failed else { throw BenchmarkError("inspector validate failed on the 1 GB trace") }
         let ratio = turns[0].median / turns[1].median
@@ -108,6 +127,27 @@ extension ValidationBenchmark {
             "inspector validate \(formatBytes(size)) (\(events) events) vs grep -c, whole processes",
             figure: formatSeconds(turns[0].median), baseline: "grep -c \(formatSeconds(turns[1].median))",
             ratio: "\(formatRatio(ratio)) grep's time", target: "≤ 1× grep", met: ratio <= 1)
+        addCPUTime(inspectorCPU, against: grepCPU, into: &table)
+    }
+
+    /// The CPU time (user and system) of the children `body` waited for, in seconds.
+    static func timedCPU(_ body: () -> Void) -> Double {
+        let before = cpuSeconds(.children)
+        body()
+        return cpuSeconds(.children) - before
+    }
+
+    /// A row under a timed comparison with grep: the CPU time of both (every thread's), medians
+    /// without the warm-up round. Validation scans on both cores and grep on one, so the wall
+    /// ratio above is about this ratio divided by the cores validation was given: on a busy
+    /// machine (other sessions building) close to this ratio itself.
+    static func addCPUTime(_ rewind: [Double], against grep: [Double], into table: inout ResultTable) {
+        let rewind = Measurement(samples: Array(rewind.dropFirst())).median
+        let grep = Measurement(samples: Array(grep.dropFirst())).median
+        table.add(
+            "… CPU time of the same runs (user + system, every thread)", figure: formatSeconds(rewind),
+            baseline: "grep -c \(formatSeconds(grep))", ratio: "\(formatRatio(rewind / grep)) grep's CPU time",
+            target: "(for scale)", met: nil)
     }
 
     /// A header of 1,000 machines of 200 cases each (about 8 MB) and a few events, against a

@@ -95,6 +95,13 @@
     package static func rename(_ source: String, to target: String) throws(SystemError) {
         guard cRename(source, target) == 0 else { throw SystemError(code: errno) }
     }
+
+    /// Lets the calling thread sleep for about `nanoseconds` (`nanosleep`), giving its core away;
+    /// a signal may end the sleep early, which does not matter to a caller that polls.
+    package static func sleep(nanoseconds: Int) {
+        var time = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+        _ = nanosleep(&time, nil)
+    }
 }
 
 /// Nanoseconds on the monotonic clock.
