@@ -146,6 +146,29 @@ public struct TraceStream: Sendable {
             // No header can start this way: only line 1 is read (a device may never end).
             throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: TraceStream.headerMessage(line))
         }
+        let partSize = max(1, validator.blockSize / 4)
+        if case .regularFile(let size) = input.kind, size > partSize, validator.parallelism > 1 {
+            // A file of more than one part is read and scanned on another thread, a part ahead of
+            // the rules and `body`, which see the same lines in the same order.
+            let pipeline = ScanPipeline(partSize: partSize)
+            let outcome = pipeline.read(input, maximumLineLength: maximumLineLength) {
+                line, fields, error in
+                do throws(TraceOpenError) {
+                    guard let found = try reader.consume(line, scanned: fields, error: error) else { return true }
+                    return body(found)
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+            if case .readFailed(let code) = outcome {
+                throw TraceOpenError(
+                    kind: .unreadable, path: path, message: "cannot read: \(SystemError(code: code).reason)")
+            }
+            if let failure { throw failure }
+            if reader.lineNumber == 0 { throw TraceStream.emptyFile(path) }
+            return reader.run.finish()
+        }
         do {
             try input.forEachChunk(blockSize: validator.blockSize, maximumLineLength: maximumLineLength) { chunk, _ in
                 let lines: UnsafeRawBufferPointer
@@ -197,6 +220,15 @@ public struct TraceStream: Sendable {
 
         /// Validates the next line; returns it when it is an event or has problems.
         mutating func consume(_ line: LineReader.Line) throws(TraceOpenError) -> ScannedLine? {
+            try consume(line, scanned: nil, error: nil)
+        }
+
+        /// Validates the next line, scanned already (by `ScanPipeline`'s thread) into `scanned`,
+        /// or found not to be one JSON object (`error`); unscanned when `scanned` is nil.
+        /// Returns the line when it is an event or has problems.
+        mutating func consume(
+            _ line: LineReader.Line, scanned: UnsafePointer<EventFields>?, error: JSONParseError?
+        ) throws(TraceOpenError) -> ScannedLine? {
             lineNumber += 1
             bytesRead += line.bytes.count + (line.isTerminated ? 1 : 0)
             let before = run.report.problems.count
@@ -217,6 +249,8 @@ public struct TraceStream: Sendable {
                 _ = run.consume(line)
             } else if line.isOverlong || ValidationRun.isEmpty(line.bytes) {
                 _ = run.consume(line)
+            } else if let scanned {
+                event = consumeEvent(line, scanned, error: error)
             } else {
                 var fields = EventFields()
                 var failure: JSONParseError?
@@ -225,15 +259,23 @@ public struct TraceStream: Sendable {
                 } catch {
                     failure = error
                 }
-                _ = run.consume(line, scanned: &fields, error: failure)
-                if failure == nil && run.skippedLine != lineNumber {
-                    event = ScannedEvent(fields: fields, bytes: line.bytes, index: eventCount, line: lineNumber)
-                    if event != nil { eventCount += 1 }
-                }
+                event = consumeEvent(line, &fields, error: failure)
             }
             let found = run.report.problems.count > before ? Array(run.report.problems[before...]) : []
             guard event != nil || !found.isEmpty else { return nil }
             return ScannedLine(line: lineNumber, event: event, problems: found, end: bytesRead)
+        }
+
+        /// Checks an event line scanned into `fields`; returns its event when it is one.
+        private mutating func consumeEvent(
+            _ line: LineReader.Line, _ fields: UnsafePointer<EventFields>, error: JSONParseError?
+        ) -> ScannedEvent? {
+            _ = run.consume(line, scanned: fields, error: error)
+            guard error == nil && run.skippedLine != lineNumber,
+                let event = ScannedEvent(fields: fields.pointee, bytes: line.bytes, index: eventCount, line: lineNumber)
+            else { return nil }
+            eventCount += 1
+            return event
         }
     }
 }
