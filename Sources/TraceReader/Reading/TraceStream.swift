@@ -13,9 +13,13 @@
 /// print(report.errors, "errors")
 /// ```
 ///
-/// Memory stays that of one block of the file (or its longest line) plus what validation keeps
+/// Memory stays that of a few blocks of the file (or its longest line) plus what validation keeps
 /// (see `TraceValidator`): events come without their `state` (checked as JSON and skipped, never
-/// built). A file is read on the calling thread, in blocks of a few megabytes; a pipe as it comes.
+/// built). A regular file of more than 1 MB is read in parts of 1 MB by a second thread, which
+/// checks each line as JSON up to three parts ahead, while the calling thread applies the rules and
+/// calls `body`, in file order (what `body` gets is the same as on one thread); a smaller file is
+/// read on the calling thread, and a pipe as it comes. `body` is always called on the calling
+/// thread.
 ///
 /// The events are those `TraceFile` has (lines that are not `malformed` or `truncated`), with
 /// the same `index` and `line`. A problem is given with its line, as validation finds it; the few
@@ -146,6 +150,29 @@ public struct TraceStream: Sendable {
             // No header can start this way: only line 1 is read (a device may never end).
             throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: TraceStream.headerMessage(line))
         }
+        let partSize = max(1, validator.blockSize / 4)
+        if case .regularFile(let size) = input.kind, size > partSize, validator.parallelism > 1 {
+            // A file of more than one part is read and scanned on another thread, a part ahead of
+            // the rules and `body`, which see the same lines in the same order.
+            let pipeline = ScanPipeline(partSize: partSize)
+            let outcome = pipeline.read(input, maximumLineLength: maximumLineLength) {
+                line, fields, error in
+                do throws(TraceOpenError) {
+                    guard let found = try reader.consume(line, scanned: fields, error: error) else { return true }
+                    return body(found)
+                } catch {
+                    failure = error
+                    return false
+                }
+            }
+            if case .readFailed(let code) = outcome {
+                throw TraceOpenError(
+                    kind: .unreadable, path: path, message: "cannot read: \(SystemError(code: code).reason)")
+            }
+            if let failure { throw failure }
+            if reader.lineNumber == 0 { throw TraceStream.emptyFile(path) }
+            return reader.run.finish()
+        }
         do {
             try input.forEachChunk(blockSize: validator.blockSize, maximumLineLength: maximumLineLength) { chunk, _ in
                 let lines: UnsafeRawBufferPointer
@@ -197,6 +224,15 @@ public struct TraceStream: Sendable {
 
         /// Validates the next line; returns it when it is an event or has problems.
         mutating func consume(_ line: LineReader.Line) throws(TraceOpenError) -> ScannedLine? {
+            try consume(line, scanned: nil, error: nil)
+        }
+
+        /// Validates the next line, scanned already (by `ScanPipeline`'s thread) into `scanned`,
+        /// or found not to be one JSON object (`error`); unscanned when `scanned` is nil.
+        /// Returns the line when it is an event or has problems.
+        mutating func consume(
+            _ line: LineReader.Line, scanned: UnsafePointer<EventFields>?, error: JSONParseError?
+        ) throws(TraceOpenError) -> ScannedLine? {
             lineNumber += 1
             bytesRead += line.bytes.count + (line.isTerminated ? 1 : 0)
             let before = run.report.problems.count
@@ -217,6 +253,8 @@ public struct TraceStream: Sendable {
                 _ = run.consume(line)
             } else if line.isOverlong || ValidationRun.isEmpty(line.bytes) {
                 _ = run.consume(line)
+            } else if let scanned {
+                event = consumeEvent(line, scanned, error: error)
             } else {
                 var fields = EventFields()
                 var failure: JSONParseError?
@@ -225,15 +263,23 @@ public struct TraceStream: Sendable {
                 } catch {
                     failure = error
                 }
-                _ = run.consume(line, scanned: &fields, error: failure)
-                if failure == nil && run.skippedLine != lineNumber {
-                    event = ScannedEvent(fields: fields, bytes: line.bytes, index: eventCount, line: lineNumber)
-                    if event != nil { eventCount += 1 }
-                }
+                event = consumeEvent(line, &fields, error: failure)
             }
             let found = run.report.problems.count > before ? Array(run.report.problems[before...]) : []
             guard event != nil || !found.isEmpty else { return nil }
             return ScannedLine(line: lineNumber, event: event, problems: found, end: bytesRead)
+        }
+
+        /// Checks an event line scanned into `fields`; returns its event when it is one.
+        private mutating func consumeEvent(
+            _ line: LineReader.Line, _ fields: UnsafePointer<EventFields>, error: JSONParseError?
+        ) -> ScannedEvent? {
+            _ = run.consume(line, scanned: fields, error: error)
+            guard error == nil && run.skippedLine != lineNumber,
+                let event = ScannedEvent(fields: fields.pointee, bytes: line.bytes, index: eventCount, line: lineNumber)
+            else { return nil }
+            eventCount += 1
+            return event
         }
     }
 }

@@ -66,8 +66,9 @@ import Testing
     }
 }
 
-/// A small random trace with lines damaged in the ways files get damaged.
-private enum DamagedTrace {
+/// A small random trace with lines damaged in the ways files get damaged (also read by
+/// `TraceStreamPipelineTests`).
+enum DamagedTrace {
     static let header = Array(
         #"{"type":"header","format":"rewind-trace","version":1,"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["loading"],"loading":["loaded","failed"],"loaded":["loading"],"failed":["loading"]}}}}"#
             .utf8)

@@ -1,0 +1,165 @@
+import Dispatch
+@_spi(RewindInternals) internal import RewindSupport
+
+/// Reads a regular file for `TraceStream` on two threads: one thread of its own reads the parts
+/// of the file (`FilePart`: `pread`, the lines found, each checked as strict JSON into its
+/// fields), while the calling thread takes the scanned parts in file order and gives their
+/// lines, with their fields, to the rules and to what the command does with each line (`log`
+/// writing its rows). So the strict JSON scan of one part runs while the rows of the part before
+/// it are written.
+///
+/// Memory is bounded: at most `window` parts are in flight (read, or being read, and not yet
+/// given back by the calling thread), each about `partSize` bytes plus its scanned lines.
+///
+/// The parts are handed over in order through `HandOver`, behind `Lock` (RewindSupport, a
+/// pthread mutex, which Thread Sanitizer sees; `Synchronization.Mutex` it does not, on Linux):
+/// part `k` is in slot `k % window`; the reading thread fills a slot only after the calling
+/// thread counted it given back (`consumed`), and the calling thread reads a slot only after the
+/// reading thread counted it scanned (`scanned`). Two semaphores only wake the thread that waits.
+struct ScanPipeline: ~Copyable {
+    /// The bytes of a part (its last line runs on past it).
+    let partSize: Int
+    /// The most parts in flight.
+    let window: Int
+    private let slots: UnsafeMutablePointer<FilePart>
+
+    /// - Parameters:
+    ///   - partSize: the bytes of a part.
+    ///   - window: the most parts in flight, at least 2 (one read while one is used).
+    init(partSize: Int, window: Int = 4) {
+        self.partSize = max(1, partSize)
+        self.window = max(2, window)
+        slots = .allocate(capacity: self.window)
+        for index in 0..<self.window { (slots + index).initialize(to: FilePart()) }
+    }
+
+    deinit {
+        for index in 0..<window { slots[index].deallocate() }
+        slots.deinitialize(count: window)
+        slots.deallocate()
+    }
+
+    /// How a reading ended.
+    enum Outcome: Equatable {
+        /// Every line of the file was given.
+        case finished
+        /// `body` returned false.
+        case stopped
+        /// A read failed with this error number.
+        case readFailed(Int32)
+    }
+
+    /// What the two threads share, behind `HandOver`'s lock.
+    private struct HandOver {
+        /// The parts the reading thread has scanned.
+        var scanned = 0
+        /// The parts the calling thread is done with.
+        var consumed = 0
+        /// Set by the calling thread when it needs no more parts.
+        var stop = false
+    }
+
+    /// The reading thread's view of the pipeline. `@unchecked Sendable`: `slots` is a pointer,
+    /// and each slot is touched by one thread at a time, as `HandOver` says (see the type's
+    /// comment); `read` waits for the reading thread to end before it returns.
+    private struct Shared: @unchecked Sendable {
+        let slots: UnsafeMutablePointer<FilePart>
+        let handOver: Lock<HandOver>
+        /// Signalled once per part scanned, and once per slot given back (or at the stop).
+        let ready = DispatchSemaphore(value: 0)
+        let free = DispatchSemaphore(value: 0)
+        let ended = DispatchSemaphore(value: 0)
+    }
+
+    /// Reads the regular file `input` from its start and calls `body` with each of
+    /// its lines, in order, with its fields when it was scanned as one JSON object, or why it is
+    /// not one (`error`), until `body` returns false or the file ends. The header (line 1 of
+    /// part 0), empty lines and overlong lines are given unscanned (their fields are empty).
+    func read(
+        _ input: TraceInput, maximumLineLength: Int,
+        _ body: (LineReader.Line, UnsafePointer<EventFields>, JSONParseError?) -> Bool
+    ) -> Outcome {
+        let shared = Shared(slots: slots, handOver: Lock(HandOver()))
+        // Made at 0 and signalled: libdispatch traps when a semaphore is freed below the value it
+        // was made with, as `free` is when the reading stops early.
+        for _ in 0..<window { shared.free.signal() }
+        let window = window
+        let partSize = partSize
+        // `input` outlives the reading thread: `read` waits for its end.
+        let descriptor = input.file.rawValue
+        DispatchQueue.global(qos: .userInitiated).async {
+            Self.readParts(
+                shared, descriptor: descriptor, window: window, partSize: partSize,
+                maximumLineLength: maximumLineLength)
+        }
+        defer {
+            // The reading thread may be waiting for a free slot: stop it, and wait for its end
+            // before the slots can be freed.
+            shared.handOver.withLock { $0.stop = true }
+            shared.free.signal()
+            shared.ended.wait()
+        }
+        var part = 0
+        while true {
+            shared.ready.wait()
+            // Taken under the lock, so that what the reading thread wrote to the slot is seen.
+            let isScanned = shared.handOver.withLock { $0.scanned > part }
+            guard isScanned else { continue }
+            let slot = slots + part % window
+            if slot.pointee.readError != 0 { return .readFailed(slot.pointee.readError) }
+            guard Self.giveLines(of: slot, to: body) else { return .stopped }
+            if slot.pointee.endsFile { return .finished }
+            shared.handOver.withLock { $0.consumed = part + 1 }
+            shared.free.signal()
+            part += 1
+        }
+    }
+
+    /// The reading thread: reads and scans part after part into the free slots, until the file
+    /// ends, a read fails or the calling thread stops it.
+    private static func readParts(
+        _ shared: Shared, descriptor: Int32, window: Int, partSize: Int, maximumLineLength: Int
+    ) {
+        defer { shared.ended.signal() }
+        var part = 0
+        while true {
+            shared.free.wait()
+            let (stop, consumed) = shared.handOver.withLock { ($0.stop, $0.consumed) }
+            if stop { return }
+            // A signal of `free` without a slot given back (cannot happen but at the stop).
+            guard part < consumed + window else { continue }
+            let slot = shared.slots + part % window
+            slot.pointee.read(descriptor: descriptor, index: part, size: partSize, maximumLineLength: maximumLineLength)
+            let isLast = slot.pointee.endsFile || slot.pointee.readError != 0
+            shared.handOver.withLock { $0.scanned = part + 1 }
+            shared.ready.signal()
+            if isLast { return }
+            part += 1
+        }
+    }
+
+    /// Gives the lines of the part in `slot` to `body`; false when it stopped.
+    private static func giveLines(
+        of slot: UnsafeMutablePointer<FilePart>,
+        to body: (LineReader.Line, UnsafePointer<EventFields>, JSONParseError?) -> Bool
+    ) -> Bool {
+        let bytes = UnsafeRawPointer(slot.pointee.bytes)
+        return slot.pointee.lines.withUnsafeBufferPointer { lines in
+            slot.pointee.errors.withUnsafeBufferPointer { errors in
+                for index in lines.indices {
+                    let isOverlong = lines[index].count < 0
+                    // An overlong line, as `LineReader.forEachChunk` gives it: not terminated.
+                    let line = LineReader.Line(
+                        bytes: UnsafeRawBufferPointer(
+                            start: bytes + lines[index].start, count: max(0, lines[index].count)),
+                        isTerminated: !isOverlong && lines[index].isTerminated, isOverlong: isOverlong)
+                    let error = lines[index].error >= 0 ? errors[lines[index].error] : nil
+                    // By pointer: the fields (150 bytes) are not copied per line.
+                    let fields = (lines.baseAddress! + index).pointer(to: \.fields)!
+                    if !body(line, fields, error) { return false }
+                }
+                return true
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import TestSupport
+import Testing
+
+@testable import TraceReader
+
+/// A regular file of more than one part is streamed on two threads (`ScanPipeline`: parts read
+/// and scanned on one, the rules and the body on the caller's): the lines, their events and
+/// problems, how far the reading went and the report are those of the reading on one thread,
+/// wherever the parts end (in the middle of a line, on a `\n`, inside a long line).
+@Suite struct TraceStreamPipelineTests {
+    /// What a stream gave: each line as a comparable value, and the report.
+    struct Given: Equatable {
+        var lines: [String] = []
+        var report: ValidationReport?
+    }
+
+    static func stream(_ path: String, partSize: Int, parallelism: Int, stopAfter: Int = .max) throws -> Given {
+        var validator = TraceValidator()
+        validator.blockSize = partSize * 4
+        validator.parallelism = parallelism
+        var given = Given()
+        given.report = try TraceStream(path: path, validator: validator).forEachScannedLine { line in
+            let event = line.event.map { "\($0.index) \($0.line) \($0.event) \(Array($0.bytes))" } ?? "-"
+            given.lines.append("\(line.line) \(line.end) \(event) \(line.problems)")
+            return given.lines.count < stopAfter
+        }
+        return given
+    }
+
+    static let partSizes = [1, 7, 64, 333, 4096]
+
+    @Test func damagedTracesAreStreamedAlikeOnTwoThreads() throws {
+        var random = SeededGenerator(seed: 29)
+        for round in 0..<60 {
+            let bytes = DamagedTrace.make(using: &random)
+            guard (try? TraceFile(bytes: bytes)) != nil else { continue }
+            let file = try ValidationTemporaryFile(bytes)
+            let alone = try Self.stream(file.path, partSize: 1 << 20, parallelism: 1)
+            #expect(alone.lines.count > 0)
+            for partSize in Self.partSizes {
+                #expect(
+                    try Self.stream(file.path, partSize: partSize, parallelism: 2) == alone,
+                    "round \(round), part size \(partSize)")
+            }
+        }
+    }
+
+    /// Version 2: the patches are applied to the states in file order, so a patch that does not
+    /// apply is reported on its own line whichever part it is in.
+    @Test(arguments: [1, 2, 3] as [UInt64]) func versionTwoTracesAreStreamedAlikeOnTwoThreads(seed: UInt64) throws {
+        var lines = PatchedTrace.make(seed: seed, events: 120).patched
+        // A patch that does not apply, and a torn last line.
+        lines.insert(
+            #"{"type":"transition","seq":1000,"store":"CartStore","action":"x","changed":true,"patch":[{"op":"remove","path":"/missing/9"}]}"#,
+            at: lines.count / 2)
+        let text = lines.joined(separator: "\n") + "\n" + #"{"type":"transition","seq":5000,"sto"#
+        let file = try ValidationTemporaryFile(Array(text.utf8))
+        let alone = try Self.stream(file.path, partSize: 1 << 20, parallelism: 1)
+        #expect(alone.report?.problems.contains { $0.kind == .truncated } == true)
+        #expect(alone.report?.problems.count ?? 0 > 1)
+        for partSize in Self.partSizes {
+            #expect(try Self.stream(file.path, partSize: partSize, parallelism: 2) == alone, "part size \(partSize)")
+        }
+    }
+
+    /// A body that stops ends the reading (the reading thread too) after the line it stopped on.
+    @Test func aStreamOnTwoThreadsStopsWhereItsBodySays() throws {
+        let lines = PatchedTrace.make(seed: 9, events: 300).whole
+        let file = try ValidationTemporaryFile(Array((lines.joined(separator: "\n") + "\n").utf8))
+        let alone = try Self.stream(file.path, partSize: 1 << 20, parallelism: 1)
+        for stop in [1, 2, 50, 299] {
+            let stopped = try Self.stream(file.path, partSize: 64, parallelism: 2, stopAfter: stop)
+            #expect(stopped.lines == Array(alone.lines.prefix(stop)))
+        }
+    }
+
+    /// The pipeline gives every line of the file, in order, with the bytes it has, whatever the
+    /// part size; its fields are those of scanning the line alone.
+    @Test func thePipelineGivesEveryLineInOrder() throws {
+        var random = SeededGenerator(seed: 5)
+        let bytes = DamagedTrace.make(using: &random) + Array(String(repeating: "y", count: 3000).utf8)
+        let file = try ValidationTemporaryFile(bytes)
+        var expected: [[UInt8]] = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+        if expected.last == [] { expected.removeLast() }
+        for partSize in Self.partSizes + [1 << 20] {
+            let input = try TraceInput.open(file.path)
+            var given: [[UInt8]] = []
+            var sameFields = true
+            let pipeline = ScanPipeline(partSize: partSize, window: 2)
+            let outcome = pipeline.read(input, maximumLineLength: 1 << 20) {
+                line, fields, _ in
+                given.append(Array(line.bytes))
+                if given.count > 1, !line.bytes.isEmpty, let alone = try? EventScanner.scan(line.bytes) {
+                    sameFields = sameFields && fields.pointee.seq == alone.seq && fields.pointee.type == alone.type
+                }
+                return true
+            }
+            #expect(outcome == .finished)
+            #expect(given == expected, "part size \(partSize)")
+            #expect(sameFields, "part size \(partSize)")
+        }
+    }
+}
