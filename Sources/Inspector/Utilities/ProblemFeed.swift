@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+@_spi(RewindInternals) internal import RewindSupport
 import TraceReader
 
 /// The validation problems of an open trace, found on another thread as `TraceStream` reads the
@@ -12,7 +12,8 @@ import TraceReader
 /// waits for the end: what it gives is always what validating the whole file first would give.
 ///
 /// A class because its identity is the point: one validation shared by its thread and the
-/// command. Its state is behind a `Mutex`; a waiter sleeps on a semaphore the reader signals.
+/// command. Its state is behind a `Lock` (a pthread mutex, which Thread
+/// Sanitizer sees, unlike `Mutex` on Linux); a waiter sleeps on a semaphore the reader signals.
 final class ProblemFeed: Sendable {
     private struct State {
         var problems: [Int: [Problem]] = [:]
@@ -24,7 +25,7 @@ final class ProblemFeed: Sendable {
         var waiter: (line: Int, wake: DispatchSemaphore)?
     }
 
-    private let state = Mutex(State())
+    private let state = Lock(State())
     private let hasRules: Bool
 
     /// Starts validating `trace` on another thread.

@@ -1,6 +1,5 @@
 import Dispatch
 @_spi(RewindInternals) internal import RewindSupport
-import Synchronization
 
 /// A trace opened at once from its first part, and indexed whole on a thread of its own: what a
 /// view of a large trace uses to show its first events at once (a gigabyte takes about a second
@@ -20,7 +19,7 @@ import Synchronization
 /// from the file opened for the first part, as it is when indexing starts.
 ///
 /// A class because its identity is the point: one indexing, shared by its thread and the view.
-/// Its result is behind a `Mutex`, the bytes indexed are counted in an atomic; a waiter sleeps on
+/// Its result is behind a `Lock` (a pthread mutex, which Thread Sanitizer sees), the bytes indexed are counted in an atomic; a waiter sleeps on
 /// a semaphore the thread signals.
 public final class TraceIndexing: Sendable {
     private enum State {
@@ -32,7 +31,7 @@ public final class TraceIndexing: Sendable {
     /// The first part of the trace (`isPartial` when the file goes on), or the whole trace.
     public let first: TraceFile
     private let rest: Rest?
-    private let state: Mutex<State>
+    private let state: Lock<State>
     private let progressCount = IndexProgress()
     private let finished = DispatchSemaphore(value: 0)
 
@@ -60,7 +59,7 @@ public final class TraceIndexing: Sendable {
         expectedLastStep =
             part.rest.flatMap { TraceLoader.lastSeq($0.input.file.rawValue, size: $0.size) }
             .map { [first] in max($0, first.lastStep) } ?? first.lastStep
-        state = Mutex(rest == nil ? .done(.success(first)) : .waiting)
+        state = Lock(rest == nil ? .done(.success(first)) : .waiting)
         if rest == nil { finished.signal() }
     }
 
