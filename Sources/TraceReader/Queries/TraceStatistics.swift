@@ -3,15 +3,18 @@
 /// `inspector stats`.
 ///
 /// ```swift
-/// let stats = TraceStatistics(trace: try TraceFile(path: "run.jsonl"))
+/// let stats = try TraceStatistics(path: "run.jsonl")
 /// stats.stores.first?.name                 // the busiest store
 /// stats.intervals?.median                  // the typical time between two events, in seconds
 /// stats.unchangedCount                     // actions that left the state as it was
 /// ```
 ///
 /// Computed in one pass over the events, each line scanned for its top-level members without
-/// building its `state`. Memory: 8 bytes per event with an `elapsed` (the intervals are kept to
-/// find their median and 99th percentile exactly), plus a little per store and action.
+/// building its `state`. `init(path:)` reads the file once with no index; memory stays bounded
+/// whatever the trace: one block of the file, the intervals (8 bytes each up to two million of
+/// them, then a fixed histogram, see `Intervals.isApproximate`), at most 100,000 store names and
+/// 100,000 store-and-action pairs (the rest counted together, see `otherStores`), and each store's
+/// events within its latest second.
 public struct TraceStatistics: Sendable, Equatable {
     /// The events of one store.
     public struct StoreCount: Sendable, Equatable {
@@ -67,6 +70,10 @@ public struct TraceStatistics: Sendable, Equatable {
         public var p99: Double
         /// The longest interval.
         public var maximum: Double
+        /// Whether `median` and `p99` are estimates: past two million intervals they are read
+        /// from a histogram of log-spaced buckets, within 1% of the exact values (an interval
+        /// under a nanosecond counts as 0). `count`, `minimum` and `maximum` are always exact.
+        public var isApproximate = false
 
         /// Creates intervals from their summary.
         public init(count: Int, minimum: Double, median: Double, p99: Double, maximum: Double) {
@@ -92,6 +99,24 @@ public struct TraceStatistics: Sendable, Equatable {
         }
     }
 
+    /// Events counted together because their names were first met after the most names
+    /// `TraceStatistics` keeps (100,000 per table, 8 MB of names): a trace with that many
+    /// distinct names.
+    public struct Others: Sendable, Equatable {
+        /// How many events.
+        public var events = 0
+        /// How many of those changed nothing.
+        public var unchanged = 0
+
+        /// Nothing counted.
+        public init() {}
+
+        mutating func add(unchanged: Bool) {
+            events += 1
+            if unchanged { self.unchanged += 1 }
+        }
+    }
+
     /// The most steps `unchangedSteps` lists.
     public static let listedUnchangedSteps = 100
 
@@ -113,6 +138,12 @@ public struct TraceStatistics: Sendable, Equatable {
     public var unchangedCount: Int
     /// The steps of the first `listedUnchangedSteps` of them, in order.
     public var unchangedSteps: [Int]
+    /// Register and transition events of stores not in `stores` (past the names kept).
+    public var otherStores = Others()
+    /// Transitions not in `actions` (past the names kept).
+    public var otherActions = Others()
+    /// What the reading skipped or noticed, as `TraceFile.issues` lists it (`init(path:)` only).
+    public var issues: [TraceReadIssue] = []
 
     /// Creates statistics from their parts.
     public init(
@@ -139,8 +170,36 @@ public struct TraceStatistics: Sendable, Equatable {
                 tally.unreadable += 1
                 return
             }
-            tally.add(fields, line, step: trace.step(ofEventAt: index) ?? 0)
+            let step = trace.step(ofEventAt: index) ?? 0
+            tally.add(fields, line, kind: StatisticsTally.kind(fields, line), seq: step, index: index)
         }
-        self = tally.finish(events: trace.eventCount)
+        self = tally.finish(events: trace.eventCount, stepsAreSeqs: true)
+        issues = trace.issues
+    }
+
+    /// The statistics of the trace at `path` (a file, or a pipe read as it comes), read once
+    /// from its first line to its last without indexing it: the same as `init(trace:)` on
+    /// `TraceFile(path:)`, with `issues` its `issues`, in bounded memory.
+    /// - Throws: `TraceOpenError` as `TraceFile(path:)` throws it.
+    public init(path: String) throws(TraceOpenError) {
+        try self.init(path: path, nameLimit: StatisticsTally.defaultNameLimit)
+    }
+
+    /// `init(path:)` with smaller bounds, for tests.
+    init(
+        path: String, nameLimit: Int, exactIntervals: Int = IntervalQuantiles.defaultExactLimit
+    ) throws(TraceOpenError) {
+        var tally = StatisticsTally(nameLimit: nameLimit, exactIntervals: exactIntervals)
+        let summary = try TraceEventScan.forEachEvent(path: path) { event in
+            let kind: StatisticsTally.EventKind =
+                switch event.type {
+                case .register: .register
+                case .transition: .transition
+                case .restore, .unknown: .other
+                }
+            tally.add(event.fields, event.bytes, kind: kind, seq: event.fields.seq ?? 0, index: event.index)
+        }
+        self = tally.finish(events: summary.eventCount, stepsAreSeqs: summary.stepsAreSeqs)
+        issues = summary.issues
     }
 }
