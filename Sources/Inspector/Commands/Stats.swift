@@ -17,8 +17,10 @@ enum Stats: Command {
         The file is read once, from its first line to its last, without building any state
         or index: memory stays bounded whatever the trace. Past two million intervals, the
         median and p99 are estimates within 1%, printed with a leading ~ and three significant
-        digits (exact up to there). Past 100,000 store names or store-and-action pairs, the
-        events of names first met after that are counted together, as "other stores".
+        digits (exact up to there). Past 10,000 store names or store-and-action pairs, the
+        events of names first met after that are counted together ("and N events of other
+        stores"). A store with more events in a second than about a million has its peak
+        counted per millisecond, printed with a leading ~.
 
         Options:
           --top N              list at most N stores and N actions (default 10; 0: all)
@@ -71,7 +73,7 @@ enum Stats: Command {
                 [
                     TTY.safe(store.name), String(store.events), percent(store.events, of: stats.events),
                     store.unchanged > 0 ? "\(store.unchanged) no change" : "",
-                    store.peakPerSecond > 0 ? "peak \(store.peakPerSecond)/s" : "",
+                    store.peakPerSecond > 0 ? "peak \(store.peakIsApproximate ? "~" : "")\(store.peakPerSecond)/s" : "",
                 ]
             }
             table(rows, rightAligned: [1, 2], console: console)
@@ -189,10 +191,12 @@ enum Stats: Command {
         object.set(
             .array(
                 stats.stores.map { store in
-                    .object([
+                    var object: JSONObject = [
                         "name": .string(store.name), "events": number(store.events),
                         "unchanged": number(store.unchanged), "peakPerSecond": number(store.peakPerSecond),
-                    ])
+                    ]
+                    if store.peakIsApproximate { object.set(.bool(true), forKey: "peakApproximate") }
+                    return .object(object)
                 }), forKey: "stores")
         object.set(
             .array(

@@ -12,9 +12,10 @@
 /// Computed in one pass over the events, each line scanned for its top-level members without
 /// building its `state`. `init(path:)` reads the file once with no index; memory stays bounded
 /// whatever the trace: one block of the file, the intervals (8 bytes each up to two million of
-/// them, then a fixed histogram, see `Intervals.isApproximate`), at most 100,000 store names and
-/// 100,000 store-and-action pairs (the rest counted together, see `otherStores`), and each store's
-/// events within its latest second.
+/// them, then a fixed histogram, see `Intervals.isApproximate`), at most 10,000 store names and
+/// 10,000 store-and-action pairs (the rest counted together, see `otherStores`), and the times of
+/// the stores' events within their latest second (about a million of them, then counts per
+/// millisecond, see `StoreCount.peakIsApproximate`): under 64 MB in all.
 public struct TraceStatistics: Sendable, Equatable {
     /// The events of one store.
     public struct StoreCount: Sendable, Equatable {
@@ -27,13 +28,20 @@ public struct TraceStatistics: Sendable, Equatable {
         /// The most of its events within any one second of `elapsed` time (0 when its events
         /// have no `elapsed`): how hard the store is driven at its busiest.
         public var peakPerSecond: Int
+        /// Whether `peakPerSecond` was counted per millisecond (off by at most the events of one
+        /// millisecond at either end of the second): the store had more events within a second
+        /// than `TraceStatistics` keeps the times of (about a million, across the stores).
+        public var peakIsApproximate: Bool
 
         /// Creates a count.
-        public init(name: String, events: Int = 0, unchanged: Int = 0, peakPerSecond: Int = 0) {
+        public init(
+            name: String, events: Int = 0, unchanged: Int = 0, peakPerSecond: Int = 0, peakIsApproximate: Bool = false
+        ) {
             self.name = name
             self.events = events
             self.unchanged = unchanged
             self.peakPerSecond = peakPerSecond
+            self.peakIsApproximate = peakIsApproximate
         }
     }
 
@@ -100,7 +108,7 @@ public struct TraceStatistics: Sendable, Equatable {
     }
 
     /// Events counted together because their names were first met after the most names
-    /// `TraceStatistics` keeps (100,000 per table, 8 MB of names): a trace with that many
+    /// `TraceStatistics` keeps (10,000 per table, 1 MB of names): a trace with that many
     /// distinct names.
     public struct Others: Sendable, Equatable {
         /// How many events.
@@ -187,9 +195,10 @@ public struct TraceStatistics: Sendable, Equatable {
 
     /// `init(path:)` with smaller bounds, for tests.
     init(
-        path: String, nameLimit: Int, exactIntervals: Int = IntervalQuantiles.defaultExactLimit
+        path: String, nameLimit: Int, exactIntervals: Int = IntervalQuantiles.defaultExactLimit,
+        windowLimit: Int = StatisticsTally.defaultWindowLimit
     ) throws(TraceOpenError) {
-        var tally = StatisticsTally(nameLimit: nameLimit, exactIntervals: exactIntervals)
+        var tally = StatisticsTally(nameLimit: nameLimit, exactIntervals: exactIntervals, windowLimit: windowLimit)
         let summary = try TraceEventScan.forEachEvent(path: path) { event in
             let kind: StatisticsTally.EventKind =
                 switch event.type {

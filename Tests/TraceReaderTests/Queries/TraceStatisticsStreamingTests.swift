@@ -147,3 +147,29 @@ import Testing
         }
     }
 }
+
+extension TraceStatisticsStreamingTests {
+    /// Past the most times kept for the busiest second, a store's peak is counted per
+    /// millisecond: off by at most the events of two milliseconds, and said to be an estimate.
+    @Test(arguments: [1, 5, 40]) func peaksPastTheWindowLimitAreCountedPerMillisecond(limit: Int) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("t.jsonl")
+        var random = SeededGenerator(seed: UInt64(limit))
+        var text = F.header + "\n"
+        var elapsed = 0.0
+        for seq in 1...400 {
+            elapsed += Double(Int.random(in: 1..<30, using: &random)) / 1_000
+            text += F.transition(seq, seq % 3 == 0 ? "A" : "B", "a", state: "1", elapsed: elapsed) + "\n"
+        }
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        let exact = try TraceStatistics(path: path)
+        let bounded = try TraceStatistics(path: path, nameLimit: 10, windowLimit: limit)
+        #expect(exact.stores.allSatisfy { !$0.peakIsApproximate })
+        #expect(bounded.stores.contains { $0.peakIsApproximate })
+        for (store, estimate) in zip(exact.stores, bounded.stores) {
+            #expect(store.name == estimate.name && store.events == estimate.events)
+            // At least 1 ms between events: two milliseconds hold at most two events.
+            #expect(abs(store.peakPerSecond - estimate.peakPerSecond) <= 2, "\(store) \(estimate)")
+        }
+    }
+}

@@ -6,19 +6,27 @@
 struct StatisticsTally {
     /// The most store names, and the most store-and-action pairs, counted by name; the events of
     /// names first met after that are counted together (`TraceStatistics.otherStores`).
-    static let defaultNameLimit = 100_000
+    static let defaultNameLimit = 10_000
     /// The most bytes of names kept per table (stores, actions).
-    static let nameBytesLimit = 8 << 20
+    static let nameBytesLimit = 1 << 20
+
+    /// The most `elapsed` values kept, across the stores, for their events of the last second
+    /// (8 MB); a store whose window would pass it counts its events per millisecond instead.
+    static let defaultWindowLimit = 1 << 20
 
     private struct StoreTally {
         var events = 0
         var unchanged = 0
-        /// The `elapsed` of its recent events, as runs of equal values, within one second of the
-        /// latest (from `windowStart`), and how many events they hold.
-        var window: [(elapsed: Double, count: Int)] = []
+        /// The `elapsed` of its recent events, within one second of the latest (from `windowStart`).
+        var window: [Double] = []
         var windowStart = 0
-        var windowCount = 0
         var peak = 0
+        /// Once the windows hold too many events: its events per millisecond of `elapsed`, for
+        /// the 1,000 milliseconds up to `lastSlot`, by slot modulo 1,000; empty before.
+        var slots: [Int] = []
+        var lastSlot = 0
+        var slotTotal = 0
+        var peakIsApproximate = false
     }
 
     /// A store's action, by ids.
@@ -28,6 +36,9 @@ struct StatisticsTally {
     }
 
     private let nameLimit: Int
+    private let windowLimit: Int
+    /// The `elapsed` values in the stores' windows.
+    private var windowed = 0
     private var storeNames = NameTable()
     private var storeNameBytes = 0
     private var stores: [StoreTally] = []
@@ -51,8 +62,12 @@ struct StatisticsTally {
     /// The kinds of event counted.
     enum EventKind { case register, transition, other }
 
-    init(nameLimit: Int = defaultNameLimit, exactIntervals: Int = IntervalQuantiles.defaultExactLimit) {
+    init(
+        nameLimit: Int = defaultNameLimit, exactIntervals: Int = IntervalQuantiles.defaultExactLimit,
+        windowLimit: Int = defaultWindowLimit
+    ) {
         self.nameLimit = nameLimit
+        self.windowLimit = windowLimit
         self.intervals = IntervalQuantiles(exactLimit: exactIntervals)
     }
 
@@ -120,22 +135,65 @@ struct StatisticsTally {
     private mutating func countRate(_ elapsed: Double, store: Int) {
         var tally = stores[store]
         stores[store] = StoreTally()  // no second reference while the window is changed
-        if tally.windowStart < tally.window.count && tally.window[tally.window.count - 1].elapsed == elapsed {
-            tally.window[tally.window.count - 1].count += 1
+        if tally.slots.isEmpty {
+            tally.window.append(elapsed)
+            windowed += 1
+            while tally.windowStart < tally.window.count && tally.window[tally.windowStart] <= elapsed - 1 {
+                tally.windowStart += 1
+                windowed -= 1
+            }
+            if tally.windowStart > 1024 && tally.windowStart * 2 > tally.window.count {
+                tally.window.removeFirst(tally.windowStart)
+                tally.windowStart = 0
+            }
+            tally.peak = max(tally.peak, tally.window.count - tally.windowStart)
+            if windowed > windowLimit { countPerMillisecond(&tally) }
         } else {
-            tally.window.append((elapsed, 1))
+            addToSlots(elapsed, &tally)
         }
-        tally.windowCount += 1
-        while tally.windowStart < tally.window.count && tally.window[tally.windowStart].elapsed <= elapsed - 1 {
-            tally.windowCount -= tally.window[tally.windowStart].count
-            tally.windowStart += 1
-        }
-        if tally.windowStart > 1024 && tally.windowStart * 2 > tally.window.count {
-            tally.window.removeFirst(tally.windowStart)
-            tally.windowStart = 0
-        }
-        tally.peak = max(tally.peak, tally.windowCount)
         stores[store] = tally
+    }
+
+    /// Moves the store's window into counts per millisecond: from here on its peak is the most
+    /// events in 1,000 consecutive milliseconds (off by at most the events of one millisecond
+    /// at either end), and the store costs 8 KB however many events a second it has.
+    private mutating func countPerMillisecond(_ tally: inout StoreTally) {
+        let kept = tally.window[tally.windowStart...]
+        windowed -= kept.count
+        tally.slots = [Int](repeating: 0, count: 1_000)
+        tally.lastSlot = Self.slot(of: kept.last ?? 0)
+        for elapsed in kept { addToSlots(elapsed, &tally) }
+        tally.window = []
+        tally.windowStart = 0
+        tally.peakIsApproximate = true
+    }
+
+    /// Counts an event in its millisecond, after emptying the milliseconds that left the second.
+    private func addToSlots(_ elapsed: Double, _ tally: inout StoreTally) {
+        let slot = Self.slot(of: elapsed)
+        if slot > tally.lastSlot {
+            if slot - tally.lastSlot >= 1_000 {
+                for index in tally.slots.indices { tally.slots[index] = 0 }
+                tally.slotTotal = 0
+            } else {
+                for passed in (tally.lastSlot + 1)...slot {
+                    tally.slotTotal -= tally.slots[passed % 1_000]
+                    tally.slots[passed % 1_000] = 0
+                }
+            }
+            tally.lastSlot = slot
+        }
+        guard slot > tally.lastSlot - 1_000 else { return }  // older than the second kept
+        tally.slots[slot % 1_000] += 1
+        tally.slotTotal += 1
+        tally.peak = max(tally.peak, tally.slotTotal)
+    }
+
+    /// The millisecond of `elapsed`, from 0 (negative or huge times share the ends).
+    private static func slot(of elapsed: Double) -> Int {
+        let milliseconds = (elapsed * 1_000).rounded(.down)
+        guard milliseconds.isFinite else { return milliseconds > 0 ? 1 << 50 : 0 }
+        return Int(max(0, min(Double(1 << 50), milliseconds)))
     }
 
     /// The id of the name `text`, adding it when it is new and the table has room; nil when not.
@@ -159,7 +217,8 @@ struct StatisticsTally {
     func finish(events: Int, stepsAreSeqs: Bool) -> TraceStatistics {
         let storeCounts = stores.enumerated().map { id, tally in
             TraceStatistics.StoreCount(
-                name: storeNames.name(id), events: tally.events, unchanged: tally.unchanged, peakPerSecond: tally.peak)
+                name: storeNames.name(id), events: tally.events, unchanged: tally.unchanged, peakPerSecond: tally.peak,
+                peakIsApproximate: tally.peakIsApproximate)
         }.sorted { ($0.events, $1.name) > ($1.events, $0.name) }
         let actionCounts = actions.map { action in
             TraceStatistics.ActionCount(
