@@ -27,6 +27,66 @@ struct StatisticsTally {
         var lastSlot = 0
         var slotTotal = 0
         var peakIsApproximate = false
+
+        /// Keeps the event's `elapsed` in the window (or its millisecond) and the peak;
+        /// `windowed` counts the times in every store's window.
+        mutating func countRate(_ elapsed: Double, windowed: inout Int, limit: Int) {
+            guard slots.isEmpty else { return addToSlots(elapsed) }
+            window.append(elapsed)
+            windowed += 1
+            while windowStart < window.count && window[windowStart] <= elapsed - 1 {
+                windowStart += 1
+                windowed -= 1
+            }
+            if windowStart > 1024 && windowStart * 2 > window.count {
+                window.removeFirst(windowStart)
+                windowStart = 0
+            }
+            peak = max(peak, window.count - windowStart)
+            if windowed > limit { countPerMillisecond(windowed: &windowed) }
+        }
+
+        /// Moves the store's window into counts per millisecond: from here on its peak is the most
+        /// events in 1,000 consecutive milliseconds (off by at most the events of one millisecond
+        /// at either end), and the store costs 8 KB however many events a second it has.
+        mutating func countPerMillisecond(windowed: inout Int) {
+            let kept = window[windowStart...]
+            windowed -= kept.count
+            slots = [Int](repeating: 0, count: 1_000)
+            lastSlot = Self.slot(of: kept.last ?? 0)
+            for elapsed in kept { addToSlots(elapsed) }
+            window = []
+            windowStart = 0
+            peakIsApproximate = true
+        }
+
+        /// Counts an event in its millisecond, after emptying the milliseconds that left the second.
+        mutating func addToSlots(_ elapsed: Double) {
+            let slot = Self.slot(of: elapsed)
+            if slot > lastSlot {
+                if slot - lastSlot >= 1_000 {
+                    for index in slots.indices { slots[index] = 0 }
+                    slotTotal = 0
+                } else {
+                    for passed in (lastSlot + 1)...slot {
+                        slotTotal -= slots[passed % 1_000]
+                        slots[passed % 1_000] = 0
+                    }
+                }
+                lastSlot = slot
+            }
+            guard slot > lastSlot - 1_000 else { return }  // older than the second kept
+            slots[slot % 1_000] += 1
+            slotTotal += 1
+            peak = max(peak, slotTotal)
+        }
+
+        /// The millisecond of `elapsed`, from 0 (negative or huge times share the ends).
+        private static func slot(of elapsed: Double) -> Int {
+            let milliseconds = (elapsed * 1_000).rounded(.down)
+            guard milliseconds.isFinite else { return milliseconds > 0 ? 1 << 50 : 0 }
+            return Int(max(0, min(Double(1 << 50), milliseconds)))
+        }
     }
 
     /// A store's action, by ids.
@@ -83,9 +143,7 @@ struct StatisticsTally {
 
     /// Counts the event at position `index` among the events, of kind `kind`.
     mutating func add(_ fields: EventFields, _ line: UnsafeRawBufferPointer, kind: EventKind, seq: Int, index: Int) {
-        let elapsed = fields.elapsedRange.flatMap {
-            Double(String(decoding: UnsafeRawBufferPointer(rebasing: line[$0]), as: UTF8.self))
-        }
+        let elapsed = fields.elapsedRange.flatMap { DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: line[$0])) }
         if let elapsed {
             if let lastElapsed { intervals.add(elapsed - lastElapsed) }
             if firstElapsed == nil { firstElapsed = elapsed }
@@ -133,67 +191,8 @@ struct StatisticsTally {
 
     /// Keeps the store's events of the last second and the most there ever were in one.
     private mutating func countRate(_ elapsed: Double, store: Int) {
-        var tally = stores[store]
-        stores[store] = StoreTally()  // no second reference while the window is changed
-        if tally.slots.isEmpty {
-            tally.window.append(elapsed)
-            windowed += 1
-            while tally.windowStart < tally.window.count && tally.window[tally.windowStart] <= elapsed - 1 {
-                tally.windowStart += 1
-                windowed -= 1
-            }
-            if tally.windowStart > 1024 && tally.windowStart * 2 > tally.window.count {
-                tally.window.removeFirst(tally.windowStart)
-                tally.windowStart = 0
-            }
-            tally.peak = max(tally.peak, tally.window.count - tally.windowStart)
-            if windowed > windowLimit { countPerMillisecond(&tally) }
-        } else {
-            addToSlots(elapsed, &tally)
-        }
-        stores[store] = tally
-    }
-
-    /// Moves the store's window into counts per millisecond: from here on its peak is the most
-    /// events in 1,000 consecutive milliseconds (off by at most the events of one millisecond
-    /// at either end), and the store costs 8 KB however many events a second it has.
-    private mutating func countPerMillisecond(_ tally: inout StoreTally) {
-        let kept = tally.window[tally.windowStart...]
-        windowed -= kept.count
-        tally.slots = [Int](repeating: 0, count: 1_000)
-        tally.lastSlot = Self.slot(of: kept.last ?? 0)
-        for elapsed in kept { addToSlots(elapsed, &tally) }
-        tally.window = []
-        tally.windowStart = 0
-        tally.peakIsApproximate = true
-    }
-
-    /// Counts an event in its millisecond, after emptying the milliseconds that left the second.
-    private func addToSlots(_ elapsed: Double, _ tally: inout StoreTally) {
-        let slot = Self.slot(of: elapsed)
-        if slot > tally.lastSlot {
-            if slot - tally.lastSlot >= 1_000 {
-                for index in tally.slots.indices { tally.slots[index] = 0 }
-                tally.slotTotal = 0
-            } else {
-                for passed in (tally.lastSlot + 1)...slot {
-                    tally.slotTotal -= tally.slots[passed % 1_000]
-                    tally.slots[passed % 1_000] = 0
-                }
-            }
-            tally.lastSlot = slot
-        }
-        guard slot > tally.lastSlot - 1_000 else { return }  // older than the second kept
-        tally.slots[slot % 1_000] += 1
-        tally.slotTotal += 1
-        tally.peak = max(tally.peak, tally.slotTotal)
-    }
-
-    /// The millisecond of `elapsed`, from 0 (negative or huge times share the ends).
-    private static func slot(of elapsed: Double) -> Int {
-        let milliseconds = (elapsed * 1_000).rounded(.down)
-        guard milliseconds.isFinite else { return milliseconds > 0 ? 1 << 50 : 0 }
-        return Int(max(0, min(Double(1 << 50), milliseconds)))
+        // Changed in place (the array's element, not a copy of it): no copy of its window.
+        stores[store].countRate(elapsed, windowed: &windowed, limit: windowLimit)
     }
 
     /// The id of the name `text`, adding it when it is new and the table has room; nil when not.
