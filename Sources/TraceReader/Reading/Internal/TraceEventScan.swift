@@ -13,18 +13,6 @@
 /// names and at most a hundred issues of each kind. For a command that only counts (`inspector
 /// stats`); unlike `TraceStream`, nothing is validated.
 enum TraceEventScan {
-    /// One event, valid only during the call that gives it.
-    struct Event {
-        var fields: EventFields
-        /// The line's bytes, without its `\n` and `\r`.
-        var bytes: UnsafeRawBufferPointer
-        /// Its position among the events, from 0, as `TraceFile` numbers them.
-        var index: Int
-        /// The 1-based file line.
-        var line: Int
-        var type: EventLineCheck.EventType
-    }
-
     /// What the reading found besides the events.
     struct Summary {
         var eventCount: Int
@@ -36,10 +24,13 @@ enum TraceEventScan {
     }
 
     /// Reads the trace at `path` (a file, or a pipe read as it comes), calling `body` with each
-    /// event in file order.
+    /// event in file order (its `line` the 1-based file line) and its position among the events,
+    /// from 0, as `TraceFile` numbers them.
     /// - Throws: `TraceOpenError` as `TraceFile(path:)` throws it; `body` is never called when
     ///   line 1 is not a trace header.
-    static func forEachEvent(path: String, _ body: (Event) -> Void) throws(TraceOpenError) -> Summary {
+    static func forEachEvent(path: String, _ body: (BodyLineSorter.Event, _ index: Int) -> Void) throws(TraceOpenError)
+        -> Summary
+    {
         let input: TraceInput
         do throws(TraceInput.Failure) {
             input = try TraceInput.open(path)
@@ -78,7 +69,7 @@ enum TraceEventScan {
 
         init(path: String) { self.path = path }
 
-        mutating func add(_ chunk: LineReader.Chunk, _ body: (Event) -> Void) {
+        mutating func add(_ chunk: LineReader.Chunk, _ body: (BodyLineSorter.Event, Int) -> Void) {
             guard case .lines(var bytes) = chunk else {
                 guard sorter != nil else {
                     return fail(
@@ -111,10 +102,7 @@ enum TraceEventScan {
                         line: event.line, kind: .seqOrder, TraceIndexer.seqOrderMessage(seq: seq, previous: previous))
                 }
                 previous = (seq, event.line)
-                body(
-                    Event(
-                        fields: event.fields, bytes: event.bytes, index: eventCount, line: event.line, type: event.type)
-                )
+                body(event, eventCount)
                 eventCount += 1
             }
         }
