@@ -11,7 +11,7 @@
 ///
 /// Computed in one pass over the events, each line scanned for its top-level members without
 /// building its `state`. `init(path:)` reads the file once with no index; memory stays bounded
-/// whatever the trace: one block of the file, the intervals (8 bytes each up to two million of
+/// whatever the trace: one block of the file, the intervals (8 bytes each up to a million of
 /// them, then a fixed histogram, see `Intervals.isApproximate`), at most 10,000 store names and
 /// 10,000 store-and-action pairs (the rest counted together, see `otherStores`), and the times of
 /// the stores' events within their latest second (about a million of them, then counts per
@@ -78,7 +78,7 @@ public struct TraceStatistics: Sendable, Equatable {
         public var p99: Double
         /// The longest interval.
         public var maximum: Double
-        /// Whether `median` and `p99` are estimates: past two million intervals they are read
+        /// Whether `median` and `p99` are estimates: past a million intervals they are read
         /// from a histogram of log-spaced buckets, within 1% of the exact values (an interval
         /// under a nanosecond counts as 0). `count`, `minimum` and `maximum` are always exact.
         public var isApproximate = false

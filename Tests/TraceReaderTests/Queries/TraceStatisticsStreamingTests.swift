@@ -65,6 +65,9 @@ import Testing
         #expect(streamed == indexed, "seed \(seed)")
         // With the intervals kept exactly, then as a histogram from the first one: the same
         // counts, and percentiles within 1%.
+        let atTheLimit = try TraceStatistics(
+            path: path, nameLimit: 1_000, exactIntervals: indexed.intervals?.count ?? 0)
+        #expect(atTheLimit.intervals == indexed.intervals)
         let estimated = try TraceStatistics(path: path, nameLimit: 1_000, exactIntervals: 0)
         #expect(estimated.intervals?.count == indexed.intervals?.count)
         #expect(estimated.intervals?.minimum == indexed.intervals?.minimum)

@@ -17,8 +17,8 @@
 /// within `(γ - 1) / (γ + 1)` of every value in the bucket), costs one logarithm per interval,
 /// and merges by adding counts. The minimum, the maximum and the count stay exact.
 struct IntervalQuantiles {
-    /// The most intervals kept exactly: 16 MB of them, a trace of two million events.
-    static let defaultExactLimit = 1 << 21
+    /// The most intervals kept exactly: 8 MB of them, a trace of a million events.
+    static let defaultExactLimit = 1 << 20
     /// The ratio between consecutive bucket bounds: a representative is within 0.99% of every
     /// value in its bucket.
     static let growth = 1.02
@@ -47,15 +47,17 @@ struct IntervalQuantiles {
         count += 1
         minimum = min(minimum, interval)
         maximum = max(maximum, interval)
-        if histogram.isEmpty {
+        if histogram.isEmpty && exact.count < exactLimit {
             exact.append(interval)
-            guard exact.count > exactLimit else { return }
+            return
+        }
+        if histogram.isEmpty {
+            // Before the array grows past the limit (a doubling would take twice its memory).
             histogram = [Int](repeating: 0, count: 2 * Self.bucketsPerSign + 1)
             for value in exact { histogram[Self.bucket(of: value)] += 1 }
             exact = []
-        } else {
-            histogram[Self.bucket(of: interval)] += 1
         }
+        histogram[Self.bucket(of: interval)] += 1
     }
 
     /// The bucket of `value`: `bucketsPerSign` for the zero bucket, above it for positive values.
