@@ -106,6 +106,9 @@ struct StatisticsTally {
     private var actionNameBytes = 0
     /// (store id, action id) → position in `actions`.
     private var actionIDs: [ActionKey: Int] = [:]
+    /// By action id: the position in `actions` of the first store's pair with that action name,
+    /// found without hashing the pair (most action names belong to one store).
+    private var firstPairOfAction: [Int] = []
     private var actions: [(key: ActionKey, events: Int, unchanged: Int)] = []
     private var intervals: IntervalQuantiles
     private var firstElapsed: Double?
@@ -175,12 +178,15 @@ struct StatisticsTally {
         }
         let key = ActionKey(store: store, action: action)
         let position: Int
-        if let known = actionIDs[key] {
+        if action < firstPairOfAction.count && actions[firstPairOfAction[action]].key.store == store {
+            position = firstPairOfAction[action]
+        } else if let known = actionIDs[key] {
             position = known
         } else if actions.count < nameLimit {
             position = actions.count
             actionIDs[key] = position
             actions.append((key, 0, 0))
+            if action == firstPairOfAction.count { firstPairOfAction.append(position) }
         } else {
             otherActions.add(unchanged: unchanged)
             return
