@@ -94,8 +94,12 @@ public struct TraceStatistics: Sendable, Equatable {
 
         /// The summary of `intervals`, or nil when there is none.
         public init?(_ intervals: [Double]) {
-            guard !intervals.isEmpty else { return nil }
-            let sorted = intervals.sorted()
+            self.init(sorted: intervals.sorted())
+        }
+
+        /// The summary of `sorted`, intervals in increasing order, or nil when there is none.
+        init?(sorted: [Double]) {
+            guard !sorted.isEmpty else { return nil }
             func rank(_ percent: Int) -> Double {
                 // Nearest rank: the smallest value with at least `percent`% of values at or below it.
                 let position = (sorted.count * percent + 99) / 100

@@ -80,9 +80,13 @@ struct IntervalQuantiles {
     }
 
     /// The summary, or nil without any interval.
-    func summary() -> TraceStatistics.Intervals? {
+    /// The exact intervals are sorted in place (no second copy of them).
+    mutating func summary() -> TraceStatistics.Intervals? {
         guard count > 0 else { return nil }
-        guard isApproximate else { return TraceStatistics.Intervals(exact) }
+        guard isApproximate else {
+            exact.sort()
+            return TraceStatistics.Intervals(sorted: exact)
+        }
         func rank(_ percent: Int) -> Double {
             // Nearest rank, as `Intervals(_:)` finds it exactly.
             let position = max(1, min(count, (count * percent + 99) / 100))

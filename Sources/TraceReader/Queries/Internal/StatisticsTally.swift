@@ -219,7 +219,7 @@ struct StatisticsTally {
 
     /// The statistics of the `events` events counted; `stepsAreSeqs` says whether each event's
     /// step is its seq (the seqs go up) or its position + 1 (the order of the file).
-    func finish(events: Int, stepsAreSeqs: Bool) -> TraceStatistics {
+    mutating func finish(events: Int, stepsAreSeqs: Bool) -> TraceStatistics {
         let storeCounts = stores.enumerated().map { id, tally in
             TraceStatistics.StoreCount(
                 name: storeNames.name(id), events: tally.events, unchanged: tally.unchanged, peakPerSecond: tally.peak,
