@@ -203,14 +203,14 @@ public struct TraceStatistics: Sendable, Equatable {
         windowLimit: Int = StatisticsTally.defaultWindowLimit
     ) throws(TraceOpenError) {
         var tally = StatisticsTally(nameLimit: nameLimit, exactIntervals: exactIntervals, windowLimit: windowLimit)
-        let summary = try TraceEventScan.forEachEvent(path: path) { event, index in
+        let summary = try TraceEventScan.forEachEvent(path: path) { fields, event, index in
             let kind: StatisticsTally.EventKind =
                 switch event.type {
                 case .register: .register
                 case .transition: .transition
                 case .restore, .unknown: .other
                 }
-            tally.add(event.fields, event.bytes, kind: kind, seq: event.fields.seq ?? 0, index: index)
+            tally.add(fields, event.bytes, kind: kind, seq: fields.seq ?? 0, index: index)
         }
         self = tally.finish(events: summary.eventCount, stepsAreSeqs: summary.stepsAreSeqs)
         issues = summary.issues

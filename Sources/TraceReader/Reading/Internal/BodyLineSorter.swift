@@ -16,9 +16,9 @@ import Recorder
 /// Line numbers and store ids are the caller's: lines count from wherever the caller starts,
 /// and store ids are `stores`' ids.
 struct BodyLineSorter: Sendable {
-    /// One event line, valid only during the call that gives it.
+    /// One event line, valid only during the call that gives it (with its `EventFields`, given
+    /// apart so that they are not copied once more per event).
     struct Event {
-        var fields: EventFields
         /// The line's bytes, without its `\n` and `\r`.
         var bytes: UnsafeRawBufferPointer
         /// The byte offset of the line in the file.
@@ -58,11 +58,11 @@ struct BodyLineSorter: Sendable {
     }
 
     /// Sorts the lines of `bytes`, which start at `offset` in the file, calling `body` with
-    /// each event; `line` is the number of the first, and comes back past the last. A last line
+    /// each event's members and line; `line` is the number of the first, and comes back past the last. A last line
     /// without `\n` is the file's last line.
     @inline(__always)
     mutating func addLines(
-        _ bytes: UnsafeRawBufferPointer, at offset: Int, line: inout Int, _ body: (Event) -> Void
+        _ bytes: UnsafeRawBufferPointer, at offset: Int, line: inout Int, _ body: (EventFields, Event) -> Void
     ) {
         guard let base = bytes.baseAddress else { return }
         var position = 0
@@ -77,11 +77,10 @@ struct BodyLineSorter: Sendable {
             }
             if end - position > maximumLineLength {
                 addOverlongLine(line: line)
-            } else if let event = sortLine(
-                UnsafeRawBufferPointer(rebasing: bytes[position..<contentEnd]), at: offset + position, line: line,
-                complete: newline != nil)
-            {
-                body(event)
+            } else {
+                sortLine(
+                    UnsafeRawBufferPointer(rebasing: bytes[position..<contentEnd]), at: offset + position, line: line,
+                    complete: newline != nil, body)
             }
             line += 1
             position = newline == nil ? bytes.count : end + 1
@@ -96,14 +95,16 @@ struct BodyLineSorter: Sendable {
         )
     }
 
-    /// Sorts one line, without its `\n` and `\r`: the event on it, or nil.
-    private mutating func sortLine(_ bytes: UnsafeRawBufferPointer, at offset: Int, line: Int, complete: Bool)
-        -> Event?
-    {
+    /// Sorts one line, without its `\n` and `\r`: calls `body` when it is an event.
+    @inline(__always)
+    private mutating func sortLine(
+        _ bytes: UnsafeRawBufferPointer, at offset: Int, line: Int, complete: Bool,
+        _ body: (EventFields, Event) -> Void
+    ) {
         // `\n`, `\r\n`, or a `\r` alone at the very end.
         if bytes.isEmpty || (bytes.count == 1 && bytes[0] == 0x0D) {
             issues.add(line: line, kind: .emptyLine, "an empty line; skipped")
-            return nil
+            return
         }
         let fields: EventFields
         do {
@@ -119,13 +120,13 @@ struct BodyLineSorter: Sendable {
                     "the last line has no final newline and is not a complete JSON object (column \(error.column): \(error.message)), a write cut short; skipped"
                 )
             }
-            return nil
+            return
         }
         let type: EventLineCheck.EventType
         switch EventLineCheck.check(fields, in: bytes, version: version) {
         case .failure(let problem):
             issues.add(line: line, kind: .malformed, "\(problem.message); skipped")
-            return nil
+            return
         case .success(let checked):
             type = checked
         }
@@ -139,7 +140,7 @@ struct BodyLineSorter: Sendable {
                 "an event of type \(EventLineCheck.quoted(name)), which this library does not know; it changes no store"
             )
         case .register, .restore, .transition:
-            guard let store = fields.store else { return nil }  // EventLineCheck requires it
+            guard let store = fields.store else { return }  // EventLineCheck requires it
             let id =
                 store.hasEscapes
                 ? stores.id(for: EventFields.string(store, in: bytes))
@@ -158,7 +159,7 @@ struct BodyLineSorter: Sendable {
                     let problem = EventLineCheck.machineProblem(fields, type: type, store: stores.names[id])
                 {
                     issues.add(line: line, kind: .malformed, "\(problem.message); skipped")
-                    return nil
+                    return
                 }
                 registerMachine[id] = carries
             } else if hasMachine[id] || registerMachine[id] != 0,
@@ -166,14 +167,14 @@ struct BodyLineSorter: Sendable {
             {
                 if hasMachine[id] || registerMachine[id] == 1 {
                     issues.add(line: line, kind: .malformed, "\(problem.message); skipped")
-                    return nil
+                    return
                 }
                 isPending = true
             }
             storeID = Int32(truncatingIfNeeded: id)
         }
-        return Event(
-            fields: fields, bytes: bytes, offset: offset, line: line, type: type, storeID: storeID,
-            isPending: isPending)
+        body(
+            fields,
+            Event(bytes: bytes, offset: offset, line: line, type: type, storeID: storeID, isPending: isPending))
     }
 }

@@ -121,14 +121,14 @@ struct ChunkIndex: Sendable {
         // columns without a second access to `self` (and without copying the sorter's tables).
         var sorter = BodyLineSorter()
         swap(&sorter, &self.sorter)
-        sorter.addLines(bytes, at: offset, line: &line) { event in
+        sorter.addLines(bytes, at: offset, line: &line) { fields, event in
             if event.isPending { pending.append(event.type == .restore ? -1 - offsets.count : offsets.count) }
             offsets.append(event.offset)
-            seqs.append(event.fields.seq ?? 0)
+            seqs.append(fields.seq ?? 0)
             lines.append(event.line)
             storeIDs.append(event.storeID)
             // `EventLineCheck` made sure that a version 2 transition has exactly one of the two.
-            if version >= 2 { patched.append(event.type == .transition && event.fields.stateRange == nil) }
+            if version >= 2 { patched.append(event.type == .transition && fields.stateRange == nil) }
         }
         swap(&sorter, &self.sorter)
     }

@@ -24,11 +24,12 @@ enum TraceEventScan {
     }
 
     /// Reads the trace at `path` (a file, or a pipe read as it comes), calling `body` with each
-    /// event in file order (its `line` the 1-based file line) and its position among the events,
+    /// event's members and line in file order (its `line` the 1-based file line) and its position among the events,
     /// from 0, as `TraceFile` numbers them.
     /// - Throws: `TraceOpenError` as `TraceFile(path:)` throws it; `body` is never called when
     ///   line 1 is not a trace header.
-    static func forEachEvent(path: String, _ body: (BodyLineSorter.Event, _ index: Int) -> Void) throws(TraceOpenError)
+    static func forEachEvent(path: String, _ body: (EventFields, BodyLineSorter.Event, _ index: Int) -> Void)
+        throws(TraceOpenError)
         -> Summary
     {
         let input: TraceInput
@@ -69,7 +70,7 @@ enum TraceEventScan {
 
         init(path: String) { self.path = path }
 
-        mutating func add(_ chunk: LineReader.Chunk, _ body: (BodyLineSorter.Event, Int) -> Void) {
+        mutating func add(_ chunk: LineReader.Chunk, _ body: (EventFields, BodyLineSorter.Event, Int) -> Void) {
             guard case .lines(var bytes) = chunk else {
                 guard sorter != nil else {
                     return fail(
@@ -94,15 +95,15 @@ enum TraceEventScan {
                 sorter = BodyLineSorter(machines: header.machines, version: header.version)
                 bytes = UnsafeRawBufferPointer(rebasing: bytes[(newline.map { $0 + 1 } ?? bytes.count)...])
             }
-            sorter?.addLines(bytes, at: 0, line: &line) { event in
-                let seq = event.fields.seq ?? 0
+            sorter?.addLines(bytes, at: 0, line: &line) { fields, event in
+                let seq = fields.seq ?? 0
                 if seq <= (previous?.seq ?? 0) {
                     stepsAreSeqs = false
                     seqIssues.add(
                         line: event.line, kind: .seqOrder, TraceIndexer.seqOrderMessage(seq: seq, previous: previous))
                 }
                 previous = (seq, event.line)
-                body(event, eventCount)
+                body(fields, event, eventCount)
                 eventCount += 1
             }
         }
