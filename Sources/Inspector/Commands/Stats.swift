@@ -14,7 +14,13 @@ enum Stats: Command {
           - events per action (store.action), with how many changed nothing;
           - the time between consecutive events: min, median, 99th percentile, max;
           - the steps where an action changed nothing (changed: false).
-        Each line is read once, without building its state.
+        The file is read once, from its first line to its last, without building any state
+        or index: memory stays bounded whatever the trace. Past a million intervals, the
+        median and p99 are estimates within 1%, printed with a leading ~ and three significant
+        digits (exact up to there). Past 10,000 store names or store-and-action pairs, the
+        events of names first met after that are counted together ("and N events of other
+        stores"). A store with more events in a second than about a million has its peak
+        counted per millisecond, printed with a leading ~.
 
         Options:
           --top N              list at most N stores and N actions (default 10; 0: all)
@@ -29,9 +35,13 @@ enum Stats: Command {
         let format = try arguments.choice("--format", among: ["text", "json"]) ?? "text"
         let file = try arguments.positional("TRACE (the trace file)")
         try arguments.finish()
-        let trace = try TraceOpening.open(file)
-        TraceOpening.reportIssues(of: trace, console: console)
-        let stats = TraceStatistics(trace: trace)
+        let stats: TraceStatistics
+        do {
+            stats = try TraceStatistics(path: file)
+        } catch {
+            throw FileError(file, line: error.line, error.message)
+        }
+        TraceOpening.reportIssues(stats.issues, path: file, console: console)
         if format == "json" {
             console.out.line(JSONPrinter.compact(json(stats, file: file), terminalSafe: true))
         } else {
@@ -63,10 +73,11 @@ enum Stats: Command {
                 [
                     TTY.safe(store.name), String(store.events), percent(store.events, of: stats.events),
                     store.unchanged > 0 ? "\(store.unchanged) no change" : "",
-                    store.peakPerSecond > 0 ? "peak \(store.peakPerSecond)/s" : "",
+                    store.peakPerSecond > 0 ? "peak \(store.peakIsApproximate ? "~" : "")\(store.peakPerSecond)/s" : "",
                 ]
             }
             table(rows, rightAligned: [1, 2], console: console)
+            others(stats.otherStores, "stores", of: stats.events, console: console)
         }
         if !stats.actions.isEmpty {
             out.line("")
@@ -81,12 +92,14 @@ enum Stats: Command {
                 ]
             }
             table(rows, rightAligned: [1, 2], console: console)
+            others(stats.otherActions, "actions", of: stats.events, console: console)
         }
         out.line("")
         out.line(style.bold("Time between events"))
         if let intervals = stats.intervals {
+            let estimate = intervals.isApproximate ? "; median and p99 within 1%" : ""
             out.line(
-                "  min \(EventLine.seconds(intervals.minimum))  median \(EventLine.seconds(intervals.median))  p99 \(EventLine.seconds(intervals.p99))  max \(EventLine.seconds(intervals.maximum))  (\(count(intervals.count, "interval")))"
+                "  min \(EventLine.seconds(intervals.minimum))  median \(quantile(intervals.median, intervals))  p99 \(quantile(intervals.p99, intervals))  max \(EventLine.seconds(intervals.maximum))  (\(count(intervals.count, "interval"))\(estimate))"
             )
         } else {
             out.line("  not known: fewer than two events have an elapsed time")
@@ -107,6 +120,32 @@ enum Stats: Command {
             )
             out.line("  see one with 'inspector step \(TTY.safe(file)) --at \(stats.unchangedSteps.first ?? 0)'")
         }
+    }
+
+    /// The line under a table for the events of names not counted one by one (past the most
+    /// names kept); nothing when there are none.
+    private static func others(
+        _ others: TraceStatistics.Others, _ what: String, of events: Int, console: Console
+    ) {
+        guard others.events > 0 else { return }
+        let unchanged = others.unchanged > 0 ? ", \(others.unchanged) no change" : ""
+        console.out.line(
+            "  and \(count(others.events, "event")) (\(percent(others.events, of: events))) of other \(what), first seen after the most names counted\(unchanged)"
+        )
+    }
+
+    /// A percentile: as `EventLine.seconds` when exact; an estimate as `~` and the three
+    /// significant digits it has.
+    private static func quantile(_ value: Double, _ intervals: TraceStatistics.Intervals) -> String {
+        guard intervals.isApproximate, value.isFinite, value.magnitude >= 1e-9 else { return EventLine.seconds(value) }
+        var scale = 1.0
+        while (value.magnitude * scale) < 100 {
+            scale *= 10
+        }
+        while (value.magnitude * scale) >= 1000 {
+            scale /= 10
+        }
+        return "~" + EventLine.seconds((value * scale).rounded() / scale)
     }
 
     /// Columns padded to their widest cell; empty trailing cells dropped.
@@ -152,10 +191,12 @@ enum Stats: Command {
         object.set(
             .array(
                 stats.stores.map { store in
-                    .object([
+                    var object: JSONObject = [
                         "name": .string(store.name), "events": number(store.events),
                         "unchanged": number(store.unchanged), "peakPerSecond": number(store.peakPerSecond),
-                    ])
+                    ]
+                    if store.peakIsApproximate { object.set(.bool(true), forKey: "peakApproximate") }
+                    return .object(object)
                 }), forKey: "stores")
         object.set(
             .array(
@@ -172,8 +213,13 @@ enum Stats: Command {
                     "median": number(intervals.median),
                     "p99": number(intervals.p99), "max": number(intervals.maximum),
                 ]), forKey: "intervals")
+            if intervals.isApproximate { object.set(.bool(true), forKey: "intervalsApproximate") }
         } else {
             object.set(.null, forKey: "intervals")
+        }
+        for (key, others) in [("otherStores", stats.otherStores), ("otherActions", stats.otherActions)]
+        where others.events > 0 {
+            object.set(.object(["events": number(others.events), "unchanged": number(others.unchanged)]), forKey: key)
         }
         return .object(object)
     }

@@ -70,13 +70,18 @@ enum TraceOpening {
     /// Prints what the reader skipped or noticed, as compilers print warnings:
     /// `traces/x.jsonl:17: warning: …`. At most `limit` lines, then a count of the rest.
     static func reportIssues(of trace: TraceFile, console: Console, limit: Int = 5) {
-        let issues = trace.issues
+        reportIssues(trace.issues, path: trace.path, console: console, limit: limit)
+    }
+
+    /// `reportIssues(of:console:limit:)` for the issues of the trace at `path`, read without
+    /// a `TraceFile` (`inspector stats`).
+    static func reportIssues(_ issues: [TraceReadIssue], path: String, console: Console, limit: Int = 5) {
         for issue in issues.prefix(limit) {
-            console.err.line("inspector: \(TTY.safe(trace.path)):\(issue.line): warning: \(TTY.safe(issue.message))")
+            console.err.line("inspector: \(TTY.safe(path)):\(issue.line): warning: \(TTY.safe(issue.message))")
         }
         if issues.count > limit {
             console.err.line(
-                "inspector: \(TTY.safe(trace.path)): warning: \(issues.count - limit) more lines were skipped or noted; run 'inspector validate \(TTY.safe(trace.path))' for all of them"
+                "inspector: \(TTY.safe(path)): warning: \(issues.count - limit) more lines were skipped or noted; run 'inspector validate \(TTY.safe(path))' for all of them"
             )
         }
     }

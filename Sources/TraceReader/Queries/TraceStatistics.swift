@@ -3,15 +3,19 @@
 /// `inspector stats`.
 ///
 /// ```swift
-/// let stats = TraceStatistics(trace: try TraceFile(path: "run.jsonl"))
+/// let stats = try TraceStatistics(path: "run.jsonl")
 /// stats.stores.first?.name                 // the busiest store
 /// stats.intervals?.median                  // the typical time between two events, in seconds
 /// stats.unchangedCount                     // actions that left the state as it was
 /// ```
 ///
 /// Computed in one pass over the events, each line scanned for its top-level members without
-/// building its `state`. Memory: 8 bytes per event with an `elapsed` (the intervals are kept to
-/// find their median and 99th percentile exactly), plus a little per store and action.
+/// building its `state`. `init(path:)` reads the file once with no index; memory stays bounded
+/// whatever the trace: one block of the file, the intervals (8 bytes each up to a million of
+/// them, then a fixed histogram, see `Intervals.isApproximate`), at most 10,000 store names and
+/// 10,000 store-and-action pairs (the rest counted together, see `otherStores`), and the times of
+/// the stores' events within their latest second (about a million of them, then counts per
+/// millisecond, see `StoreCount.peakIsApproximate`): under 64 MB in all.
 public struct TraceStatistics: Sendable, Equatable {
     /// The events of one store.
     public struct StoreCount: Sendable, Equatable {
@@ -24,13 +28,20 @@ public struct TraceStatistics: Sendable, Equatable {
         /// The most of its events within any one second of `elapsed` time (0 when its events
         /// have no `elapsed`): how hard the store is driven at its busiest.
         public var peakPerSecond: Int
+        /// Whether `peakPerSecond` was counted per millisecond (off by at most the events of one
+        /// millisecond at either end of the second): the store had more events within a second
+        /// than `TraceStatistics` keeps the times of (about a million, across the stores).
+        public var peakIsApproximate: Bool
 
         /// Creates a count.
-        public init(name: String, events: Int = 0, unchanged: Int = 0, peakPerSecond: Int = 0) {
+        public init(
+            name: String, events: Int = 0, unchanged: Int = 0, peakPerSecond: Int = 0, peakIsApproximate: Bool = false
+        ) {
             self.name = name
             self.events = events
             self.unchanged = unchanged
             self.peakPerSecond = peakPerSecond
+            self.peakIsApproximate = peakIsApproximate
         }
     }
 
@@ -67,6 +78,10 @@ public struct TraceStatistics: Sendable, Equatable {
         public var p99: Double
         /// The longest interval.
         public var maximum: Double
+        /// Whether `median` and `p99` are estimates: past a million intervals they are read
+        /// from a histogram of log-spaced buckets, within 1% of the exact values (an interval
+        /// under a nanosecond counts as 0). `count`, `minimum` and `maximum` are always exact.
+        public var isApproximate = false
 
         /// Creates intervals from their summary.
         public init(count: Int, minimum: Double, median: Double, p99: Double, maximum: Double) {
@@ -79,8 +94,12 @@ public struct TraceStatistics: Sendable, Equatable {
 
         /// The summary of `intervals`, or nil when there is none.
         public init?(_ intervals: [Double]) {
-            guard !intervals.isEmpty else { return nil }
-            let sorted = intervals.sorted()
+            self.init(sorted: intervals.sorted())
+        }
+
+        /// The summary of `sorted`, intervals in increasing order, or nil when there is none.
+        init?(sorted: [Double]) {
+            guard !sorted.isEmpty else { return nil }
             func rank(_ percent: Int) -> Double {
                 // Nearest rank: the smallest value with at least `percent`% of values at or below it.
                 let position = (sorted.count * percent + 99) / 100
@@ -89,6 +108,24 @@ public struct TraceStatistics: Sendable, Equatable {
             self.init(
                 count: sorted.count, minimum: sorted[0], median: rank(50), p99: rank(99),
                 maximum: sorted[sorted.count - 1])
+        }
+    }
+
+    /// Events counted together because their names were first met after the most names
+    /// `TraceStatistics` keeps (10,000 per table, 1 MB of names): a trace with that many
+    /// distinct names.
+    public struct Others: Sendable, Equatable {
+        /// How many events.
+        public var events = 0
+        /// How many of those changed nothing.
+        public var unchanged = 0
+
+        /// Nothing counted.
+        public init() {}
+
+        mutating func add(unchanged: Bool) {
+            events += 1
+            if unchanged { self.unchanged += 1 }
         }
     }
 
@@ -113,6 +150,12 @@ public struct TraceStatistics: Sendable, Equatable {
     public var unchangedCount: Int
     /// The steps of the first `listedUnchangedSteps` of them, in order.
     public var unchangedSteps: [Int]
+    /// Register and transition events of stores not in `stores` (past the names kept).
+    public var otherStores = Others()
+    /// Transitions not in `actions` (past the names kept).
+    public var otherActions = Others()
+    /// What the reading skipped or noticed, as `TraceFile.issues` lists it (`init(path:)` only).
+    public var issues: [TraceReadIssue] = []
 
     /// Creates statistics from their parts.
     public init(
@@ -139,8 +182,37 @@ public struct TraceStatistics: Sendable, Equatable {
                 tally.unreadable += 1
                 return
             }
-            tally.add(fields, line, step: trace.step(ofEventAt: index) ?? 0)
+            let step = trace.step(ofEventAt: index) ?? 0
+            tally.add(fields, line, kind: StatisticsTally.kind(fields, line), seq: step, index: index)
         }
-        self = tally.finish(events: trace.eventCount)
+        self = tally.finish(events: trace.eventCount, stepsAreSeqs: true)
+        issues = trace.issues
+    }
+
+    /// The statistics of the trace at `path` (a file, or a pipe read as it comes), read once
+    /// from its first line to its last without indexing it: the same as `init(trace:)` on
+    /// `TraceFile(path:)`, with `issues` its `issues`, in bounded memory.
+    /// - Throws: `TraceOpenError` as `TraceFile(path:)` throws it.
+    public init(path: String) throws(TraceOpenError) {
+        try self.init(path: path, nameLimit: StatisticsTally.defaultNameLimit)
+    }
+
+    /// `init(path:)` with smaller bounds, for tests.
+    init(
+        path: String, nameLimit: Int, exactIntervals: Int = IntervalQuantiles.defaultExactLimit,
+        windowLimit: Int = StatisticsTally.defaultWindowLimit
+    ) throws(TraceOpenError) {
+        var tally = StatisticsTally(nameLimit: nameLimit, exactIntervals: exactIntervals, windowLimit: windowLimit)
+        let summary = try TraceEventScan.forEachEvent(path: path) { fields, event, index in
+            let kind: StatisticsTally.EventKind =
+                switch event.type {
+                case .register: .register
+                case .transition: .transition
+                case .restore, .unknown: .other
+                }
+            tally.add(fields, event.bytes, kind: kind, seq: fields.seq ?? 0, index: index)
+        }
+        self = tally.finish(events: summary.eventCount, stepsAreSeqs: summary.stepsAreSeqs)
+        issues = summary.issues
     }
 }

@@ -70,7 +70,8 @@ private func askingQuestions(_ trace: TraceFile) throws {
     for change in history.changes() { print(change.step, change.event.action ?? "") }
     let chain = CauseChain(of: 5, in: trace)
     let stats = TraceStatistics(trace: trace)
-    _ = (chain, stats)
+    let streamed = try TraceStatistics(path: "run.jsonl")  // the same counts; `issues` as trace.issues
+    _ = (chain, stats, streamed)
 }
 
 private func diffingStates(_ trace: TraceFile) {

@@ -195,12 +195,7 @@ enum TraceIndexer {
             firstLine += chunk.lineCount
         }
         if let line = firstCarriageReturnLine {
-            let others = carriageReturns - 1
-            issues.add(
-                line: line, kind: .carriageReturn,
-                others == 0
-                    ? "the line ends in \\r\\n; read as if it ended in \\n"
-                    : "this line and \(others) more end in \\r\\n; they are read as if they ended in \\n")
+            issues.add(line: line, kind: .carriageReturn, carriageReturnMessage(lines: carriageReturns))
         }
         setSteps(&index, seqs: seqs, issues: &issues)
         groupByStore(&index, eventStores: eventStores, names: names, patched: eventPatched)
@@ -246,6 +241,24 @@ enum TraceIndexer {
         chunk.patched = patched
     }
 
+    /// The `crlf` issue's message, for `lines` lines that end in `\r\n`.
+    static func carriageReturnMessage(lines: Int) -> String {
+        let others = lines - 1
+        return others == 0
+            ? "the line ends in \\r\\n; read as if it ended in \\n"
+            : "this line and \(others) more end in \\r\\n; they are read as if they ended in \\n"
+    }
+
+    /// The `seq-order` issue's message for an event with `seq`, after the event with seq
+    /// `previous.seq` on line `previous.line` (nil for the first event).
+    static func seqOrderMessage(seq: Int, previous: (seq: Int, line: Int)?) -> String {
+        guard let previous else {
+            return "the first event has seq \(seq), not 1 or more; steps follow the order of the file in this trace"
+        }
+        return
+            "seq \(seq) is not above the previous event's seq \(previous.seq) (line \(previous.line)); steps follow the order of the file in this trace"
+    }
+
     /// Steps are the seqs when they go up from event to event (gaps allowed); otherwise the
     /// order of the file.
     private static func setSteps(_ index: inout TraceIndex, seqs: IntegerColumn, issues: inout IssueList) {
@@ -255,13 +268,9 @@ enum TraceIndexer {
             let seq = seqs[event]
             if seq <= previous {
                 increasing = false
-                let before = event == 0 ? "" : " (line \(index.lines[event - 1]))"
                 issues.add(
                     line: index.lines[event], kind: .seqOrder,
-                    event == 0
-                        ? "the first event has seq \(seq), not 1 or more; steps follow the order of the file in this trace"
-                        : "seq \(seq) is not above the previous event's seq \(previous)\(before); steps follow the order of the file in this trace"
-                )
+                    seqOrderMessage(seq: seq, previous: event == 0 ? nil : (previous, index.lines[event - 1])))
             }
             previous = seq
         }

@@ -1,0 +1,132 @@
+@_spi(RewindInternals) internal import RewindSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The events and issues `TraceFile(path:)` would have, read once from the first line to the
+/// last with no index: memory is one block of the file (or its longest line), the stores'
+/// names and at most a hundred issues of each kind. For a command that only counts (`inspector
+/// stats`); unlike `TraceStream`, nothing is validated.
+enum TraceEventScan {
+    /// What the reading found besides the events.
+    struct Summary {
+        var eventCount: Int
+        /// `TraceFile.issues`, for the same bytes.
+        var issues: [TraceReadIssue]
+        /// Whether the events' seqs go up from event to event, so that each event's step is its
+        /// seq; otherwise the steps follow the order of the file (step = index + 1).
+        var stepsAreSeqs: Bool
+    }
+
+    /// Reads the trace at `path` (a file, or a pipe read as it comes), calling `body` with each
+    /// event's members and line in file order (its `line` the 1-based file line) and its position among the events,
+    /// from 0, as `TraceFile` numbers them.
+    /// - Throws: `TraceOpenError` as `TraceFile(path:)` throws it; `body` is never called when
+    ///   line 1 is not a trace header.
+    static func forEachEvent(path: String, _ body: (EventFields, BodyLineSorter.Event, _ index: Int) -> Void)
+        throws(TraceOpenError)
+        -> Summary
+    {
+        let input: TraceInput
+        do throws(TraceInput.Failure) {
+            input = try TraceInput.open(path)
+        } catch {
+            let (kind, line, message) = error.openError
+            throw TraceOpenError(kind: kind, path: path, line: line, message: message)
+        }
+        if let line = input.firstLineIfNotAHeader() {
+            throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: TraceStream.headerMessage(line))
+        }
+        var reading = Reading(path: path)
+        do {
+            try input.forEachChunk(blockSize: ChunkIndex.blockSize, maximumLineLength: LineReader.maximumLineLength) {
+                chunk, _ in
+                reading.add(chunk, body)
+                return reading.failure == nil
+            }
+        } catch {
+            throw TraceOpenError(kind: .unreadable, path: path, message: "cannot read: \(error.reason)")
+        }
+        if let failure = reading.failure { throw failure }
+        return reading.finish()
+    }
+
+    /// The state of one reading: the header, the sorter of the body's lines, the seqs.
+    private struct Reading {
+        let path: String
+        var sorter: BodyLineSorter?
+        var failure: TraceOpenError?
+        var headerEndsInCarriageReturn = false
+        var line = 2
+        var eventCount = 0
+        var seqIssues = IssueList()
+        var previous: (seq: Int, line: Int)?
+        var stepsAreSeqs = true
+
+        init(path: String) { self.path = path }
+
+        mutating func add(_ chunk: LineReader.Chunk, _ body: (EventFields, BodyLineSorter.Event, Int) -> Void) {
+            guard case .lines(var bytes) = chunk else {
+                guard sorter != nil else {
+                    return fail(
+                        "line 1 is longer than \(TraceLoader.describeSize(LineReader.maximumLineLength)); it is not a trace header"
+                    )
+                }
+                sorter?.addOverlongLine(line: line)
+                line += 1
+                return
+            }
+            if sorter == nil {
+                guard let base = bytes.baseAddress else { return }
+                let newline = memchr(base, 0x0A, bytes.count).map { UnsafeRawPointer($0) - base }
+                let header: TraceHeader
+                do {
+                    header = try TraceHeader.parse(
+                        UnsafeRawBufferPointer(rebasing: bytes[0..<(newline ?? bytes.count)]))
+                } catch {
+                    return fail(error.message)
+                }
+                headerEndsInCarriageReturn = newline.map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
+                sorter = BodyLineSorter(machines: header.machines, version: header.version)
+                bytes = UnsafeRawBufferPointer(rebasing: bytes[(newline.map { $0 + 1 } ?? bytes.count)...])
+            }
+            sorter?.addLines(bytes, at: 0, line: &line) { fields, event in
+                let seq = fields.seq ?? 0
+                if seq <= (previous?.seq ?? 0) {
+                    stepsAreSeqs = false
+                    seqIssues.add(
+                        line: event.line, kind: .seqOrder, TraceIndexer.seqOrderMessage(seq: seq, previous: previous))
+                }
+                previous = (seq, event.line)
+                body(fields, event, eventCount)
+                eventCount += 1
+            }
+        }
+
+        private mutating func fail(_ message: String) {
+            failure = TraceOpenError(kind: .notATrace, path: path, line: 1, message: message)
+        }
+
+        /// The issues in `TraceIndexer`'s order: the lines', the `crlf` one, the seqs'.
+        func finish() -> Summary {
+            var issues = sorter?.issues ?? IssueList()
+            var carriageReturns = sorter?.carriageReturns ?? 0
+            var firstCarriageReturnLine = sorter?.firstCarriageReturnLine
+            if headerEndsInCarriageReturn {
+                carriageReturns += 1
+                firstCarriageReturnLine = 1
+            }
+            if let line = firstCarriageReturnLine {
+                issues.add(
+                    line: line, kind: .carriageReturn, TraceIndexer.carriageReturnMessage(lines: carriageReturns))
+            }
+            issues.append(seqIssues, lineShift: 0)
+            return Summary(eventCount: eventCount, issues: issues.issues(), stepsAreSeqs: stepsAreSeqs)
+        }
+    }
+}
