@@ -178,12 +178,9 @@ extension ValidationBenchmark {
         try (lines.joined(separator: "\n") + "\n").write(toFile: headerPath, atomically: false, encoding: .utf8)
         let size = TraceGenerator.size(of: headerPath)
         _ = try TraceGenerator.write(path: peerPath, bytes: size)
-        resetPeakMemory()
-        let before = currentPeakMemory()
         guard try TraceValidator().validate(file: headerPath).errors == 0 else {
             throw BenchmarkError("the many-machines trace does not validate")
         }
-        let memory = max(0, currentPeakMemory() - before)
         let turns = try Measurement.interleaved(
             runs: 9,
             [
@@ -195,9 +192,22 @@ extension ValidationBenchmark {
             "validate a header of 1,000 machines × 200 cases (\(formatBytes(size))) vs a trace of that size",
             figure: formatSeconds(turns[0].median), baseline: "trace \(formatSeconds(turns[1].median))",
             ratio: "\(formatRatio(ratio)) the trace's time", target: "≤ 1.5×", met: ratio <= 1.5)
+        // Memory of a whole `inspector validate` process: inside this process, freed pages of the
+        // benchmarks before it are reused and the growth of the peak reads as 0 B.
+        guard let inspector = inspectorBesideBenchmark(peer: "/usr/bin/time") else { return }
+        var peaks: [Int] = []
+        for path in [headerPath, peerPath] {
+            guard
+                let output = timeShell(
+                    "/usr/bin/time -f %M '\(inspector)' validate '\(path)' 2>&1 > /dev/null | tail -1"),
+                let kilobytes = Int(output.output.trimmingCharacters(in: .whitespacesAndNewlines))
+            else { return }
+            peaks.append(kilobytes * 1024)
+        }
         table.add(
-            "… peak memory of that validation", figure: formatBytes(memory), baseline: "file \(formatBytes(size))",
-            ratio: "-", target: "≤ 64 MB", met: memory <= 64 << 20)
+            "… peak memory of inspector validate on it (whole process)", figure: formatBytes(peaks[0]),
+            baseline: "trace of that size \(formatBytes(peaks[1]))", ratio: "-", target: "≤ 64 MB",
+            met: peaks[0] <= 64 << 20)
     }
 
     /// A trace where every transition is caused by the event before it (actions cycling through
