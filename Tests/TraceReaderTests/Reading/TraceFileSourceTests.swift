@@ -145,6 +145,21 @@ import Testing
         }
     }
 
+    @Test func aPipeWhoseFirstLineIsNotAHeaderIsRefusedWhenTheLineEnds() throws {
+        // An object on line 1 that is not a header, and more than the limit after it: the
+        // header's own message, not "more than 1000 bytes" (an endless device such as
+        // /dev/urandom, when it starts with `{`, was read up to 1 GiB before being refused).
+        let body = String(repeating: #"{"n":1}"# + "\n", count: 2000)
+        let readEnd = try makePipe(writing: Array((#"{"type":"transition","seq":1}"# + "\n" + body).utf8))
+        defer { close(readEnd) }
+        #expect {
+            _ = try TraceLoader.open(path: "/dev/fd/\(readEnd)", streamLimit: 1000)
+        } throws: { error in
+            guard let error = error as? TraceOpenError else { return false }
+            return error.kind == .notATrace && error.line == 1 && !error.message.hasPrefix("more than")
+        }
+    }
+
     @Test func aPipeOfZerosIsRefusedAtOnce() throws {
         // /dev/zero never ends: the first bytes show it is not a trace.
         let error = try #require(openError("/dev/zero"))

@@ -222,6 +222,7 @@ enum TraceLoader {
         let scratch = UnsafeMutableRawPointer.allocate(byteCount: block, alignment: 16)
         defer { scratch.deallocate() }
         var whitespaceEnd = 0  // bytes before this are whitespace, for the check of the first byte
+        var headerChecked = false
         while true {
             let count: Int
             do {
@@ -230,7 +231,25 @@ enum TraceLoader {
                 throw TraceInput.openError(path: path, code: error.code)
             }
             if count == 0 { return bytes }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(start: scratch, count: count))
+            let part = UnsafeRawBufferPointer(start: scratch, count: count)
+            // Line 1 is the header: once it is whole, a line that is not one ends the reading at
+            // once, with the message opening would give at the end. An endless device that starts
+            // with `{` (/dev/urandom, now and then) is not read up to the limit for nothing.
+            if !headerChecked, let newline = part.firstIndex(of: 0x0A) {
+                let line = bytes + part[..<newline]
+                _ = try line.withUnsafeBytes { line in
+                    Result { () throws(TraceOpenError) in try parseHeader(line, path: path) }
+                }.get()
+                headerChecked = true
+            }
+            if bytes.count + count > limit {
+                throw TraceOpenError(
+                    kind: .unreadable, path: path,
+                    message:
+                        "more than \(describeSize(limit)) came from this pipe or device, which must be held in memory whole; save the trace to a file and open the file (files are indexed without reading them into memory)"
+                )
+            }
+            bytes.append(contentsOf: part)
             if startsOtherThanAnObject(bytes, whitespaceEnd: &whitespaceEnd) {
                 // Not a JSON object on line 1: let the header parser say what it is.
                 let end = bytes.firstIndex(of: 0x0A) ?? bytes.count
@@ -243,13 +262,6 @@ enum TraceLoader {
                     }
                 }
                 throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: message)
-            }
-            if bytes.count > limit {
-                throw TraceOpenError(
-                    kind: .unreadable, path: path,
-                    message:
-                        "more than \(describeSize(limit)) came from this pipe or device, which must be held in memory whole; save the trace to a file and open the file (files are indexed without reading them into memory)"
-                )
             }
         }
     }
