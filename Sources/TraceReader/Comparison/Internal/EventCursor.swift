@@ -105,7 +105,7 @@ final class EventCursor {
                     text.map { EventFields.string($0, in: raw) }
                 }
                 let elapsed = fields.elapsedRange.flatMap {
-                    Double(String(decoding: UnsafeRawBufferPointer(rebasing: raw[$0]), as: UTF8.self))
+                    DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: raw[$0]))
                 }
                 let event = TraceEvent(
                     index: eventCount, line: lineNumber, seq: seq, type: EventFields.string(type, in: raw),

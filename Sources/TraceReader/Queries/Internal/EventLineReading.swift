@@ -75,9 +75,7 @@ extension TraceEvent {
         func text(_ value: EventFields.Text?) -> String? {
             value.map { EventFields.string($0, in: line) }
         }
-        let elapsed = fields.elapsedRange.flatMap {
-            Double(String(decoding: UnsafeRawBufferPointer(rebasing: line[$0]), as: UTF8.self))
-        }
+        let elapsed = fields.elapsedRange.flatMap { DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: line[$0])) }
         let args = fields.argsRange.flatMap {
             (try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[$0])))?.objectValue
         }

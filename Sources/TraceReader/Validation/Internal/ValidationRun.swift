@@ -440,7 +440,7 @@ struct ValidationRun {
     /// The event's `elapsed` as a double, when it has one.
     private func elapsedValue(_ fields: EventFields, _ line: UnsafeRawBufferPointer) -> Double? {
         guard let range = fields.elapsedRange else { return nil }
-        return Double(String(decoding: UnsafeRawBufferPointer(rebasing: line[range]), as: UTF8.self))
+        return DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: line[range]))
     }
 
     private mutating func register(
