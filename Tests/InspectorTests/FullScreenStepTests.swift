@@ -21,11 +21,19 @@ import Testing
 
         /// Runs a tmux command. Its output is read only when asked for: a command that starts
         /// the tmux server hands the server its standard output, which then stays open.
+        ///
+        /// Each `Tmux` has its own server (`-L`, a socket named after the session). With one
+        /// shared server, a test's `kill-session` could end the server while a test running
+        /// beside it was starting its session, which then never appeared: CI saw an empty
+        /// screen for 30 s. A `new-session` that fails is recorded at once.
         @discardableResult
         func run(_ arguments: [String], output: Bool = false) throws -> String {
-            let tmux = try ChildProcess("tmux", arguments, output: output ? .pipe : .null)
+            let tmux = try ChildProcess("tmux", ["-L", session] + arguments, output: output ? .pipe : .null)
             let outcome = tmux.communicate(timeout: 30)
             if outcome.termination == .timedOut { throw ChildProcessError.timedOut(tmux.commandLine) }
+            if arguments.first == "new-session", outcome.termination != .exited(0) {
+                Issue.record("\(tmux.commandLine) ended \(outcome.termination)")
+            }
             return outcome.outputText
         }
 
