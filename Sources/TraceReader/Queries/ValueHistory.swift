@@ -65,10 +65,30 @@ public struct ValueHistory: Sendable {
 
     /// Calls `body` with each change with a step after `after` and before `before` (each when
     /// given, both excluded), in step order, as they are found, until it returns false: a long
-    /// trace's changes are printed as they come.
+    /// trace's changes are printed as they come. `body` is called on the calling thread; when
+    /// the store has thousands of events, they are read and compared on a second thread, a few
+    /// thousand changes ahead of `body`.
     public func forEachChange(after: Int? = nil, before: Int? = nil, _ body: (ValueChange) -> Bool) {
         let positions = self.positions(after: after, before: before)
+        forEachChange(in: positions, onTwoThreads: positions.count >= 4096, body)
+    }
+
+    /// `forEachChange(after:before:_:)` over the store's events at `positions`; with
+    /// `onTwoThreads`, the changes are found on a thread of their own (`ChangePipeline`) while
+    /// `body` runs on the calling thread, handed over `batchSize` at a time.
+    func forEachChange(
+        in positions: Range<Int>, onTwoThreads: Bool, batchSize: Int = 1024, _ body: (ValueChange) -> Bool
+    ) {
         guard !positions.isEmpty else { return }
+        if onTwoThreads {
+            ChangePipeline.run(batchSize: batchSize, find: { give in findChanges(in: positions, give) }, body)
+        } else {
+            findChanges(in: positions, body)
+        }
+    }
+
+    /// Finds the changes at `positions` (not empty) in order, on the calling thread.
+    private func findChanges(in positions: Range<Int>, _ body: (ValueChange) -> Bool) {
         // The lines are read going forward through a window of the file: a system call per
         // window, not per line.
         var window = TraceSource.Window(forward: true)
@@ -150,7 +170,7 @@ public struct ValueHistory: Sendable {
     }
 
     /// The positions of the store's events whose steps are after `after` and before `before`.
-    private func positions(after: Int?, before: Int?) -> Range<Int> {
+    func positions(after: Int?, before: Int?) -> Range<Int> {
         let index = trace.index
         let range = storeRange
         var lower = range.lowerBound

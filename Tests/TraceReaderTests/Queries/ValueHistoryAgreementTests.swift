@@ -101,6 +101,21 @@ import Testing
                 #expect(change.event.state == nil)
                 #expect(!change.changes.isEmpty, "seed \(seed), \(text) at \(change.step)")
             }
+            // On two threads, the same changes in the same order, and a stop stops.
+            let positions = history.positions(after: nil, before: nil)
+            var threaded: [ValueChange] = []
+            history.forEachChange(in: positions, onTwoThreads: true, batchSize: 2) { change in
+                threaded.append(change)
+                return true
+            }
+            #expect(threaded == got, "seed \(seed), \(text)")
+            let count = Int(seed) % 6
+            var taken: [ValueChange] = []
+            history.forEachChange(in: positions, onTwoThreads: true, batchSize: 2) { change in
+                taken.append(change)
+                return taken.count < count
+            }
+            #expect(taken == Array(got.prefix(max(1, count))), "seed \(seed), \(text)")
             // Walking back gives the same last change as the list.
             let step = Int.random(in: 0...trace.lastStep + 1, using: &random)
             #expect(history.lastChange(before: step)?.step == history.changes(before: step).last?.step)
