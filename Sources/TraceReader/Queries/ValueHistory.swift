@@ -244,6 +244,11 @@ public struct ValueHistory: Sendable {
             guard !same, let lineNumber,
                 let event = TraceEvent(fields: fields, in: line, index: eventIndex, lineNumber: lineNumber)
             else { return (bytes, nil) }
+            // Only a name that is a number can select an array element (`lines.2`): without one, the
+            // path reads the same in every state.
+            guard path.components.contains(where: Self.mayNameAnIndex) else {
+                return (bytes, Described(event: event, components: path.components))
+            }
             let components = path.components.prefix(1) + ValueLocator.normalize(tail, in: line, range: state)
             return (bytes, Described(event: event, components: Array(components)))
         }
@@ -312,6 +317,11 @@ public struct ValueHistory: Sendable {
             components = path.components.prefix(1) + Self.locate(path.components.dropFirst(), in: state).components
         }
         return ValueChange(path: StatePath(components), step: step, event: event, before: before, after: after)
+    }
+
+    /// Whether `component` is a name that selects an element in an array (`2` in `lines.2`).
+    private static func mayNameAnIndex(_ component: StatePath.Component) -> Bool {
+        if case .key(let name) = component { JSONPointer.arrayIndex(name) != nil } else { false }
     }
 
     /// Whether two values' bytes are the same data, as the diff decides it (see `StateDiff`).
