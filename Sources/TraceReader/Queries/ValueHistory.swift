@@ -16,9 +16,13 @@
 /// the way to the path (JSON syntax only, nothing built) and parses just the value at the path.
 /// Consecutive values are compared by their bytes first, and by the data they hold (member
 /// order and number spelling do not count, as in `StateDiff`, whose rules apply) only when the
-/// bytes differ; a value is parsed only for a change. The cost is one read and one syntax scan of each of the store's lines, and memory
-/// for two values at the path; other stores' events are never read. `lastChange(before:)` walks
-/// back from the step and stops at the first change it meets.
+/// bytes differ and their spelling does not settle it (two plain strings, two numbers written
+/// canonically, two values of different kinds); a value is parsed only for a change, and the
+/// event that makes it is described from the same scan of its line. The cost is one read and
+/// one syntax scan of each of the store's lines, and memory for two values at the path (and a
+/// few thousand changes found ahead, when `forEachChange` finds them on a second thread); other
+/// stores' events are never read. `lastChange(before:)` walks back from the step and stops at
+/// the first change it meets.
 ///
 /// In a version 2 trace, an event that carries a `patch` instead of its `state` is judged by its
 /// patch's operations first: one whose `path` or `from` is not the path, a prefix of it or under
