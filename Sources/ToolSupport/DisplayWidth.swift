@@ -27,6 +27,11 @@ package enum DisplayWidth {
     /// The columns `text` takes: the sum over its grapheme clusters (no escape sequences: see
     /// `ScreenText` in the inspector for styled text).
     package static func of(_ text: some StringProtocol) -> Int {
+        // Printable ASCII only (most paths and values): a column a byte, no grapheme breaking.
+        let isPrintableASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        }
+        if isPrintableASCII == true { return text.utf8.count }
         var columns = 0
         for character in text { columns += of(character) }
         return columns

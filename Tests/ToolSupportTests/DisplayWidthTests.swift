@@ -12,6 +12,18 @@ import Testing
         #expect(DisplayWidth.of(text) == columns, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
+    /// Text of printable ASCII is counted by its bytes; any other byte, a control character or
+    /// a combining mark after ASCII, is measured character by character.
+    @Test func asciiTextTakesAColumnPerPrintableCharacterOnly() {
+        for value in UInt32(0)..<0x80 {
+            let character = Character(Unicode.Scalar(value)!)
+            let columns = (0x20..<0x7F).contains(value) ? 1 : 0
+            #expect(DisplayWidth.of("ab\(character)cd") == 4 + columns, "\(value)")
+        }
+        #expect(DisplayWidth.of("ae\u{301}") == 2)
+        #expect(DisplayWidth.of("a\r\nb") == 2)
+    }
+
     /// The generated table matches the toolchain's Unicode data: when Swift moves to a newer
     /// Unicode version this fails, and `Scripts/generate-display-width.swift` makes it pass again.
     @Test func everyEmojiPresentationScalarIsWideAndEveryMarkTakesNoColumn() {

@@ -19,6 +19,14 @@ import Testing
         #expect(TerminalText.safe("a\(Character(scalar))b") == "a\\u{\(String(value, radix: 16))}b")
     }
 
+    @Test func printableASCIIIsUnchangedAndEveryOtherASCIIByteEscaped() {
+        for value in UInt32(0)..<0x80 {
+            let scalar = Unicode.Scalar(value)!
+            let text = "a\(Character(scalar))b"
+            #expect((TerminalText.safe(text) == text) == !TerminalText.needsEscape(scalar), "\(value)")
+        }
+    }
+
     @Test func plainTextIsUnchanged() {
         #expect(TerminalText.safe("plain é 😀 → ‐ \u{2010}") == "plain é 😀 → ‐ \u{2010}")
         #expect(!TerminalText.needsEscape("\u{2061}") && !TerminalText.needsEscape("\u{202F}"))

@@ -39,6 +39,10 @@ public struct ValueChange: Sendable, Equatable {
         case (let value?, nil):
             return [.removed(path, value)]
         case (let old?, let new?):
+            // Two scalars: one change or none, told without building the diff's texts.
+            if let differ = ScalarDifference.differ(old, new) {
+                return differ ? [.changed(path, from: old, to: new)] : []
+            }
             return StateDiff(from: old, to: new).changes(namingItemsByID: true).map { change in
                 let full = StatePath(path.components + change.path.components)
                 switch change {

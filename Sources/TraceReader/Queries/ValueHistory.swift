@@ -16,9 +16,13 @@
 /// the way to the path (JSON syntax only, nothing built) and parses just the value at the path.
 /// Consecutive values are compared by their bytes first, and by the data they hold (member
 /// order and number spelling do not count, as in `StateDiff`, whose rules apply) only when the
-/// bytes differ; a value is parsed only for a change. The cost is one read and one syntax scan of each of the store's lines, and memory
-/// for two values at the path; other stores' events are never read. `lastChange(before:)` walks
-/// back from the step and stops at the first change it meets.
+/// bytes differ and their spelling does not settle it (two plain strings, two numbers written
+/// canonically, two values of different kinds); a value is parsed only for a change, and the
+/// event that makes it is described from the same scan of its line. The cost is one read and
+/// one syntax scan of each of the store's lines, and memory for two values at the path (and a
+/// few thousand changes found ahead, when `forEachChange` finds them on a second thread); other
+/// stores' events are never read. `lastChange(before:)` walks back from the step and stops at
+/// the first change it meets.
 ///
 /// In a version 2 trace, an event that carries a `patch` instead of its `state` is judged by its
 /// patch's operations first: one whose `path` or `from` is not the path, a prefix of it or under
@@ -65,10 +69,30 @@ public struct ValueHistory: Sendable {
 
     /// Calls `body` with each change with a step after `after` and before `before` (each when
     /// given, both excluded), in step order, as they are found, until it returns false: a long
-    /// trace's changes are printed as they come.
+    /// trace's changes are printed as they come. `body` is called on the calling thread; when
+    /// the store has thousands of events, they are read and compared on a second thread, a few
+    /// thousand changes ahead of `body`.
     public func forEachChange(after: Int? = nil, before: Int? = nil, _ body: (ValueChange) -> Bool) {
         let positions = self.positions(after: after, before: before)
+        forEachChange(in: positions, onTwoThreads: positions.count >= 4096, body)
+    }
+
+    /// `forEachChange(after:before:_:)` over the store's events at `positions`; with
+    /// `onTwoThreads`, the changes are found on a thread of their own (`ChangePipeline`) while
+    /// `body` runs on the calling thread, handed over `batchSize` at a time.
+    func forEachChange(
+        in positions: Range<Int>, onTwoThreads: Bool, batchSize: Int = 1024, _ body: (ValueChange) -> Bool
+    ) {
         guard !positions.isEmpty else { return }
+        if onTwoThreads {
+            ChangePipeline.run(batchSize: batchSize, find: { give in findChanges(in: positions, give) }, body)
+        } else {
+            findChanges(in: positions, body)
+        }
+    }
+
+    /// Finds the changes at `positions` (not empty) in order, on the calling thread.
+    private func findChanges(in positions: Range<Int>, _ body: (ValueChange) -> Bool) {
         // The lines are read going forward through a window of the file: a system call per
         // window, not per line.
         var window = TraceSource.Window(forward: true)
@@ -77,10 +101,14 @@ public struct ValueHistory: Sendable {
             positions.lowerBound > storeRange.lowerBound
             ? read(at: positions.lowerBound - 1, through: &window) : Reading.absent
         for position in positions where mayChange(at: position, through: &window) {
-            let current = read(at: position, through: &window)
+            // The event is described in the same scan of its line when its value's bytes differ.
+            var (current, described) = read(at: position, through: &window, describingChangeFrom: previous)
             if case .unreadable = current { continue }
             // A change is made by the first event that shows the new value.
-            if let change = change(from: &previous, to: current, at: position, through: &window), !body(change) {
+            if let change = change(
+                from: &previous, to: &current, at: position, through: &window, described: described),
+                !body(change)
+            {
                 return
             }
             previous = current
@@ -103,7 +131,7 @@ public struct ValueHistory: Sendable {
                 position -= 1
                 continue
             }
-            let current = carried?.position == position ? carried!.reading : read(at: position, through: &window)
+            var current = carried?.position == position ? carried!.reading : read(at: position, through: &window)
             if case .unreadable = current {
                 // An event that cannot be read is not there: compare across it.
                 position -= 1
@@ -120,7 +148,7 @@ public struct ValueHistory: Sendable {
                 break
             }
             if previousPosition < storeRange.lowerBound { previous = .absent }
-            if let change = change(from: &previous, to: current, at: position, through: &window) { return change }
+            if let change = change(from: &previous, to: &current, at: position, through: &window) { return change }
             position = previousPosition
             carried = (previousPosition, previous)
         }
@@ -146,7 +174,7 @@ public struct ValueHistory: Sendable {
     }
 
     /// The positions of the store's events whose steps are after `after` and before `before`.
-    private func positions(after: Int?, before: Int?) -> Range<Int> {
+    func positions(after: Int?, before: Int?) -> Range<Int> {
         let index = trace.index
         let range = storeRange
         var lower = range.lowerBound
@@ -180,28 +208,66 @@ public struct ValueHistory: Sendable {
     }
 
     private func read(at position: Int, through window: inout TraceSource.Window) -> Reading {
-        let event = trace.index.storeEvents[position]
+        read(at: position, through: &window, describingChangeFrom: nil).reading
+    }
+
+    /// An event that changes the value, as `change` reports it: the event without its state,
+    /// and the path as its state reads it (`lines.2` is `lines[2]` in an array).
+    private struct Described {
+        var event: TraceEvent
+        var components: [StatePath.Component]
+    }
+
+    /// The value at `position`, and when `previous` is given and the value's bytes are not
+    /// its bytes (the value may have changed), the event described from the same scan of its
+    /// line (version 1 events only).
+    private func read(
+        at position: Int, through window: inout TraceSource.Window, describingChangeFrom previous: Reading?
+    ) -> (reading: Reading, described: Described?) {
+        let eventIndex = trace.index.storeEvents[position]
         let tail = path.components.dropFirst()
         if trace.index.isPatched(position) {
-            guard case .success(let state) = trace.storeState(ofStore: store, at: position) else { return .unreadable }
-            return Self.locate(tail, in: state).value.map { .present(JSONPrinter.compactUTF8($0), $0) } ?? .absent
+            guard case .success(let state) = trace.storeState(ofStore: store, at: position) else {
+                return (.unreadable, nil)
+            }
+            let value = Self.locate(tail, in: state).value
+            return (value.map { .present(JSONPrinter.compactUTF8($0), $0) } ?? .absent, nil)
         }
-        let bytes: [UInt8]?? = trace.scanEvent(at: event, through: &window) { fields, line in
-            guard let state = fields.stateRange else { return nil }
-            guard let found = ValueLocator.locate(tail, in: line, range: state) else { return [UInt8]?.none }
-            return Array(UnsafeRawBufferPointer(rebasing: line[found]))
+        let path = self.path
+        let lineNumber = previous == nil ? nil : trace.line(ofEventAt: eventIndex)
+        let scanned: ([UInt8]?, Described?)? = trace.scanEvent(at: eventIndex, through: &window) { fields, line in
+            guard let state = fields.stateRange else { return (nil, nil) }
+            let found = ValueLocator.locate(tail, in: line, range: state)
+            let bytes = found.map { Array(UnsafeRawBufferPointer(rebasing: line[$0])) }
+            let same: Bool
+            switch previous {
+            case nil, .unreadable?: same = true
+            case .absent?: same = bytes == nil
+            case .present(let old, _)?: same = bytes == old
+            }
+            guard !same, let lineNumber,
+                let event = TraceEvent(fields: fields, in: line, index: eventIndex, lineNumber: lineNumber)
+            else { return (bytes, nil) }
+            // Only a name that is a number can select an array element (`lines.2`): without one, the
+            // path reads the same in every state.
+            guard path.components.contains(where: Self.mayNameAnIndex) else {
+                return (bytes, Described(event: event, components: path.components))
+            }
+            let components = path.components.prefix(1) + ValueLocator.normalize(tail, in: line, range: state)
+            return (bytes, Described(event: event, components: Array(components)))
         }
-        switch bytes {
-        case nil: return .unreadable
-        case .some(nil): return .absent
-        case .some(let value?): return .present(value, nil)
+        switch scanned {
+        case nil: return (.unreadable, nil)
+        case (nil, _)?: return (.absent, nil)
+        case (let value?, let described)?: return (.present(value, nil), described)
         }
     }
 
     /// The change from `previous` to `current` made by the event at `position`, or nil when the
     /// value is the same. Parses what it compares, and keeps `previous` parsed.
     private func change(
-        from previous: inout Reading, to current: Reading, at position: Int, through window: inout TraceSource.Window
+        from previous: inout Reading, to current: inout Reading, at position: Int,
+        through window: inout TraceSource.Window, described: Described? = nil
     ) -> ValueChange? {
         let before: JSONValue?
         let after: JSONValue?
@@ -211,16 +277,20 @@ public struct ValueHistory: Sendable {
         case (.present(let old, _), .present(let new, _)) where old == new:
             return nil
         case (.present(let old, let parsed), .present(let new, let newParsed)):
-            if Self.sameData(old, new) { return nil }
+            // Most changes are of a scalar whose spelling tells (`ScalarDifference`); the rest
+            // are compared as the diff compares them.
+            guard ScalarDifference.differ(old, new) ?? !Self.sameData(old, new) else { return nil }
             guard let oldValue = parsed ?? Self.parse(old), let newValue = newParsed ?? Self.parse(new) else {
                 return nil
             }
             previous = .present(old, oldValue)
+            current = .present(new, newValue)
             before = oldValue
             after = newValue
         case (.absent, .present(let new, let newParsed)):
             before = nil
             after = newParsed ?? Self.parse(new)
+            current = .present(new, after)
         case (.present(let old, let parsed), .absent):
             before = parsed ?? Self.parse(old)
             after = nil
@@ -228,6 +298,11 @@ public struct ValueHistory: Sendable {
         let eventIndex = trace.index.storeEvents[position]
         guard let lineNumber = trace.line(ofEventAt: eventIndex), let step = trace.step(ofEventAt: eventIndex) else {
             return nil
+        }
+        if let described {
+            return ValueChange(
+                path: StatePath(described.components), step: step, event: described.event, before: before,
+                after: after)
         }
         // The event, and the path as its state reads it (`lines.2` is `lines[2]` in an array).
         let path = self.path
@@ -246,6 +321,11 @@ public struct ValueHistory: Sendable {
             components = path.components.prefix(1) + Self.locate(path.components.dropFirst(), in: state).components
         }
         return ValueChange(path: StatePath(components), step: step, event: event, before: before, after: after)
+    }
+
+    /// Whether `component` is a name that selects an element in an array (`2` in `lines.2`).
+    private static func mayNameAnIndex(_ component: StatePath.Component) -> Bool {
+        if case .key(let name) = component { JSONPointer.arrayIndex(name) != nil } else { false }
     }
 
     /// Whether two values' bytes are the same data, as the diff decides it (see `StateDiff`).
