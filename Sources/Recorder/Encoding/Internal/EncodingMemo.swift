@@ -67,7 +67,12 @@ struct EncodingMemo: ~Copyable {
         var type: ObjectIdentifier?
         /// The key (the storage word, or the value's bytes), then the JSON.
         var data: [UInt8] = []
+        /// Where `data`'s bytes are: its buffer, which never changes while the entry holds it
+        /// (`data` is never mutated). Lookups read through it, so they retain nothing.
+        var bytes: UnsafeRawPointer?
         var keyCount = 0
+        /// `data.count`.
+        var dataCount = 0
         /// The collection, kept so that its storage lives as long as the entry.
         var kept: Any?
         /// The `generation` in which the entry was last used.
@@ -142,16 +147,19 @@ struct EncodingMemo: ~Copyable {
             let hash = Self.hash(key, ObjectIdentifier(T.self))
             var index = Self.slot(hash)
             while entries[index].hash != 0 {
-                if entries[index].hash == hash && entries[index].type == ObjectIdentifier(T.self)
-                    && entries[index].keyCount == key.count && Self.keyMatches(entries[index].data, key)
+                let entry = entries + index
+                if entry.pointee.hash == hash && entry.pointee.type == ObjectIdentifier(T.self)
+                    && entry.pointee.keyCount == key.count
+                    && Self.keyMatches(entry.pointee.bytes.unsafelyUnwrapped, key)
                 {
-                    if entries[index].lastUse != generation {
-                        entries[index].lastUse = generation
+                    if entry.pointee.lastUse != generation {
+                        entry.pointee.lastUse = generation
                         usedNow &+= 1
                     }
-                    entries[index].data.withUnsafeBytes {
-                        output.append(UnsafeRawBufferPointer(rebasing: $0[key.count...]))
-                    }
+                    output.append(
+                        UnsafeRawBufferPointer(
+                            start: entry.pointee.bytes.unsafelyUnwrapped + key.count,
+                            count: entry.pointee.dataCount &- key.count))
                     return .appended
                 }
                 index = (index &+ 1) & (Self.capacity &- 1)
@@ -180,9 +188,10 @@ struct EncodingMemo: ~Copyable {
             data.reserveCapacity(size)
             data.append(contentsOf: key)
             data.append(contentsOf: json)
+            let bytes = data.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
             entries[index] = Entry(
-                hash: hash, type: ObjectIdentifier(T.self), data: data, keyCount: key.count, kept: kept,
-                lastUse: generation)
+                hash: hash, type: ObjectIdentifier(T.self), data: data, bytes: bytes, keyCount: key.count,
+                dataCount: data.count, kept: kept, lastUse: generation)
             count &+= 1
             if kept == nil { plainCount &+= 1 }
             usedNow &+= 1
@@ -205,11 +214,9 @@ struct EncodingMemo: ~Copyable {
     }
 
     @inline(__always)
-    private static func keyMatches(_ data: [UInt8], _ key: UnsafeRawBufferPointer) -> Bool {
-        data.withUnsafeBytes { stored in
-            guard let keyStart = key.baseAddress, let storedStart = stored.baseAddress else { return key.isEmpty }
-            return ShortBytes.equal(storedStart, keyStart, count: key.count)
-        }
+    private static func keyMatches(_ stored: UnsafeRawPointer, _ key: UnsafeRawBufferPointer) -> Bool {
+        guard let keyStart = key.baseAddress else { return key.isEmpty }
+        return ShortBytes.equal(stored, keyStart, count: key.count)
     }
 
     /// Drops the entries last used before `generation` (the current one: those the value being

@@ -16,6 +16,15 @@ import Foundation
 // bytes for `Data`) goes to the type's own `init(from:)`, as before.
 
 extension JSONTapeDecoder {
+    /// Whether `T` can be one of the types above: a dictionary is one word, the others are
+    /// named. Asked before `recordedFoundationValue`, whose `T?` answer costs a lookup of the
+    /// `Optional<T>` metadata in the runtime's cache on every call, for every struct and enum.
+    @inline(__always)
+    static func mayBeRecordedFoundationValue<T>(_ type: T.Type) -> Bool {
+        MemoryLayout<T>.size == MemoryLayout<Int>.size || T.self == Date.self || T.self == Decimal.self
+            || T.self == URL.self || T.self == Data.self
+    }
+
     /// The value at the decoder's current position decoded as the recorder writes `T`, when `T`
     /// is one of the types above and the value has the recorder's shape; nil otherwise.
     @inline(__always)
