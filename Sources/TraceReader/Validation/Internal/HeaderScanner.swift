@@ -271,6 +271,7 @@ private struct ByteRangeSet {
     }
 
     /// Adds `range`; false when the set has its bytes already.
+    @inline(__always)
     mutating func insert(_ range: Range<Int>, in base: UnsafePointer<UInt8>) -> Bool {
         guard range.upperBound < Int(Int32.max) else { return false }
         if (used.count &+ 1) &* 2 > slots.count { grow(base) }
@@ -290,6 +291,7 @@ private struct ByteRangeSet {
         return true
     }
 
+    @inline(__always)
     func contains(_ range: Range<Int>, in base: UnsafePointer<UInt8>) -> Bool {
         let hash = Self.hash(range, base)
         return slots.withUnsafeBufferPointer { slots in
