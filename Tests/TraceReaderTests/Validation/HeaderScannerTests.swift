@@ -100,6 +100,29 @@ import Testing
         #expect(report.problems.first?.message.contains("from c7 it may go to c8, c14") == true, "\(report.problems)")
     }
 
+    @Test func aMachineWrittenAgainIsCheckedOnceAndStillReadAsWritten() {
+        let door = #"{"initial":"closed","transitions":{"closed":["open","locked"],"open":["closed"],"locked":[]}}"#
+        // The same first 32 bytes as `door`, another machine.
+        let other = #"{"initial":"closed","transitions":{"closed":["open"],"open":["closed"]}}"#
+        func header(_ machines: [(String, String)]) -> [UInt8] {
+            let members = machines.map { #""\#($0.0)":\#($0.1)"# }.joined(separator: ",")
+            return Array(#"{"type":"header","format":"rewind-trace","version":1,"machines":{\#(members)}}"#.utf8)
+        }
+        let repeated = header([("A", door), ("B", door), ("C", other), ("D", door), ("E", other), ("F", door)])
+        #expect(Self.expectAgreement(repeated))
+        let found = repeated.withUnsafeBytes { HeaderScanner.scan($0) }
+        #expect(found?.machines.map { $0.range.count } == [door, door, other, door, other, door].map(\.utf8.count))
+
+        // Machines that begin as a checked one but differ after: each still checked in full.
+        let dangling = door.replacingOccurrences(of: #""locked":[]"#, with: #""locked":["gone"]"#)
+        let duplicateCase = door.replacingOccurrences(of: #""locked":[]"#, with: #""open":[]"#)
+        for wrong in [dangling, duplicateCase, door + "x", String(door.dropLast())] {
+            let text = header([("A", door), ("B", wrong)])
+            #expect(text.withUnsafeBytes { HeaderScanner.scan($0) } == nil, "\(wrong)")
+            #expect(throws: TraceHeaderError.self) { try text.withUnsafeBytes { try TraceHeader.parse($0) } }
+        }
+    }
+
     @Test func aFilesHeaderMachinesAreReadBackFromTheFileAsWritten() throws {
         // From a regular file, the header's machines are read again at their offsets when
         // built, instead of from a copy of line 1: the first, a middle and the last machine.
