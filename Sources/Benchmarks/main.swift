@@ -8,12 +8,14 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print(
         """
         Usage: swift run -c release Benchmarks [--large]
-               [--only recording|threads|big-states|decoding|validation|coverage|streaming|opening|diff|timetravel]
+               [--only recording|threads|big-states|decoding|validation|validation-header|coverage|
+                       streaming|opening|diff|timetravel]
 
         Measures Rewind against baselines run in the same process and prints a table:
         figure, baseline, ratio, target, and whether the target is met. The traces are
         generated in a temporary folder and deleted. --large opens a 1 GB trace (instead of
-        200 MB) for the opening measurements.
+        200 MB) for the opening measurements. validation-header runs only the validation row
+        of a header of 1,000 machines.
         """)
     exit(0)
 }
@@ -35,6 +37,7 @@ do {
     if only == nil || only == "diff" { try DiffBenchmark.run(into: &table) }
     if only == nil || only == "timetravel" { try TimeTravelBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "validation" { try ValidationBenchmark.run(into: &table, folder: folder) }
+    if only == "validation-header" { try ValidationBenchmark.runManyMachines(into: &table, folder: folder) }
     if only == nil || only == "coverage" { try CoverageBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "streaming" { try StreamingBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "opening" {

@@ -108,9 +108,11 @@ public struct TraceValidator: Sendable {
     ) throws(ValidationFileError) -> ValidationReport {
         let path = input.path
         let descriptor = input.file.rawValue
+        var isRegularFile = false
+        if case .regularFile = input.kind { isRegularFile = true }
         var run = ValidationRun(
             file: path, machines: machines, rules: rules, maximumProblems: maximumProblems,
-            maximumCauseDepth: maximumCauseDepth)
+            maximumCauseDepth: maximumCauseDepth, headerFile: isRegularFile ? descriptor : nil)
         let maximumLineLength = maximumLineLength
         let consume: (LineReader.Chunk) -> Bool = { chunk in
             switch chunk {

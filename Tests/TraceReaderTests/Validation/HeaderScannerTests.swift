@@ -99,4 +99,58 @@ import Testing
         #expect(report.problems.map(\.kind) == [.illegal])
         #expect(report.problems.first?.message.contains("from c7 it may go to c8, c14") == true, "\(report.problems)")
     }
+
+    @Test func aMachineWrittenAgainIsCheckedOnceAndStillReadAsWritten() {
+        let door = #"{"initial":"closed","transitions":{"closed":["open","locked"],"open":["closed"],"locked":[]}}"#
+        // The same first 32 bytes as `door`, another machine.
+        let other = #"{"initial":"closed","transitions":{"closed":["open"],"open":["closed"]}}"#
+        func header(_ machines: [(String, String)]) -> [UInt8] {
+            let members = machines.map { #""\#($0.0)":\#($0.1)"# }.joined(separator: ",")
+            return Array(#"{"type":"header","format":"rewind-trace","version":1,"machines":{\#(members)}}"#.utf8)
+        }
+        let repeated = header([("A", door), ("B", door), ("C", other), ("D", door), ("E", other), ("F", door)])
+        #expect(Self.expectAgreement(repeated))
+        let found = repeated.withUnsafeBytes { HeaderScanner.scan($0) }
+        #expect(found?.machines.map { $0.range.count } == [door, door, other, door, other, door].map(\.utf8.count))
+
+        // Machines that begin as a checked one but differ after: each still checked in full.
+        let dangling = door.replacingOccurrences(of: #""locked":[]"#, with: #""locked":["gone"]"#)
+        let duplicateCase = door.replacingOccurrences(of: #""locked":[]"#, with: #""open":[]"#)
+        for wrong in [dangling, duplicateCase, door + "x", String(door.dropLast())] {
+            let text = header([("A", door), ("B", wrong)])
+            #expect(text.withUnsafeBytes { HeaderScanner.scan($0) } == nil, "\(wrong)")
+            #expect(throws: TraceHeaderError.self) { try text.withUnsafeBytes { try TraceHeader.parse($0) } }
+        }
+    }
+
+    @Test func aFilesHeaderMachinesAreReadBackFromTheFileAsWritten() throws {
+        // From a regular file, the header's machines are read again at their offsets when
+        // built, instead of from a copy of line 1: the first, a middle and the last machine.
+        var machines: [String] = []
+        for index in 0..<50 {
+            let cases = (0..<10).map { #""c\#($0)":["c\#(($0 + 1 + index % 3) % 10)"]"# }
+            machines.append(#""S\#(index)": {"initial":"c0", "transitions":{\#(cases.joined(separator: ","))}}"#)
+        }
+        let header =
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{\#(machines.joined(separator: ", "))}}"#
+        var events: [String] = []
+        for (seq, store) in ["S0", "S25", "S49"].enumerated() {
+            events.append(#"{"type":"register","seq":\#(seq * 3 + 1),"store":"\#(store)","case":"c0","state":0}"#)
+            for step in 1...2 {
+                events.append(
+                    #"{"type":"transition","seq":\#(seq * 3 + 1 + step),"store":"\#(store)","action":"go","from":"c\#(step - 1)","to":"c\#(step)","changed":true,"state":1}"#
+                )
+            }
+        }
+        let bytes = Array(([header] + events).joined(separator: "\n").utf8) + [0x0A]
+        let file = try ValidationTemporaryFile(bytes)
+        let fromFile = try TraceValidator().validate(file: file.path)
+        let fromBytes = TraceValidator().validate(bytes: bytes, file: file.path)
+        #expect(fromFile == fromBytes)
+        // S0 may go c0 → c1 → c2; S25 and S49 (index % 3 == 1) only c0 → c2 and c1 → c3: both of
+        // their steps are illegal, on lines 6, 7, 9 and 10.
+        #expect(fromFile.problems.map(\.kind) == Array(repeating: .illegal, count: 4), "\(fromFile.problems)")
+        #expect(fromFile.problems.map(\.line) == [6, 7, 9, 10])
+        #expect(fromFile.events == 9)
+    }
 }

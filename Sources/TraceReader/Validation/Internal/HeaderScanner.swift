@@ -111,6 +111,7 @@ struct HeaderScanner {
         guard consume(UInt8(ascii: "{")) else { return nil }
         var machines: [(name: String, range: Range<Int>)] = []
         var stores = ByteRangeSet()
+        var checked = CheckedMachines()
         skipWhitespace()
         if consume(UInt8(ascii: "}")) { return machines }
         repeat {
@@ -120,7 +121,14 @@ struct HeaderScanner {
             guard consume(UInt8(ascii: ":")) else { return nil }
             skipWhitespace()
             let start = position
-            guard scanMachine() else { return nil }
+            if let length = checked.match(at: start, base: base, count: count) {
+                // The same bytes as a machine checked before: the same machine, which ends at
+                // the same distance (a JSON value's end is decided by its own bytes).
+                position = start &+ length
+            } else {
+                guard scanMachine() else { return nil }
+                checked.add(start..<position, base: base, count: count)
+            }
             let name = String(
                 decoding: UnsafeRawBufferPointer(start: base + store.lowerBound, count: store.count), as: UTF8.self)
             machines.append((name, start..<position))
@@ -249,6 +257,39 @@ struct HeaderScanner {
     }
 }
 
+/// The machines of a header already checked, by their first bytes: stores of one type share one
+/// machine, and a header of many stores writes the same machine many times, each checked once
+/// (a header written by the recorder repeats it byte for byte).
+private struct CheckedMachines {
+    /// How many bytes from a machine's start make its key.
+    private static let prefixLength = 32
+    /// The most machines kept per key, so that a header of machines that share their first bytes
+    /// but differ later costs a bounded number of comparisons per machine.
+    private static let perKey = 4
+    private var byPrefix: [UInt64: [Range<Int>]] = [:]
+
+    @inline(__always)
+    private static func key(at start: Int, base: UnsafePointer<UInt8>, count: Int) -> UInt64 {
+        ByteHash.hash(UnsafeRawBufferPointer(start: base + start, count: min(prefixLength, count &- start)))
+    }
+
+    /// The length of a checked machine whose bytes are also those at `start`, if there is one.
+    func match(at start: Int, base: UnsafePointer<UInt8>, count: Int) -> Int? {
+        guard let candidates = byPrefix[Self.key(at: start, base: base, count: count)] else { return nil }
+        for range in candidates where range.count <= count &- start {
+            if ShortBytes.equal(base + start, base + range.lowerBound, count: range.count) { return range.count }
+        }
+        return nil
+    }
+
+    /// Records the machine checked in bytes `range`.
+    mutating func add(_ range: Range<Int>, base: UnsafePointer<UInt8>, count: Int) {
+        let key = Self.key(at: range.lowerBound, base: base, count: count)
+        guard byPrefix[key, default: []].count < Self.perKey else { return }
+        byPrefix[key, default: []].append(range)
+    }
+}
+
 /// A set of byte strings of one buffer, by their ranges: the case names of one machine, or the
 /// store names of a header. Cleared in time proportional to what it held.
 private struct ByteRangeSet {
@@ -271,6 +312,7 @@ private struct ByteRangeSet {
     }
 
     /// Adds `range`; false when the set has its bytes already.
+    @inline(__always)
     mutating func insert(_ range: Range<Int>, in base: UnsafePointer<UInt8>) -> Bool {
         guard range.upperBound < Int(Int32.max) else { return false }
         if (used.count &+ 1) &* 2 > slots.count { grow(base) }
@@ -290,6 +332,7 @@ private struct ByteRangeSet {
         return true
     }
 
+    @inline(__always)
     func contains(_ range: Range<Int>, in base: UnsafePointer<UInt8>) -> Bool {
         let hash = Self.hash(range, base)
         return slots.withUnsafeBufferPointer { slots in

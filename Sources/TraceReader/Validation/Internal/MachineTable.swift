@@ -1,4 +1,5 @@
 import Recorder
+@_spi(RewindInternals) internal import RewindSupport
 
 /// The machines a validation checks against, numbered: first the fixed ones (the header's and
 /// `--spec`'s), then those that register events carry (`machine`), each compiled once per
@@ -17,7 +18,17 @@ struct MachineTable {
     private var numberOfText: [Int] = []
 
     /// The header's machines not built yet: where each is written (see `addFixed(written:in:store:)`).
-    private var unbuilt: [Int: (text: [UInt8], range: Range<Int>, store: String)] = [:]
+    private var unbuilt: [Int: (text: HeaderText, range: Range<Int>, store: String)] = [:]
+
+    /// Where the header's line is, to build its machines from.
+    enum HeaderText {
+        /// A copy of line 1.
+        case copy([UInt8])
+        /// A regular file open for reading, whose line 1 starts at offset 0: read again with
+        /// `pread` when a machine is built, rather than copied whole (a header of 1,000 machines
+        /// is megabytes, and a copy is one page fault every 4 KiB).
+        case file(descriptor: Int32)
+    }
 
     /// How many carried machines are kept before `compact` is due.
     static let compactionThreshold = 4096
@@ -55,7 +66,7 @@ struct MachineTable {
     /// Adds a fixed machine written in `text[range]` (a header's machine, whose shape
     /// `HeaderScanner` checked), to be built when `build` is first called with its number: a
     /// header may declare thousands of machines for stores that never appear. Returns its number.
-    mutating func addFixed(written text: [UInt8], in range: Range<Int>, store: String) -> Int {
+    mutating func addFixed(written text: HeaderText, in range: Range<Int>, store: String) -> Int {
         precondition(machines.count == fixedCount, "fixed machines come first")
         machines.append(CompiledMachine.unbuilt)
         unbuilt[fixedCount] = (text, range, store)
@@ -67,13 +78,25 @@ struct MachineTable {
     @inline(__always)
     mutating func build(_ number: Int) {
         guard !unbuilt.isEmpty, let written = unbuilt.removeValue(forKey: number) else { return }
-        let spec = written.text.withUnsafeBytes { text -> MachineSpec? in
-            guard let value = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: text[written.range])) else {
-                return nil
-            }
+        let bytes: [UInt8]
+        switch written.text {
+        case .copy(let text):
+            bytes = Array(text[written.range])
+        case .file(let descriptor):
+            let count = written.range.count
+            bytes =
+                (try? [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    initialized = try SystemCalls.read(
+                        descriptor, into: UnsafeMutableRawPointer(buffer.baseAddress!), count: count,
+                        at: written.range.lowerBound)
+                }) ?? []
+        }
+        let spec = bytes.withUnsafeBytes { text -> MachineSpec? in
+            guard let value = try? JSONParser.parse(text) else { return nil }
             return try? TraceHeader.parseMachine(value, name: "machine \(TraceHeader.quoted(written.store))")
         }
-        // `HeaderScanner` checked the shape, so `spec` is never nil (a test holds it to that).
+        // `HeaderScanner` checked the shape, so `spec` is never nil (a test holds it to that),
+        // unless line 1 of the file was rewritten during the validation.
         machines[number] = spec.map(CompiledMachine.init) ?? CompiledMachine.unbuilt
     }
 

@@ -124,10 +124,16 @@ struct ValidationRun {
     /// Version 2: each store's current state, for its patches.
     private var states = StoreStateKeeper()
 
+    /// A regular file open for reading whose line 1 is at offset 0, from which the header's
+    /// machines are read again when built instead of keeping a copy of line 1; nil otherwise.
+    private let headerFile: Int32?
+
     init(
         file: String, machines overrides: [String: MachineSpec], rules ruleOverride: [TraceRule]? = nil,
-        maximumProblems: Int, maximumCauseDepth: Int = TraceValidator.defaultMaximumCauseDepth
+        maximumProblems: Int, maximumCauseDepth: Int = TraceValidator.defaultMaximumCauseDepth,
+        headerFile: Int32? = nil
     ) {
+        self.headerFile = headerFile
         self.report = ValidationReport(file: file)
         self.overrides = overrides
         self.ruleOverride = ruleOverride
@@ -235,7 +241,7 @@ struct ValidationRun {
             // The common header, read without building its machines: each is built when its
             // store first appears (a header may declare thousands).
             version = found.version
-            let text = Array(line.bytes)
+            let text: MachineTable.HeaderText = headerFile.map { .file(descriptor: $0) } ?? .copy(Array(line.bytes))
             for (store, range) in found.machines.sorted(by: { $0.name < $1.name }) where overrides[store] == nil {
                 headerMachineByStore[store] = machines.addFixed(written: text, in: range, store: store)
             }
