@@ -43,6 +43,22 @@ enum TraceEventScan {
             throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: TraceStream.headerMessage(line))
         }
         var reading = Reading(path: path)
+        let partSize = ChunkIndex.blockSize / 4
+        if case .regularFile(let size) = input.kind, size > partSize, TraceValidator().parallelism > 1 {
+            // Read and scanned a part ahead on another thread, the lines sorted and counted here.
+            let pipeline = ScanPipeline(partSize: partSize)
+            let outcome = pipeline.read(input, maximumLineLength: LineReader.maximumLineLength) {
+                line, fields, error, _ in
+                reading.add(line, fields: fields, error: error, body)
+                return reading.failure == nil
+            }
+            if case .readFailed(let code) = outcome {
+                throw TraceOpenError(
+                    kind: .unreadable, path: path, message: "cannot read: \(SystemError(code: code).reason)")
+            }
+            if let failure = reading.failure { throw failure }
+            return reading.finish()
+        }
         do {
             try input.forEachChunk(blockSize: ChunkIndex.blockSize, maximumLineLength: LineReader.maximumLineLength) {
                 chunk, _ in
@@ -63,6 +79,8 @@ enum TraceEventScan {
         var failure: TraceOpenError?
         var headerEndsInCarriageReturn = false
         var line = 2
+        /// The file offset of the next line scanned by `ScanPipeline`.
+        var offset = 0
         var eventCount = 0
         var seqIssues = IssueList()
         var previous: (seq: Int, line: Int)?
@@ -106,6 +124,46 @@ enum TraceEventScan {
                 body(fields, event, eventCount)
                 eventCount += 1
             }
+        }
+
+        /// Sorts and counts a line read and scanned by `ScanPipeline` (line 1, the header, comes
+        /// unscanned).
+        mutating func add(
+            _ given: LineReader.Line, fields: UnsafePointer<EventFields>, error: JSONParseError?,
+            _ body: (EventFields, BodyLineSorter.Event, Int) -> Void
+        ) {
+            guard sorter != nil else {
+                guard !given.isOverlong else {
+                    return fail(
+                        "line 1 is longer than \(TraceLoader.describeSize(LineReader.maximumLineLength)); it is not a trace header"
+                    )
+                }
+                let header: TraceHeader
+                do {
+                    header = try TraceHeader.parse(given.bytes)
+                } catch {
+                    return fail(error.message)
+                }
+                headerEndsInCarriageReturn = given.isTerminated && given.bytes.last == 0x0D
+                sorter = BodyLineSorter(machines: header.machines, version: header.version)
+                offset = given.bytes.count + 1
+                return
+            }
+            sorter?.addScannedLine(given, fields: fields, error: error, at: offset, line: line) { fields, event in
+                let seq = fields.seq ?? 0
+                if seq <= (previous?.seq ?? 0) {
+                    stepsAreSeqs = false
+                    seqIssues.add(
+                        line: event.line, kind: .seqOrder, TraceIndexer.seqOrderMessage(seq: seq, previous: previous))
+                }
+                previous = (seq, event.line)
+                body(fields, event, eventCount)
+                eventCount += 1
+            }
+            // (After an overlong line, whose length is not known, the offsets are approximate:
+            // nothing here uses them.)
+            offset += given.bytes.count + 1
+            line += 1
         }
 
         private mutating func fail(_ message: String) {
