@@ -81,10 +81,32 @@ enum TraceEventScan {
         var line = 2
         /// The file offset of the next line scanned by `ScanPipeline`.
         var offset = 0
-        var eventCount = 0
-        var seqIssues = IssueList()
-        var previous: (seq: Int, line: Int)?
-        var stepsAreSeqs = true
+        var events = Events()
+
+        /// The events counted, and their seqs.
+        struct Events {
+            var count = 0
+            var seqIssues = IssueList()
+            var previous: (seq: Int, line: Int)?
+            var stepsAreSeqs = true
+
+            /// Counts the next event and gives it to `body`.
+            @inline(__always)
+            mutating func count(
+                _ fields: EventFields, _ event: BodyLineSorter.Event,
+                _ body: (EventFields, BodyLineSorter.Event, Int) -> Void
+            ) {
+                let seq = fields.seq ?? 0
+                if seq <= (previous?.seq ?? 0) {
+                    stepsAreSeqs = false
+                    seqIssues.add(
+                        line: event.line, kind: .seqOrder, TraceIndexer.seqOrderMessage(seq: seq, previous: previous))
+                }
+                previous = (seq, event.line)
+                body(fields, event, count)
+                count += 1
+            }
+        }
 
         init(path: String) { self.path = path }
 
@@ -113,17 +135,7 @@ enum TraceEventScan {
                 sorter = BodyLineSorter(machines: header.machines, version: header.version)
                 bytes = UnsafeRawBufferPointer(rebasing: bytes[(newline.map { $0 + 1 } ?? bytes.count)...])
             }
-            sorter?.addLines(bytes, at: 0, line: &line) { fields, event in
-                let seq = fields.seq ?? 0
-                if seq <= (previous?.seq ?? 0) {
-                    stepsAreSeqs = false
-                    seqIssues.add(
-                        line: event.line, kind: .seqOrder, TraceIndexer.seqOrderMessage(seq: seq, previous: previous))
-                }
-                previous = (seq, event.line)
-                body(fields, event, eventCount)
-                eventCount += 1
-            }
+            sorter?.addLines(bytes, at: 0, line: &line) { fields, event in events.count(fields, event, body) }
         }
 
         /// Sorts and counts a line read and scanned by `ScanPipeline` (line 1, the header, comes
@@ -150,15 +162,7 @@ enum TraceEventScan {
                 return
             }
             sorter?.addScannedLine(given, fields: fields, error: error, at: offset, line: line) { fields, event in
-                let seq = fields.seq ?? 0
-                if seq <= (previous?.seq ?? 0) {
-                    stepsAreSeqs = false
-                    seqIssues.add(
-                        line: event.line, kind: .seqOrder, TraceIndexer.seqOrderMessage(seq: seq, previous: previous))
-                }
-                previous = (seq, event.line)
-                body(fields, event, eventCount)
-                eventCount += 1
+                events.count(fields, event, body)
             }
             // (After an overlong line, whose length is not known, the offsets are approximate:
             // nothing here uses them.)
@@ -183,8 +187,8 @@ enum TraceEventScan {
                 issues.add(
                     line: line, kind: .carriageReturn, TraceIndexer.carriageReturnMessage(lines: carriageReturns))
             }
-            issues.append(seqIssues, lineShift: 0)
-            return Summary(eventCount: eventCount, issues: issues.issues(), stepsAreSeqs: stepsAreSeqs)
+            issues.append(events.seqIssues, lineShift: 0)
+            return Summary(eventCount: events.count, issues: issues.issues(), stepsAreSeqs: events.stepsAreSeqs)
         }
     }
 }
