@@ -200,4 +200,52 @@ import Testing
         let selected = inspector(["log", path, "--store", decomposed]).out
         #expect(selected == (try Self.logOfWholeTrace(path, store: decomposed)) && selected.contains("poke"))
     }
+
+    /// A trace of several parts of 1 MB, whose later rows are written on the thread that scans
+    /// the file (`EventPreparer`) while the rules check the lines before them: `log` prints the
+    /// rows of the whole-file reading, in order, each with its problem marks, problems on the
+    /// first and last lines of a part included.
+    @Test func rowsOfATraceOfSeveralPartsAreThoseOfTheWholeTrace() throws {
+        var text =
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{}}"# + "\n"
+            + #"{"type":"register","seq":1,"elapsed":0.0001,"store":"CartStore","state":{"skus":[]}}"# + "\n"
+        var seq = 1
+        func event(padding: Int, seq: Int, changed: Bool = true) -> String {
+            #"{"type":"transition","seq":\#(seq),"elapsed":\#(String(format: "%.6f", Double(seq) * 0.000137)),"store":"CartStore","action":"add","changed":\#(changed),"state":{"note":"\#(String(repeating: "x", count: padding))"},"source":"CartView.swift:40","args":{"sku":"SKU-\#(seq)"}}"#
+                + "\n"
+        }
+        /// Events up to exactly `offset` bytes into the file (at least the shortest event away).
+        func fill(to offset: Int) {
+            while text.utf8.count < offset {
+                let left = offset - text.utf8.count
+                seq += 1
+                let shortest = event(padding: 0, seq: seq).utf8.count
+                let padding =
+                    left - shortest >= 1_500 ? Int.random(in: 100..<min(1_000, left - shortest - 400)) : left - shortest
+                text += event(padding: padding, seq: seq)
+            }
+        }
+        fill(to: 1 << 20)
+        // A malformed line first in part 1, and the event after it.
+        text += #"{"type":"transition","seq":"# + "\n"
+        fill(to: (2 << 20) - 2_000)
+        // A line that ends a part with a problem (a gap in the seqs), and the next part starts
+        // with another (no change, and a seq that goes back).
+        let gap = event(padding: 0, seq: seq + 3)
+        seq += 3
+        fill(to: (2 << 20) - gap.utf8.count)
+        text += gap
+        text += event(padding: 10, seq: seq - 1, changed: false)
+        fill(to: 4 << 20)
+        let folder = try TemporaryFolder()
+        let path = folder.path("parts.jsonl")
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        let whole = try Self.logOfWholeTrace(path)
+        #expect(whole.contains("✖ malformed") || whole.contains("✖ seq") || whole.contains("seq"))
+        #expect(inspector(["log", path]).out == whole)
+        #expect(
+            inspector(["log", path, "--store", "CartStore"]).out == (try Self.logOfWholeTrace(path, store: "CartStore"))
+        )
+        #expect(inspector(["log", path, "--problems"]).out == (try Self.logOfWholeTrace(path, onlyProblems: true)))
+    }
 }

@@ -42,6 +42,9 @@ struct LogRows {
     private var skipped = 0
     /// The problems given with their lines, by line: those of the report not here came later.
     private var given: [Int: [Problem]] = [:]
+    /// Writes the rows of a large trace on the thread that scans it, once the columns are sized:
+    /// `emit` then copies them, the calling thread left with the rules.
+    let preparer = EventPreparer()
 
     init(path: String, options: Options, console: Console) {
         self.path = path
@@ -95,6 +98,11 @@ struct LogRows {
         pending = nil
         format = EventLine.fitting(lines.compactMap(\.event), style: console.style)
         writer = EventLineWriter(format: format)
+        if !options.onlyProblems && options.action == nil && options.actionContains == nil {
+            // The rows `emit` would write from bytes, written the same way, ahead.
+            let writer = writer
+            preparer.set { event, output in writer.append(event, to: &output) }
+        }
         for line in lines { emit(line) }
         // The first rows go out now; later ones as the output's buffer fills.
         console.out.flush()
@@ -136,7 +144,12 @@ struct LogRows {
                 return
             }
         }
-        if !console.out.appendLine({ writer.append(scanned, to: &$0) }) {
+        let written = console.out.appendLine { output in
+            guard let row = line.prepared else { return writer.append(scanned, to: &output) }
+            output.append(contentsOf: row)
+            return true
+        }
+        if !written {
             Log.printRow(scanned.event, problems: line.problems, format: format, options: options, console: console)
         }
     }

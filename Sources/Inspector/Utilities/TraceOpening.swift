@@ -18,11 +18,11 @@ enum TraceOpening {
 
     /// `stream`, each event given as the bytes of its line (`ScannedEvent`), valid only during
     /// the call: for `log`, which prints most rows from their bytes.
-    static func streamScanned(_ path: String, _ body: (TraceStream.ScannedLine) -> Bool) throws(FileError)
-        -> ValidationReport
-    {
+    static func streamScanned(
+        _ path: String, preparing preparer: EventPreparer? = nil, _ body: (TraceStream.ScannedLine) -> Bool
+    ) throws(FileError) -> ValidationReport {
         do {
-            return try TraceStream(path: path).forEachScannedLine(body)
+            return try TraceStream(path: path).forEachScannedLine(preparing: preparer, body)
         } catch {
             throw FileError(path, line: error.line, error.message)
         }

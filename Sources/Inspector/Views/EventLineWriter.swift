@@ -21,7 +21,12 @@ struct EventLineWriter {
         let room =
             event.bytes.count + 64 + max(format.storeWidth, 0) + max(format.actionWidth, 0) + max(format.argsWidth, 0)
             + 256
-        output.append(contentsOf: repeatElement(0, count: room))
+        if room <= Self.zeros.count {
+            // Copied from zeros: appending `repeatElement(0, …)` went byte by byte.
+            Self.zeros.withUnsafeBufferPointer { output.append(contentsOf: $0[..<room]) }
+        } else {
+            output.append(contentsOf: repeatElement(0, count: room))
+        }
         let written = output.withUnsafeMutableBytes { buffer -> Int? in
             var bytes = Output(base: buffer.baseAddress! + start, count: 0)
             guard write(event, to: &bytes) else { return nil }
@@ -30,6 +35,9 @@ struct EventLineWriter {
         output.removeSubrange((start + (written ?? 0))...)
         return written != nil
     }
+
+    /// The room of most rows.
+    private static let zeros = [UInt8](repeating: 0, count: 16 << 10)
 
     /// Bytes written in place into room reserved for them.
     struct Output {

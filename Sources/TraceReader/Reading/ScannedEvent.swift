@@ -25,24 +25,26 @@ public struct ScannedEvent {
     public let line: Int
     /// The bytes of the whole line, without its newline.
     public let bytes: UnsafeRawBufferPointer
-    let fields: EventFields
+    /// The members, where the scan left them (by pointer: they are 150 bytes, and an event is
+    /// passed on several times per line).
+    private let members: UnsafePointer<EventFields>
 
-    init?(fields: EventFields, bytes: UnsafeRawBufferPointer, index: Int, line: Int) {
-        guard fields.type != nil, fields.seq != nil else { return nil }
-        self.fields = fields
+    init?(fields: UnsafePointer<EventFields>, bytes: UnsafeRawBufferPointer, index: Int, line: Int) {
+        guard fields.pointee.type != nil, fields.pointee.seq != nil else { return nil }
+        self.members = fields
         self.bytes = bytes
         self.index = index
         self.line = line
     }
 
     /// The event's `seq`.
-    public var seq: Int { fields.seq ?? 0 }
+    public var seq: Int { members.pointee.seq ?? 0 }
 
     /// `changed`, when it is a boolean.
-    public var changed: Bool? { fields.changed }
+    public var changed: Bool? { members.pointee.changed }
 
     /// `cause`, when it is an integer.
-    public var cause: Int? { fields.cause }
+    public var cause: Int? { members.pointee.cause }
 
     /// Whether the string member is present (as a string).
     public func has(_ member: Member) -> Bool {
@@ -59,29 +61,29 @@ public struct ScannedEvent {
 
     /// The text of `elapsed` as written (`0.000137`), when it is a number.
     public var elapsedText: UnsafeRawBufferPointer? {
-        fields.elapsedRange.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
+        members.pointee.elapsedRange.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
     }
 
     /// The text of `args` as written (`{"sku":"MUG"}`), when it is an object.
     public var argsText: UnsafeRawBufferPointer? {
-        fields.argsRange.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
+        members.pointee.argsRange.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
     }
 
     /// The event without its `state`, as `TraceStream.forEachLine` gives it.
     public var event: TraceEvent {
         // `init` checked the `type` and `seq` that `TraceEvent(fields:)` needs.
-        TraceEvent(fields: fields, in: bytes, index: index, lineNumber: line)!
+        TraceEvent(fields: members.pointee, in: bytes, index: index, lineNumber: line)!
     }
 
     private func text(_ member: Member) -> EventFields.Text? {
         switch member {
-        case .type: fields.type
-        case .store: fields.store
-        case .action: fields.action
-        case .caseName: fields.caseName
-        case .from: fields.from
-        case .to: fields.to
-        case .source: fields.source
+        case .type: members.pointee.type
+        case .store: members.pointee.store
+        case .action: members.pointee.action
+        case .caseName: members.pointee.caseName
+        case .from: members.pointee.from
+        case .to: members.pointee.to
+        case .source: members.pointee.source
         }
     }
 }

@@ -50,6 +50,9 @@ public struct TraceStream: Sendable {
         public var problems: [Problem]
         /// The bytes of the file read up to the end of this line.
         public var end: Int
+        /// What the `EventPreparer` given to `forEachScannedLine` made of the event on the
+        /// scanning thread; nil when it did not run on it or refused it.
+        public var prepared: UnsafeRawBufferPointer?
     }
 
     /// The path read, as given.
@@ -104,17 +107,24 @@ public struct TraceStream: Sendable {
 
     /// Reads the trace as `forEachLine` does, giving each event as the bytes of its line
     /// (`ScannedEvent`) instead of a `TraceEvent`: nothing is made of a line that `body` does
-    /// not ask for.
+    /// not ask for. `preparer`'s work runs on the events of a large file on the thread that
+    /// scans it (see `EventPreparer`).
     ///
     /// - Throws: as `forEachLine`.
     @discardableResult
-    public func forEachScannedLine(_ body: (ScannedLine) -> Bool) throws(TraceOpenError) -> ValidationReport {
+    public func forEachScannedLine(preparing preparer: EventPreparer? = nil, _ body: (ScannedLine) -> Bool)
+        throws(TraceOpenError) -> ValidationReport
+    {
         var reader = StreamState(path: path, validator: validator)
         var failure: TraceOpenError?
+        // Where a line read on this thread is scanned (kept until `body` has it).
+        let scratch = UnsafeMutablePointer<EventFields>.allocate(capacity: 1)
+        scratch.initialize(to: EventFields())
+        defer { scratch.deallocate() }
         /// Validates one line and gives it to `body`; false to stop (a bad header stops too).
         func feed(_ line: LineReader.Line) -> Bool {
             do throws(TraceOpenError) {
-                guard let found = try reader.consume(line) else { return true }
+                guard let found = try reader.consume(line, scratch: scratch) else { return true }
                 return body(found)
             } catch {
                 failure = error
@@ -129,7 +139,8 @@ public struct TraceStream: Sendable {
             switch source.storage {
             case .file(let input): opened = input
             case .memory(let bytes):
-                return try Self(bytes: bytes, name: path, validator: validator).forEachScannedLine(body)
+                return try Self(bytes: bytes, name: path, validator: validator).forEachScannedLine(
+                    preparing: preparer, body)
             }
         case .bytes(let bytes):
             guard !bytes.isEmpty else { throw TraceStream.emptyFile(path) }
@@ -155,10 +166,12 @@ public struct TraceStream: Sendable {
             // A file of more than one part is read and scanned on another thread, a part ahead of
             // the rules and `body`, which see the same lines in the same order.
             let pipeline = ScanPipeline(partSize: partSize)
-            let outcome = pipeline.read(input, maximumLineLength: maximumLineLength) {
-                line, fields, error in
+            let outcome = pipeline.read(input, maximumLineLength: maximumLineLength, preparer: preparer) {
+                line, fields, error, prepared in
                 do throws(TraceOpenError) {
-                    guard let found = try reader.consume(line, scanned: fields, error: error) else { return true }
+                    guard var found = try reader.consume(line, scanned: fields, error: error, scratch: scratch)
+                    else { return true }
+                    if found.event != nil { found.prepared = prepared }
                     return body(found)
                 } catch {
                     failure = error
@@ -222,16 +235,20 @@ public struct TraceStream: Sendable {
                 maximumProblems: validator.maximumProblems, maximumCauseDepth: validator.maximumCauseDepth)
         }
 
-        /// Validates the next line; returns it when it is an event or has problems.
-        mutating func consume(_ line: LineReader.Line) throws(TraceOpenError) -> ScannedLine? {
-            try consume(line, scanned: nil, error: nil)
+        /// Validates the next line, scanned into `scratch`; returns it when it is an event or has
+        /// problems.
+        mutating func consume(_ line: LineReader.Line, scratch: UnsafeMutablePointer<EventFields>)
+            throws(TraceOpenError) -> ScannedLine?
+        {
+            try consume(line, scanned: nil, error: nil, scratch: scratch)
         }
 
         /// Validates the next line, scanned already (by `ScanPipeline`'s thread) into `scanned`,
         /// or found not to be one JSON object (`error`); unscanned when `scanned` is nil.
         /// Returns the line when it is an event or has problems.
         mutating func consume(
-            _ line: LineReader.Line, scanned: UnsafePointer<EventFields>?, error: JSONParseError?
+            _ line: LineReader.Line, scanned: UnsafePointer<EventFields>?, error: JSONParseError?,
+            scratch: UnsafeMutablePointer<EventFields>
         ) throws(TraceOpenError) -> ScannedLine? {
             lineNumber += 1
             bytesRead += line.bytes.count + (line.isTerminated ? 1 : 0)
@@ -256,14 +273,14 @@ public struct TraceStream: Sendable {
             } else if let scanned {
                 event = consumeEvent(line, scanned, error: error)
             } else {
-                var fields = EventFields()
+                scratch.pointee = EventFields()
                 var failure: JSONParseError?
                 do {
-                    try EventScanner.scan(line.bytes, into: &fields)
+                    try EventScanner.scan(line.bytes, into: &scratch.pointee)
                 } catch {
                     failure = error
                 }
-                event = consumeEvent(line, &fields, error: failure)
+                event = consumeEvent(line, scratch, error: failure)
             }
             let found = run.report.problems.count > before ? Array(run.report.problems[before...]) : []
             guard event != nil || !found.isEmpty else { return nil }
@@ -276,7 +293,7 @@ public struct TraceStream: Sendable {
         ) -> ScannedEvent? {
             _ = run.consume(line, scanned: fields, error: error)
             guard error == nil && run.skippedLine != lineNumber,
-                let event = ScannedEvent(fields: fields.pointee, bytes: line.bytes, index: eventCount, line: lineNumber)
+                let event = ScannedEvent(fields: fields, bytes: line.bytes, index: eventCount, line: lineNumber)
             else { return nil }
             eventCount += 1
             return event

@@ -80,6 +80,32 @@ import Testing
         }
     }
 
+    /// A file of several parts of 1 MB is read and scanned a part ahead on a second thread
+    /// (`ScanPipeline`): the counts, steps and issues are still those of the indexed trace, with
+    /// malformed, empty, `\r\n` and torn lines anywhere, at the ends of parts too.
+    @Test(arguments: [1, 2] as [UInt64]) func aTraceOfSeveralPartsAgreesWithTheIndexedTrace(seed: UInt64) throws {
+        var text = randomTrace(seed: seed * 1_000)
+        if !text.hasSuffix("\n") { text = String(text[...text.lastIndex(of: "\n")!]) }
+        var next = seed * 1_000 + 1
+        while text.utf8.count < 3 << 20 {
+            var body = randomTrace(seed: next)
+            next += 1
+            body = String(body[body.index(after: body.firstIndex(of: "\n")!)...])
+            if let last = body.lastIndex(of: "\n") { text += body[...last] }
+        }
+        text += #"{"type":"transition","seq":7,"store":"Ca"#
+        let folder = try TemporaryFolder()
+        let path = folder.path("t.jsonl")
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        let trace = try TraceFile(path: path)
+        var indexed = TraceStatistics(trace: trace)
+        indexed.issues = trace.issues
+        let streamed = try TraceStatistics(path: path)
+        #expect(streamed == indexed)
+        #expect(streamed.issues.contains { $0.kind == .truncated })
+        #expect(streamed.issues.contains { $0.kind == .emptyLine })
+    }
+
     /// The skipped-line issues, the steps when seqs go back, and an error opening the file are
     /// those of `TraceFile`.
     @Test func issuesStepsAndErrorsAreTheIndexedTraces() throws {

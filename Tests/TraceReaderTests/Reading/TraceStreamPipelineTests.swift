@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 
@@ -88,7 +89,7 @@ import Testing
             var sameFields = true
             let pipeline = ScanPipeline(partSize: partSize, window: 2)
             let outcome = pipeline.read(input, maximumLineLength: 1 << 20) {
-                line, fields, _ in
+                line, fields, _, _ in
                 given.append(Array(line.bytes))
                 if given.count > 1, !line.bytes.isEmpty, let alone = try? EventScanner.scan(line.bytes) {
                     sameFields = sameFields && fields.pointee.seq == alone.seq && fields.pointee.type == alone.type
@@ -99,5 +100,46 @@ import Testing
             #expect(given == expected, "part size \(partSize)")
             #expect(sameFields, "part size \(partSize)")
         }
+    }
+
+    /// An `EventPreparer`'s work runs on the scanning thread: what a line comes with is what the
+    /// work makes of its event, and the lines, events, problems and report are those of a stream
+    /// without one. (The calling thread is kept busy, so that the scanning thread prepares.)
+    @Test(arguments: [7, 16, 64]) func preparedEventsAreThoseOfTheirLines(partSize: Int) throws {
+        var random = SeededGenerator(seed: 41)
+        var bytes = DamagedTrace.make(using: &random)
+        while (try? TraceFile(bytes: bytes)) == nil { bytes = DamagedTrace.make(using: &random) }
+        #expect(bytes.count > 4 * partSize)
+        let file = try ValidationTemporaryFile(bytes)
+        let alone = try Self.stream(file.path, partSize: partSize, parallelism: 2)
+        var validator = TraceValidator()
+        validator.blockSize = partSize * 4
+        validator.parallelism = 2
+        let preparer = EventPreparer()
+        preparer.set { event, output in
+            guard event.seq % 5 != 0 else { return false }  // refused: no prepared bytes
+            output.append(contentsOf: "\(event.seq):\(event.bytes.count)".utf8)
+            return true
+        }
+        var given = Given()
+        var prepared = 0
+        var wrong: [Int] = []
+        given.report = try TraceStream(path: file.path, validator: validator).forEachScannedLine(
+            preparing: preparer
+        ) { line in
+            let event = line.event.map { "\($0.index) \($0.line) \($0.event) \(Array($0.bytes))" } ?? "-"
+            given.lines.append("\(line.line) \(line.end) \(event) \(line.problems)")
+            if let row = line.prepared {
+                prepared += 1
+                let seq = line.event?.seq ?? -1
+                let expected = "\(seq):\(line.event?.bytes.count ?? -1)"
+                if seq % 5 == 0 || String(decoding: row, as: UTF8.self) != expected { wrong.append(line.line) }
+            }
+            Thread.sleep(forTimeInterval: 0.000_02)
+            return true
+        }
+        #expect(given == alone)
+        #expect(wrong.isEmpty)
+        #expect(prepared > 0)
     }
 }

@@ -110,18 +110,54 @@ struct BodyLineSorter: Sendable {
         do {
             fields = try EventScanner.scan(bytes)
         } catch {
-            if complete {
-                issues.add(
-                    line: line, kind: .malformed,
-                    "not one JSON object (column \(error.column): \(error.message)); skipped")
-            } else {
-                issues.add(
-                    line: line, kind: .truncated,
-                    "the last line has no final newline and is not a complete JSON object (column \(error.column): \(error.message)), a write cut short; skipped"
-                )
-            }
+            return sortUnscannable(error, line: line, complete: complete)
+        }
+        sortScanned(fields, bytes, at: offset, line: line, body)
+    }
+
+    /// Sorts one line read and scanned by `ScanPipeline` (its `\n` off, its `\r` on): into
+    /// `fields`, or found not to be one JSON object (`error`). As `addLines` would: a line that
+    /// ends in `\r\n` is scanned again without its `\r`.
+    mutating func addScannedLine(
+        _ given: LineReader.Line, fields: UnsafePointer<EventFields>, error: JSONParseError?, at offset: Int,
+        line: Int, _ body: (EventFields, Event) -> Void
+    ) {
+        if given.isOverlong { return addOverlongLine(line: line) }
+        let bytes = given.bytes
+        if given.isTerminated && bytes.count > 0 && bytes[bytes.count - 1] == 0x0D {
+            carriageReturns += 1
+            if firstCarriageReturnLine == nil { firstCarriageReturnLine = line }
+            return sortLine(
+                UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 1)]), at: offset, line: line, complete: true,
+                body)
+        }
+        if bytes.isEmpty || (bytes.count == 1 && bytes[0] == 0x0D) {
+            issues.add(line: line, kind: .emptyLine, "an empty line; skipped")
             return
         }
+        if let error { return sortUnscannable(error, line: line, complete: given.isTerminated) }
+        sortScanned(fields.pointee, bytes, at: offset, line: line, body)
+    }
+
+    /// Notes a line that is not one JSON object.
+    private mutating func sortUnscannable(_ error: JSONParseError, line: Int, complete: Bool) {
+        if complete {
+            issues.add(
+                line: line, kind: .malformed, "not one JSON object (column \(error.column): \(error.message)); skipped")
+        } else {
+            issues.add(
+                line: line, kind: .truncated,
+                "the last line has no final newline and is not a complete JSON object (column \(error.column): \(error.message)), a write cut short; skipped"
+            )
+        }
+    }
+
+    /// Sorts a line scanned into `fields`: calls `body` when it is an event.
+    @inline(__always)
+    private mutating func sortScanned(
+        _ fields: EventFields, _ bytes: UnsafeRawBufferPointer, at offset: Int, line: Int,
+        _ body: (EventFields, Event) -> Void
+    ) {
         let type: EventLineCheck.EventType
         switch EventLineCheck.check(fields, in: bytes, version: version) {
         case .failure(let problem):

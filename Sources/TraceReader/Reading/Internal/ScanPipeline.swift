@@ -16,12 +16,62 @@ import Dispatch
 /// part `k` is in slot `k % window`; the reading thread fills a slot only after the calling
 /// thread counted it given back (`consumed`), and the calling thread reads a slot only after the
 /// reading thread counted it scanned (`scanned`). Two semaphores only wake the thread that waits.
+///
+/// With an `EventPreparer`, the reading thread also runs its work on each event of a part it
+/// scanned (once the work is set), into the slot's `Prepared` bytes, handed over with the part;
+/// but not when the calling thread is waiting for the part.
 struct ScanPipeline: ~Copyable {
     /// The bytes of a part (its last line runs on past it).
     let partSize: Int
     /// The most parts in flight.
     let window: Int
     private let slots: UnsafeMutablePointer<FilePart>
+    /// What the preparer made of each slot's events.
+    private let prepared: UnsafeMutablePointer<Prepared>
+
+    /// What an `EventPreparer` made of the events of one part: line `index`'s bytes are
+    /// `bytes[starts[index]..<starts[index + 1]]`, none when `starts[index]` is -1. Empty when
+    /// nothing was prepared.
+    struct Prepared {
+        var bytes: [UInt8] = []
+        /// One per line, and the end of the last.
+        var starts: [Int] = []
+
+        /// Runs `work` on each event of `part`.
+        mutating func prepare(_ part: borrowing FilePart, with work: EventPreparer.Work) {
+            bytes.removeAll(keepingCapacity: true)
+            starts.removeAll(keepingCapacity: true)
+            let base = UnsafeRawPointer(part.bytes)
+            part.lines.withUnsafeBufferPointer { lines in
+                for index in lines.indices {
+                    let line = lines.baseAddress! + index
+                    let start = bytes.count
+                    if line.pointee.count > 0 && line.pointee.error < 0,
+                        let event = ScannedEvent(
+                            fields: line.pointer(to: \.fields)!,
+                            bytes: UnsafeRawBufferPointer(start: base + line.pointee.start, count: line.pointee.count),
+                            index: 0, line: 0),
+                        work(event, &bytes)
+                    {
+                        starts.append(start)
+                    } else {
+                        bytes.removeSubrange(start...)
+                        starts.append(-1)
+                    }
+                }
+            }
+            starts.append(bytes.count)
+        }
+
+        /// The bytes prepared for line `index`, if any, in `buffer` (`bytes`).
+        @inline(__always)
+        func line(_ index: Int, in buffer: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+            guard index < starts.count - 1, starts[index] >= 0 else { return nil }
+            var end = index + 1
+            while starts[end] < 0 { end += 1 }
+            return UnsafeRawBufferPointer(rebasing: buffer[starts[index]..<starts[end]])
+        }
+    }
 
     /// - Parameters:
     ///   - partSize: the bytes of a part.
@@ -31,12 +81,16 @@ struct ScanPipeline: ~Copyable {
         self.window = max(2, window)
         slots = .allocate(capacity: self.window)
         for index in 0..<self.window { (slots + index).initialize(to: FilePart()) }
+        prepared = .allocate(capacity: self.window)
+        prepared.initialize(repeating: Prepared(), count: self.window)
     }
 
     deinit {
         for index in 0..<window { slots[index].deallocate() }
         slots.deinitialize(count: window)
         slots.deallocate()
+        prepared.deinitialize(count: window)
+        prepared.deallocate()
     }
 
     /// How a reading ended.
@@ -64,6 +118,8 @@ struct ScanPipeline: ~Copyable {
     /// comment); `read` waits for the reading thread to end before it returns.
     private struct Shared: @unchecked Sendable {
         let slots: UnsafeMutablePointer<FilePart>
+        let prepared: UnsafeMutablePointer<Prepared>
+        let preparer: EventPreparer?
         let handOver: Lock<HandOver>
         /// Signalled once per part scanned, and once per slot given back (or at the stop).
         let ready = DispatchSemaphore(value: 0)
@@ -73,13 +129,14 @@ struct ScanPipeline: ~Copyable {
 
     /// Reads the regular file `input` from its start and calls `body` with each of
     /// its lines, in order, with its fields when it was scanned as one JSON object, or why it is
-    /// not one (`error`), until `body` returns false or the file ends. The header (line 1 of
-    /// part 0), empty lines and overlong lines are given unscanned (their fields are empty).
+    /// not one (`error`), and what `preparer` made of it (nil for none), until `body` returns
+    /// false or the file ends. The header (line 1 of part 0), empty lines and overlong lines are
+    /// given unscanned (their fields are empty).
     func read(
-        _ input: TraceInput, maximumLineLength: Int,
-        _ body: (LineReader.Line, UnsafePointer<EventFields>, JSONParseError?) -> Bool
+        _ input: TraceInput, maximumLineLength: Int, preparer: EventPreparer? = nil,
+        _ body: (LineReader.Line, UnsafePointer<EventFields>, JSONParseError?, UnsafeRawBufferPointer?) -> Bool
     ) -> Outcome {
-        let shared = Shared(slots: slots, handOver: Lock(HandOver()))
+        let shared = Shared(slots: slots, prepared: prepared, preparer: preparer, handOver: Lock(HandOver()))
         // Made at 0 and signalled: libdispatch traps when a semaphore is freed below the value it
         // was made with, as `free` is when the reading stops early.
         for _ in 0..<window { shared.free.signal() }
@@ -107,7 +164,7 @@ struct ScanPipeline: ~Copyable {
             guard isScanned else { continue }
             let slot = slots + part % window
             if slot.pointee.readError != 0 { return .readFailed(slot.pointee.readError) }
-            guard Self.giveLines(of: slot, to: body) else { return .stopped }
+            guard Self.giveLines(of: slot, prepared: prepared + part % window, to: body) else { return .stopped }
             if slot.pointee.endsFile { return .finished }
             shared.handOver.withLock { $0.consumed = part + 1 }
             shared.free.signal()
@@ -130,6 +187,16 @@ struct ScanPipeline: ~Copyable {
             guard part < consumed + window else { continue }
             let slot = shared.slots + part % window
             slot.pointee.read(descriptor: descriptor, index: part, size: partSize, maximumLineLength: maximumLineLength)
+            let prepared = shared.prepared + part % window
+            // Prepared only while the calling thread is busy with a part before this one: when it
+            // waits for this one, it is handed over at once and the calling thread does the work,
+            // so that neither thread waits for the other for long.
+            let behind = shared.handOver.withLock { $0.scanned - $0.consumed }
+            if behind > 0, let work = shared.preparer?.current() {
+                prepared.pointee.prepare(slot.pointee, with: work)
+            } else if !prepared.pointee.starts.isEmpty {
+                prepared.pointee = Prepared()
+            }
             let isLast = slot.pointee.endsFile || slot.pointee.readError != 0
             shared.handOver.withLock { $0.scanned = part + 1 }
             shared.ready.signal()
@@ -140,25 +207,27 @@ struct ScanPipeline: ~Copyable {
 
     /// Gives the lines of the part in `slot` to `body`; false when it stopped.
     private static func giveLines(
-        of slot: UnsafeMutablePointer<FilePart>,
-        to body: (LineReader.Line, UnsafePointer<EventFields>, JSONParseError?) -> Bool
+        of slot: UnsafeMutablePointer<FilePart>, prepared: UnsafeMutablePointer<Prepared>,
+        to body: (LineReader.Line, UnsafePointer<EventFields>, JSONParseError?, UnsafeRawBufferPointer?) -> Bool
     ) -> Bool {
         let bytes = UnsafeRawPointer(slot.pointee.bytes)
-        return slot.pointee.lines.withUnsafeBufferPointer { lines in
-            slot.pointee.errors.withUnsafeBufferPointer { errors in
-                for index in lines.indices {
-                    let isOverlong = lines[index].count < 0
-                    // An overlong line, as `LineReader.forEachChunk` gives it: not terminated.
-                    let line = LineReader.Line(
-                        bytes: UnsafeRawBufferPointer(
-                            start: bytes + lines[index].start, count: max(0, lines[index].count)),
-                        isTerminated: !isOverlong && lines[index].isTerminated, isOverlong: isOverlong)
-                    let error = lines[index].error >= 0 ? errors[lines[index].error] : nil
-                    // By pointer: the fields (150 bytes) are not copied per line.
-                    let fields = (lines.baseAddress! + index).pointer(to: \.fields)!
-                    if !body(line, fields, error) { return false }
+        return prepared.pointee.bytes.withUnsafeBytes { rows in
+            slot.pointee.lines.withUnsafeBufferPointer { lines in
+                slot.pointee.errors.withUnsafeBufferPointer { errors in
+                    for index in lines.indices {
+                        let isOverlong = lines[index].count < 0
+                        // An overlong line, as `LineReader.forEachChunk` gives it: not terminated.
+                        let line = LineReader.Line(
+                            bytes: UnsafeRawBufferPointer(
+                                start: bytes + lines[index].start, count: max(0, lines[index].count)),
+                            isTerminated: !isOverlong && lines[index].isTerminated, isOverlong: isOverlong)
+                        let error = lines[index].error >= 0 ? errors[lines[index].error] : nil
+                        // By pointer: the fields (150 bytes) are not copied per line.
+                        let fields = (lines.baseAddress! + index).pointer(to: \.fields)!
+                        if !body(line, fields, error, prepared.pointee.line(index, in: rows)) { return false }
+                    }
+                    return true
                 }
-                return true
             }
         }
     }

@@ -43,6 +43,22 @@ enum TraceEventScan {
             throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: TraceStream.headerMessage(line))
         }
         var reading = Reading(path: path)
+        let partSize = ChunkIndex.blockSize / 4
+        if case .regularFile(let size) = input.kind, size > partSize, TraceValidator().parallelism > 1 {
+            // Read and scanned a part ahead on another thread, the lines sorted and counted here.
+            let pipeline = ScanPipeline(partSize: partSize)
+            let outcome = pipeline.read(input, maximumLineLength: LineReader.maximumLineLength) {
+                line, fields, error, _ in
+                reading.add(line, fields: fields, error: error, body)
+                return reading.failure == nil
+            }
+            if case .readFailed(let code) = outcome {
+                throw TraceOpenError(
+                    kind: .unreadable, path: path, message: "cannot read: \(SystemError(code: code).reason)")
+            }
+            if let failure = reading.failure { throw failure }
+            return reading.finish()
+        }
         do {
             try input.forEachChunk(blockSize: ChunkIndex.blockSize, maximumLineLength: LineReader.maximumLineLength) {
                 chunk, _ in
@@ -63,10 +79,34 @@ enum TraceEventScan {
         var failure: TraceOpenError?
         var headerEndsInCarriageReturn = false
         var line = 2
-        var eventCount = 0
-        var seqIssues = IssueList()
-        var previous: (seq: Int, line: Int)?
-        var stepsAreSeqs = true
+        /// The file offset of the next line scanned by `ScanPipeline`.
+        var offset = 0
+        var events = Events()
+
+        /// The events counted, and their seqs.
+        struct Events {
+            var count = 0
+            var seqIssues = IssueList()
+            var previous: (seq: Int, line: Int)?
+            var stepsAreSeqs = true
+
+            /// Counts the next event and gives it to `body`.
+            @inline(__always)
+            mutating func count(
+                _ fields: EventFields, _ event: BodyLineSorter.Event,
+                _ body: (EventFields, BodyLineSorter.Event, Int) -> Void
+            ) {
+                let seq = fields.seq ?? 0
+                if seq <= (previous?.seq ?? 0) {
+                    stepsAreSeqs = false
+                    seqIssues.add(
+                        line: event.line, kind: .seqOrder, TraceIndexer.seqOrderMessage(seq: seq, previous: previous))
+                }
+                previous = (seq, event.line)
+                body(fields, event, count)
+                count += 1
+            }
+        }
 
         init(path: String) { self.path = path }
 
@@ -95,17 +135,39 @@ enum TraceEventScan {
                 sorter = BodyLineSorter(machines: header.machines, version: header.version)
                 bytes = UnsafeRawBufferPointer(rebasing: bytes[(newline.map { $0 + 1 } ?? bytes.count)...])
             }
-            sorter?.addLines(bytes, at: 0, line: &line) { fields, event in
-                let seq = fields.seq ?? 0
-                if seq <= (previous?.seq ?? 0) {
-                    stepsAreSeqs = false
-                    seqIssues.add(
-                        line: event.line, kind: .seqOrder, TraceIndexer.seqOrderMessage(seq: seq, previous: previous))
+            sorter?.addLines(bytes, at: 0, line: &line) { fields, event in events.count(fields, event, body) }
+        }
+
+        /// Sorts and counts a line read and scanned by `ScanPipeline` (line 1, the header, comes
+        /// unscanned).
+        mutating func add(
+            _ given: LineReader.Line, fields: UnsafePointer<EventFields>, error: JSONParseError?,
+            _ body: (EventFields, BodyLineSorter.Event, Int) -> Void
+        ) {
+            guard sorter != nil else {
+                guard !given.isOverlong else {
+                    return fail(
+                        "line 1 is longer than \(TraceLoader.describeSize(LineReader.maximumLineLength)); it is not a trace header"
+                    )
                 }
-                previous = (seq, event.line)
-                body(fields, event, eventCount)
-                eventCount += 1
+                let header: TraceHeader
+                do {
+                    header = try TraceHeader.parse(given.bytes)
+                } catch {
+                    return fail(error.message)
+                }
+                headerEndsInCarriageReturn = given.isTerminated && given.bytes.last == 0x0D
+                sorter = BodyLineSorter(machines: header.machines, version: header.version)
+                offset = given.bytes.count + 1
+                return
             }
+            sorter?.addScannedLine(given, fields: fields, error: error, at: offset, line: line) { fields, event in
+                events.count(fields, event, body)
+            }
+            // (After an overlong line, whose length is not known, the offsets are approximate:
+            // nothing here uses them.)
+            offset += given.bytes.count + 1
+            line += 1
         }
 
         private mutating func fail(_ message: String) {
@@ -125,8 +187,8 @@ enum TraceEventScan {
                 issues.add(
                     line: line, kind: .carriageReturn, TraceIndexer.carriageReturnMessage(lines: carriageReturns))
             }
-            issues.append(seqIssues, lineShift: 0)
-            return Summary(eventCount: eventCount, issues: issues.issues(), stepsAreSeqs: stepsAreSeqs)
+            issues.append(events.seqIssues, lineShift: 0)
+            return Summary(eventCount: events.count, issues: issues.issues(), stepsAreSeqs: events.stepsAreSeqs)
         }
     }
 }
