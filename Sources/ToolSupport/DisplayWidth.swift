@@ -26,12 +26,16 @@ package enum DisplayWidth {
 
     /// The columns `text` takes: the sum over its grapheme clusters (no escape sequences: see
     /// `ScreenText` in the inspector for styled text).
+    /// Whether `text` is printable ASCII only (space to `~`), a column a byte with nothing to
+    /// escape, as most names, paths and values are: callers skip the per-grapheme work then.
+    /// False when the text is not stored contiguously (the slow path is right for it too).
+    package static func isPrintableASCII(_ text: some StringProtocol) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } } == true
+    }
+
     package static func of(_ text: some StringProtocol) -> Int {
         // Printable ASCII only (most paths and values): a column a byte, no grapheme breaking.
-        let isPrintableASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-        }
-        if isPrintableASCII == true { return text.utf8.count }
+        if isPrintableASCII(text) { return text.utf8.count }
         var columns = 0
         for character in text { columns += of(character) }
         return columns

@@ -15,10 +15,7 @@ package enum TerminalText {
     /// (`PathName`) becomes `\xFF`. Other text, non-ASCII included, is unchanged.
     package static func safe(_ text: String) -> String {
         // Printable ASCII (most names, actions and sources) has nothing to escape.
-        let isPrintableASCII = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-        }
-        if isPrintableASCII == true { return text }
+        if DisplayWidth.isPrintableASCII(text) { return text }
         guard text.unicodeScalars.contains(where: { needsEscape($0) || PathName.byte(of: $0) != nil }) else {
             return text
         }
