@@ -72,8 +72,7 @@ struct BodyLineSorter: Sendable {
             var contentEnd = end
             if newline != nil && end > position && bytes[end - 1] == 0x0D {
                 contentEnd -= 1
-                carriageReturns += 1
-                if firstCarriageReturnLine == nil { firstCarriageReturnLine = line }
+                noteCarriageReturn(line: line)
             }
             if end - position > maximumLineLength {
                 addOverlongLine(line: line)
@@ -95,24 +94,10 @@ struct BodyLineSorter: Sendable {
         )
     }
 
-    /// Sorts one line, without its `\n` and `\r`: calls `body` when it is an event.
-    @inline(__always)
-    private mutating func sortLine(
-        _ bytes: UnsafeRawBufferPointer, at offset: Int, line: Int, complete: Bool,
-        _ body: (EventFields, Event) -> Void
-    ) {
-        // `\n`, `\r\n`, or a `\r` alone at the very end.
-        if bytes.isEmpty || (bytes.count == 1 && bytes[0] == 0x0D) {
-            issues.add(line: line, kind: .emptyLine, "an empty line; skipped")
-            return
-        }
-        let fields: EventFields
-        do {
-            fields = try EventScanner.scan(bytes)
-        } catch {
-            return sortUnscannable(error, line: line, complete: complete)
-        }
-        sortScanned(fields, bytes, at: offset, line: line, body)
+    /// Notes a line that ends in `\r\n`.
+    private mutating func noteCarriageReturn(line: Int) {
+        carriageReturns += 1
+        if firstCarriageReturnLine == nil { firstCarriageReturnLine = line }
     }
 
     /// Sorts one line read and scanned by `ScanPipeline` (its `\n` off, its `\r` on): into
@@ -124,40 +109,50 @@ struct BodyLineSorter: Sendable {
     ) {
         if given.isOverlong { return addOverlongLine(line: line) }
         let bytes = given.bytes
-        if given.isTerminated && bytes.count > 0 && bytes[bytes.count - 1] == 0x0D {
-            carriageReturns += 1
-            if firstCarriageReturnLine == nil { firstCarriageReturnLine = line }
+        if given.isTerminated && bytes.last == 0x0D {
+            noteCarriageReturn(line: line)
             return sortLine(
                 UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 1)]), at: offset, line: line, complete: true,
                 body)
         }
+        sortLine(bytes, at: offset, line: line, complete: given.isTerminated, scanned: (fields, error), body)
+    }
+
+    /// Sorts one line, without its `\n` and `\r`: calls `body` when it is an event. `scanned` is
+    /// what `ScanPipeline` made of these very bytes (their fields, or why they are not one JSON
+    /// object); without it the line is scanned here.
+    @inline(__always)
+    private mutating func sortLine(
+        _ bytes: UnsafeRawBufferPointer, at offset: Int, line: Int, complete: Bool,
+        scanned: (fields: UnsafePointer<EventFields>, error: JSONParseError?)? = nil,
+        _ body: (EventFields, Event) -> Void
+    ) {
+        // `\n`, `\r\n`, or a `\r` alone at the very end.
         if bytes.isEmpty || (bytes.count == 1 && bytes[0] == 0x0D) {
             issues.add(line: line, kind: .emptyLine, "an empty line; skipped")
             return
         }
-        if let error { return sortUnscannable(error, line: line, complete: given.isTerminated) }
-        sortScanned(fields.pointee, bytes, at: offset, line: line, body)
-    }
-
-    /// Notes a line that is not one JSON object.
-    private mutating func sortUnscannable(_ error: JSONParseError, line: Int, complete: Bool) {
-        if complete {
-            issues.add(
-                line: line, kind: .malformed, "not one JSON object (column \(error.column): \(error.message)); skipped")
-        } else {
-            issues.add(
-                line: line, kind: .truncated,
-                "the last line has no final newline and is not a complete JSON object (column \(error.column): \(error.message)), a write cut short; skipped"
-            )
+        let fields: EventFields
+        do throws(JSONParseError) {
+            if let scanned {
+                if let error = scanned.error { throw error }
+                fields = scanned.fields.pointee
+            } else {
+                fields = try EventScanner.scan(bytes)
+            }
+        } catch {
+            if complete {
+                issues.add(
+                    line: line, kind: .malformed,
+                    "not one JSON object (column \(error.column): \(error.message)); skipped")
+            } else {
+                issues.add(
+                    line: line, kind: .truncated,
+                    "the last line has no final newline and is not a complete JSON object (column \(error.column): \(error.message)), a write cut short; skipped"
+                )
+            }
+            return
         }
-    }
-
-    /// Sorts a line scanned into `fields`: calls `body` when it is an event.
-    @inline(__always)
-    private mutating func sortScanned(
-        _ fields: EventFields, _ bytes: UnsafeRawBufferPointer, at offset: Int, line: Int,
-        _ body: (EventFields, Event) -> Void
-    ) {
         let type: EventLineCheck.EventType
         switch EventLineCheck.check(fields, in: bytes, version: version) {
         case .failure(let problem):

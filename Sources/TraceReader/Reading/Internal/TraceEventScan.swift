@@ -112,11 +112,7 @@ enum TraceEventScan {
 
         mutating func add(_ chunk: LineReader.Chunk, _ body: (EventFields, BodyLineSorter.Event, Int) -> Void) {
             guard case .lines(var bytes) = chunk else {
-                guard sorter != nil else {
-                    return fail(
-                        "line 1 is longer than \(TraceLoader.describeSize(LineReader.maximumLineLength)); it is not a trace header"
-                    )
-                }
+                guard sorter != nil else { return failOverlongHeader() }
                 sorter?.addOverlongLine(line: line)
                 line += 1
                 return
@@ -124,15 +120,10 @@ enum TraceEventScan {
             if sorter == nil {
                 guard let base = bytes.baseAddress else { return }
                 let newline = memchr(base, 0x0A, bytes.count).map { UnsafeRawPointer($0) - base }
-                let header: TraceHeader
-                do {
-                    header = try TraceHeader.parse(
-                        UnsafeRawBufferPointer(rebasing: bytes[0..<(newline ?? bytes.count)]))
-                } catch {
-                    return fail(error.message)
-                }
-                headerEndsInCarriageReturn = newline.map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
-                sorter = BodyLineSorter(machines: header.machines, version: header.version)
+                begin(
+                    header: UnsafeRawBufferPointer(rebasing: bytes[0..<(newline ?? bytes.count)]),
+                    isTerminated: newline != nil)
+                guard sorter != nil else { return }
                 bytes = UnsafeRawBufferPointer(rebasing: bytes[(newline.map { $0 + 1 } ?? bytes.count)...])
             }
             sorter?.addLines(bytes, at: 0, line: &line) { fields, event in events.count(fields, event, body) }
@@ -145,19 +136,8 @@ enum TraceEventScan {
             _ body: (EventFields, BodyLineSorter.Event, Int) -> Void
         ) {
             guard sorter != nil else {
-                guard !given.isOverlong else {
-                    return fail(
-                        "line 1 is longer than \(TraceLoader.describeSize(LineReader.maximumLineLength)); it is not a trace header"
-                    )
-                }
-                let header: TraceHeader
-                do {
-                    header = try TraceHeader.parse(given.bytes)
-                } catch {
-                    return fail(error.message)
-                }
-                headerEndsInCarriageReturn = given.isTerminated && given.bytes.last == 0x0D
-                sorter = BodyLineSorter(machines: header.machines, version: header.version)
+                guard !given.isOverlong else { return failOverlongHeader() }
+                begin(header: given.bytes, isTerminated: given.isTerminated)
                 offset = given.bytes.count + 1
                 return
             }
@@ -168,6 +148,25 @@ enum TraceEventScan {
             // nothing here uses them.)
             offset += given.bytes.count + 1
             line += 1
+        }
+
+        /// Reads line 1 (`bytes`, without its `\n`) as the header and sorts the lines after it by
+        /// its machines; fails when it is not a header.
+        private mutating func begin(header bytes: UnsafeRawBufferPointer, isTerminated: Bool) {
+            let header: TraceHeader
+            do {
+                header = try TraceHeader.parse(bytes)
+            } catch {
+                return fail(error.message)
+            }
+            headerEndsInCarriageReturn = isTerminated && bytes.last == 0x0D
+            sorter = BodyLineSorter(machines: header.machines, version: header.version)
+        }
+
+        private mutating func failOverlongHeader() {
+            fail(
+                "line 1 is longer than \(TraceLoader.describeSize(LineReader.maximumLineLength)); it is not a trace header"
+            )
         }
 
         private mutating func fail(_ message: String) {
