@@ -52,7 +52,8 @@ package struct ValueChangeText: Sendable {
         _ text: (HeadingText, inout [UInt8]) -> Void
     ) {
         let painter = ANSIPainter(enabled: printer.colors)
-        output.append("step ", String(step))
+        output.append("step ")
+        Self.appendDecimal(step, to: &output)
         output.append("  ")
         painter.paint(ANSIPainter.cyan, to: &output) { text(.store, &$0) }
         if isTransition {
@@ -68,7 +69,10 @@ package struct ValueChangeText: Sendable {
             painter.paint(ANSIPainter.dim, to: &output) { output in
                 output.append("(")
                 if hasSource { text(.source, &output) }
-                if let cause { output.append(hasSource ? ", cause " : "cause ", String(cause)) }
+                if let cause {
+                    output.append(hasSource ? ", cause " : "cause ")
+                    Self.appendDecimal(cause, to: &output)
+                }
                 output.append(")")
             }
         }
@@ -108,6 +112,25 @@ package struct ValueChangeText: Sendable {
         printer.appendLine(path, change, to: &output)
         output.append(UInt8(ascii: "\n"))
         return true
+    }
+
+    /// Appends `number` in decimal, as `String(number)` writes it.
+    static func appendDecimal(_ number: Int, to output: inout [UInt8]) {
+        guard number >= 0 else {
+            output.append(contentsOf: String(number).utf8)
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits; an Int has 19
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var value = number
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+            } while value > 0
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+        }
     }
 
     /// Whether `bytes` are printable ASCII without a `\`: the text of a JSON string body or a

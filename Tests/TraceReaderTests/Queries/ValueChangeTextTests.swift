@@ -37,6 +37,9 @@ import Testing
                 members.append(#""total":\#(values.randomElement(using: &random)!)"#)
             }
             members.append(#""note":\#(scalars.randomElement(using: &random)!)"#)
+            // Names that a path prints escaped, or that a terminal must not get raw.
+            members.append(#""café":\#(scalars.randomElement(using: &random)!)"#)
+            members.append(#""a\u202eb":\#(scalars.randomElement(using: &random)!)"#)
             let items = ["A", "B"].shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random)).map {
                 #"{"quantity":\#(scalars.randomElement(using: &random)!),"id":"\#($0)"}"#
             }
@@ -73,7 +76,8 @@ import Testing
         return output
     }
 
-    static let paths = ValueHistoryAgreementTests.paths + ["CartStore.note", "Other.n"]
+    static let paths =
+        ValueHistoryAgreementTests.paths + ["CartStore.note", "Other.n", "CartStore.café", "CartStore[\"a\u{202E}b\"]"]
 
     @Test(arguments: UInt64(1)...24)
     func theWrittenTextIsThatOfEachChange(seed: UInt64) throws {
@@ -87,10 +91,11 @@ import Testing
             let wanted = Self.expected(history, after: after, format)
             for partSize in [1, 3, 17, 4096] {
                 let got = Self.written(history, after: after, format, partSize: partSize)
+                // As text: a difference reads as lines.
                 #expect(
-                    got == wanted,
-                    "seed \(seed), \(text), parts of \(partSize), colors \(colors):\n\(String(decoding: got, as: UTF8.self))\n--- wanted ---\n\(String(decoding: wanted, as: UTF8.self))"
-                )
+                    String(decoding: got, as: UTF8.self) == String(decoding: wanted, as: UTF8.self),
+                    "seed \(seed), \(text), parts of \(partSize), colors \(colors)")
+                #expect(got == wanted)
             }
         }
     }
@@ -136,5 +141,12 @@ import Testing
                 }
             }
         }
+    }
+
+    @Test(arguments: [0, 7, 10, 99, 100, 537_734, Int.max, -1, Int.min])
+    func stepsAndCausesAreWrittenAsStringWritesThem(number: Int) {
+        var output: [UInt8] = [UInt8(ascii: "x")]
+        ValueChangeText.appendDecimal(number, to: &output)
+        #expect(String(decoding: output, as: UTF8.self) == "x" + String(number))
     }
 }

@@ -1,3 +1,5 @@
+internal import ToolSupport
+
 /// Writes the text of a `ValueHistory` change straight from the bytes of its event's line, for
 /// `ValueHistory.writeChanges`: no `TraceEvent`, no `JSONValue`, no `ValueChange`, and the
 /// path's text worked out once.
@@ -7,7 +9,8 @@
 /// name that may select an array element (it reads the same in every state), a value before and
 /// after that are each a scalar or nothing, whose spelling settles that they differ
 /// (`ScalarDifference`), both plain and short enough not to be cut (`ValueChangeText`), and an
-/// event whose type, store, action and source are plain. The lines are written by
+/// event whose type, store, action and source are plain (and a path whose text is printable
+/// ASCII), so that the text needs no neutralizing for a terminal. The lines are written by
 /// `ValueChangeText`, as for a `ValueChange`. Any other event is left to the general walk,
 /// which reads it again; the value before the next event is kept as the walk keeps it.
 struct ScalarChangeWriter: Sendable {
@@ -22,9 +25,12 @@ struct ScalarChangeWriter: Sendable {
     init(history: ValueHistory, text: ValueChangeText) {
         trace = history.trace
         tail = history.path.components.dropFirst()
-        path =
+        let path = StateDiffPrinter.LinePath(history.path)
+        // A path whose text is not printable ASCII is left to the general walk, whose text is
+        // neutralized for a terminal: the writer's needs no neutralizing.
+        self.path =
             history.path.components.contains(where: ValueHistory.mayNameAnIndex)
-            ? nil : StateDiffPrinter.LinePath(history.path)
+                || !DisplayWidth.isPrintableASCII(path.text) ? nil : path
         self.text = text
     }
 
@@ -81,7 +87,7 @@ struct ScalarChangeWriter: Sendable {
             let start = output.count
             let typeBytes = UnsafeRawBufferPointer(rebasing: line[type.range])
             text.appendHeading(
-                step: step, isTransition: typeBytes.elementsEqual("transition".utf8), hasSource: fields.source != nil,
+                step: step, isTransition: typeBytes.elementsEqual(Self.transition), hasSource: fields.source != nil,
                 cause: fields.cause, to: &output
             ) { text, output in
                 let field: EventFields.Text?
@@ -114,6 +120,8 @@ struct ScalarChangeWriter: Sendable {
             return true
         }
     }
+
+    private static let transition = Array("transition".utf8)
 
     /// Whether the JSON text `bytes` is a scalar: not an object or an array.
     private static func isScalar(_ bytes: [UInt8]) -> Bool {
