@@ -22,7 +22,7 @@ internal import ToolSupport
 /// canonically, two values of different kinds); a value is parsed only for a change, and the
 /// event that makes it is described from the same scan of its line. The cost is one read and
 /// one syntax scan of each of the store's lines, and memory for two values at the path (and a
-/// few thousand changes found ahead, when `forEachChange` finds them on a second thread); other
+/// few parts of changes found ahead, when `forEachChange` finds them on other threads); other
 /// stores' events are never read. `lastChange(before:)` walks back from the step and stops at
 /// the first change it meets.
 ///
@@ -72,8 +72,8 @@ public struct ValueHistory: Sendable {
     /// Calls `body` with each change with a step after `after` and before `before` (each when
     /// given, both excluded), in step order, as they are found, until it returns false: a long
     /// trace's changes are printed as they come. `body` is called on the calling thread; when
-    /// the store has thousands of events, they are read and compared on a second thread, a few
-    /// thousand changes ahead of `body`.
+    /// the store has thousands of events, they are read and compared in parts on two other
+    /// threads, a few parts ahead of `body`.
     public func forEachChange(after: Int? = nil, before: Int? = nil, _ body: (ValueChange) -> Bool) {
         let positions = self.positions(after: after, before: before)
         forEachChange(in: positions, onTwoThreads: positions.count >= 8192, body)
