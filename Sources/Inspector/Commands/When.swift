@@ -67,9 +67,7 @@ enum When: Command {
         } catch {
             throw UsageError("\(error)")
         }
-        let printer = StateDiffPrinter(
-            width: TTY.size()?.columns ?? 100, terminalSafe: true, colors: console.style.enabled)
-        let style = console.style
+        let text = ValueChangeText(width: TTY.size()?.columns ?? 100, colors: console.style.enabled)
         var count = 0
         func show(_ change: ValueChange) {
             count += 1
@@ -79,24 +77,26 @@ enum When: Command {
                 console.out.line(JSONPrinter.compact(.object(object), terminalSafe: true))
                 return
             }
-            let event = change.event
-            var heading = "step \(change.step)  " + style.cyan(TTY.safe(event.store ?? "?"))
-            // A transition prints as Store.action; a register event as `Store (register)`.
-            heading +=
-                event.type == "transition"
-                ? "." + style.bold(TTY.safe(event.action ?? "?")) : " (" + TTY.safe(event.type) + ")"
-            var details: [String] = []
-            if let source = event.source { details.append(TTY.safe(source)) }
-            if let cause = event.cause { details.append("cause \(cause)") }
-            if !details.isEmpty { heading += "  " + style.dim("(" + details.joined(separator: ", ") + ")") }
-            console.out.line(heading)
-            for line in change.changes { console.out.line("    " + printer.line(line)) }
+            var lines: [UInt8] = []
+            text.append(change, to: &lines)
+            lines.withUnsafeBytes { console.out.write(bytes: $0) }
         }
         if let before {
             if let change = history.lastChange(before: before, after: after) { show(change) }
-        } else {
+        } else if format == "json" {
             history.forEachChange(after: after) { change in
                 show(change)
+                return true
+            }
+        } else {
+            history.writeChanges(after: after, as: text) { lines in
+                count += 1
+                // Neutralized already (see `writeChanges`): appended as they are, their last
+                // newline written by `appendLine`.
+                _ = console.out.appendLine { buffer in
+                    buffer.append(contentsOf: lines[..<(lines.count - 1)])
+                    return true
+                }
                 return true
             }
         }

@@ -155,43 +155,73 @@ public struct StateDiffPrinter: Sendable {
     }
 
     /// A change's values, rendered to fit a width.
-    private enum RenderedChange {
+    enum RenderedChange {
         case changed(ValueText.Rendered, ValueText.Rendered)
         case added(ValueText.Rendered)
         case removed(ValueText.Rendered)
     }
 
     /// The widths a change's values have on its line, after its path.
-    private struct Widths {
+    struct Widths {
         var changed: Int
         var added: Int
         var removed: Int
     }
 
+    /// What a line needs of its change's path, worked out once for the many lines of one path
+    /// (`when` prints a line for each change of one value): its text, its width in columns, and
+    /// whether a name in it is not Unicode text.
+    struct LinePath: Sendable {
+        let text: String
+        let width: Int
+        let isNotUnicode: Bool
+
+        init(_ path: StatePath) {
+            text = path.description
+            width = DisplayWidth.of(text)
+            isNotUnicode = path.components.contains {
+                if case .key(let key) = $0 { LoneSurrogates.isNotUnicode(key) } else { false }
+            }
+        }
+    }
+
+    /// The widths the values of a change at `path` have on its line.
+    func widths(after path: LinePath) -> Widths {
+        let width = max(40, self.width)
+        return Widths(
+            changed: max(16, (width - path.width - 5) / 2), added: max(16, width - path.width - 8),
+            removed: max(16, width - path.width - 10))
+    }
+
     /// The line of a change at `path` whose values `render` renders to fit the widths.
     private func line(_ path: StatePath, _ render: (Widths) -> RenderedChange) -> String {
-        let text = path.description
-        let width = max(40, self.width)
+        let path = LinePath(path)
+        var bytes: [UInt8] = []
+        appendLine(path, render(widths(after: path)), to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the line of a change at `path` whose values are `rendered` (to fit
+    /// `widths(after: path)`), without a line end: the one writer of a paths-form line.
+    func appendLine(_ path: LinePath, _ rendered: RenderedChange, to output: inout [UInt8]) {
         let painter = ANSIPainter(enabled: colors)
-        let pathWidth = DisplayWidth.of(text)
-        let widths = Widths(
-            changed: max(16, (width - pathWidth - 5) / 2), added: max(16, width - pathWidth - 8),
-            removed: max(16, width - pathWidth - 10))
-        var isNotUnicode = path.components.contains {
-            if case .key(let key) = $0 { LoneSurrogates.isNotUnicode(key) } else { false }
-        }
-        let line: String
-        switch render(widths) {
+        var isNotUnicode = path.isNotUnicode
+        output.append(contentsOf: path.text.utf8)
+        output.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: " "))
+        switch rendered {
         case .changed(let old, let new):
             isNotUnicode = isNotUnicode || old.isNotUnicode || new.isNotUnicode
-            line = "\(text): \(painter.red(old.text)) → \(painter.green(new.text))"
+            painter.red(old.text, to: &output)
+            output.append(contentsOf: " → ".utf8)
+            painter.green(new.text, to: &output)
         case .added(let value):
             isNotUnicode = isNotUnicode || value.isNotUnicode
-            line = "\(text): \(painter.green("added " + value.text))"
+            painter.green(value.text, after: "added ", to: &output)
         case .removed(let value):
             isNotUnicode = isNotUnicode || value.isNotUnicode
-            line = "\(text): \(painter.red("removed " + value.text))"
+            painter.red(value.text, after: "removed ", to: &output)
         }
-        return isNotUnicode ? line + ValueText.notUnicodeNote : line
+        if isNotUnicode { output.append(contentsOf: ValueText.notUnicodeNote.utf8) }
     }
 }

@@ -1,3 +1,5 @@
+internal import ToolSupport
+
 /// Every step at which the value at a path of the app state changed: a reverse watchpoint
 /// ("who set this?") answered from the trace, without running anything again. The engine of
 /// `inspector when`.
@@ -20,7 +22,7 @@
 /// canonically, two values of different kinds); a value is parsed only for a change, and the
 /// event that makes it is described from the same scan of its line. The cost is one read and
 /// one syntax scan of each of the store's lines, and memory for two values at the path (and a
-/// few thousand changes found ahead, when `forEachChange` finds them on a second thread); other
+/// few parts of changes found ahead, when `forEachChange` finds them on other threads); other
 /// stores' events are never read. `lastChange(before:)` walks back from the step and stops at
 /// the first change it meets.
 ///
@@ -40,7 +42,7 @@ public struct ValueHistory: Sendable {
     public let trace: TraceFile
     /// The path asked about; its first component is the store's name.
     public let path: StatePath
-    private let store: Int
+    let store: Int
 
     /// A history of the value at `path` in `trace`.
     /// - Throws: `ValueHistoryError` when the path does not start with a store of the trace.
@@ -70,37 +72,90 @@ public struct ValueHistory: Sendable {
     /// Calls `body` with each change with a step after `after` and before `before` (each when
     /// given, both excluded), in step order, as they are found, until it returns false: a long
     /// trace's changes are printed as they come. `body` is called on the calling thread; when
-    /// the store has thousands of events, they are read and compared on a second thread, a few
-    /// thousand changes ahead of `body`.
+    /// the store has thousands of events, they are read and compared in parts on two other
+    /// threads, a few parts ahead of `body`.
     public func forEachChange(after: Int? = nil, before: Int? = nil, _ body: (ValueChange) -> Bool) {
         let positions = self.positions(after: after, before: before)
-        forEachChange(in: positions, onTwoThreads: positions.count >= 4096, body)
+        forEachChange(in: positions, onTwoThreads: positions.count >= 8192, body)
     }
 
     /// `forEachChange(after:before:_:)` over the store's events at `positions`; with
-    /// `onTwoThreads`, the changes are found on a thread of their own (`ChangePipeline`) while
-    /// `body` runs on the calling thread, handed over `batchSize` at a time.
+    /// `onTwoThreads`, the changes are found in parts of `batchSize` positions on other threads
+    /// (`ChangePipeline`) while `body` runs on the calling thread.
     func forEachChange(
-        in positions: Range<Int>, onTwoThreads: Bool, batchSize: Int = 1024, _ body: (ValueChange) -> Bool
+        in positions: Range<Int>, onTwoThreads: Bool, batchSize: Int = 4096, _ body: (ValueChange) -> Bool
     ) {
         guard !positions.isEmpty else { return }
-        if onTwoThreads {
-            ChangePipeline.run(batchSize: batchSize, find: { give in findChanges(in: positions, give) }, body)
-        } else {
-            findChanges(in: positions, body)
+        guard onTwoThreads else {
+            findChanges(in: positions, of: positions, body)
+            return
+        }
+        let parts = Self.parts(of: positions, size: batchSize)
+        ChangePipeline.run(parts: parts.count) { part in
+            var found: [ValueChange] = []
+            findChanges(in: parts[part], of: positions) { change in
+                found.append(change)
+                return true
+            }
+            return found
+        } _: { found in
+            found.allSatisfy(body)
         }
     }
 
-    /// Finds the changes at `positions` (not empty) in order, on the calling thread.
-    private func findChanges(in positions: Range<Int>, _ body: (ValueChange) -> Bool) {
+    /// Writes the text of each change with a step after `after` (when given), in step order, as
+    /// `text.append(_:to:)` writes it, handing it to `body` on the calling thread a part (lines
+    /// of many changes) at a time, until `body` returns false; empty parts are not handed over.
+    /// For `inspector when`: the text is written on other threads while `body` prints the
+    /// parts before, and a change of a plain scalar (most changes) is written straight from
+    /// the bytes of its event's line, without a `ValueChange`. The bytes are neutralized for a
+    /// terminal (`TerminalText.neutralized`, styles kept), as an output stream would. The parts
+    /// hold the changes of `partSize` of the store's events each.
+    package func writeChanges(
+        after: Int?, as text: ValueChangeText, partSize: Int = 4096, _ body: (UnsafeRawBufferPointer) -> Bool
+    ) {
+        let positions = self.positions(after: after, before: nil)
+        guard !positions.isEmpty else { return }
+        let parts = Self.parts(of: positions, size: partSize)
+        let fast = ScalarChangeWriter(history: self, text: text)
+        ChangePipeline.run(parts: parts.count) { part in
+            var output: [UInt8] = []
+            findChanges(
+                in: parts[part], of: positions,
+                fast: { position, previous, window in
+                    fast.write(at: position, after: &previous, through: &window, to: &output)
+                }
+            ) { change in
+                text.append(change, to: &output)
+                return true
+            }
+            return output.withUnsafeBytes { TerminalText.neutralized($0, allowingStyles: true) } ?? output
+        } _: { output in
+            output.isEmpty || output.withUnsafeBytes(body)
+        }
+    }
+
+    /// `positions` cut into consecutive parts of `size` positions (the last one shorter).
+    private static func parts(of positions: Range<Int>, size: Int) -> [Range<Int>] {
+        stride(from: positions.lowerBound, to: positions.upperBound, by: max(1, size)).map {
+            $0..<min($0 + max(1, size), positions.upperBound)
+        }
+    }
+
+    /// Finds the changes at `part` of `positions` (not empty) in order, on the calling thread:
+    /// as a walk over all of `positions` finds them, the value before `part` read again. `fast`,
+    /// when given, is asked first at each position that may change the value: true when it has
+    /// dealt with the position (and updated the value before the next position).
+    private func findChanges(
+        in part: Range<Int>, of positions: Range<Int>,
+        fast: ((Int, inout Reading, inout TraceSource.Window) -> Bool)? = nil, _ body: (ValueChange) -> Bool
+    ) {
         // The lines are read going forward through a window of the file: a system call per
         // window, not per line.
-        var window = TraceSource.Window(forward: true)
-        // The value just before the first position: the store's previous event, if it has one.
-        var previous =
-            positions.lowerBound > storeRange.lowerBound
-            ? read(at: positions.lowerBound - 1, through: &window) : Reading.absent
-        for position in positions where mayChange(at: position, through: &window) {
+        var window = TraceSource.Window(size: 256 << 10, forward: true)
+        var previous = reading(before: part.lowerBound, of: positions, through: &window)
+        for position in part where mayChange(at: position, through: &window) {
+            if let fast, fast(position, &previous, &window) { continue }
             // The event is described in the same scan of its line when its value's bytes differ.
             var (current, described) = read(at: position, through: &window, describingChangeFrom: previous)
             if case .unreadable = current { continue }
@@ -113,6 +168,24 @@ public struct ValueHistory: Sendable {
             }
             previous = current
         }
+    }
+
+    /// The value a walk over `positions` compares the event at `position` with: the value after
+    /// the last event before it, among those that may change it and can be read; before the
+    /// first of `positions`, the value after the store's event before it, if it has one.
+    private func reading(
+        before position: Int, of positions: Range<Int>, through window: inout TraceSource.Window
+    ) -> Reading {
+        var earlier = position - 1
+        while earlier >= positions.lowerBound {
+            if mayChange(at: earlier, through: &window) {
+                let reading = read(at: earlier, through: &window)
+                if case .unreadable = reading {} else { return reading }
+            }
+            earlier -= 1
+        }
+        return positions.lowerBound > storeRange.lowerBound
+            ? read(at: positions.lowerBound - 1, through: &window) : .absent
     }
 
     /// The last change with a step before `step` (and after `after`, when given): who set the
@@ -158,7 +231,7 @@ public struct ValueHistory: Sendable {
     // MARK: Reading values
 
     /// The value at the path after one event, as bytes, before it is parsed (if ever).
-    private enum Reading {
+    enum Reading {
         /// The line could not be read again: the file changed since it was opened.
         case unreadable
         /// The state has nothing at the path.
@@ -324,7 +397,7 @@ public struct ValueHistory: Sendable {
     }
 
     /// Whether `component` is a name that selects an element in an array (`2` in `lines.2`).
-    private static func mayNameAnIndex(_ component: StatePath.Component) -> Bool {
+    static func mayNameAnIndex(_ component: StatePath.Component) -> Bool {
         if case .key(let name) = component { JSONPointer.arrayIndex(name) != nil } else { false }
     }
 

@@ -1,12 +1,47 @@
-/// ANSI colours for diff output, applied only when enabled.
+/// ANSI colours for the diff printers and `ValueChangeText`, applied only when `enabled`.
 struct ANSIPainter {
     var enabled: Bool
 
-    func red(_ text: String) -> String { wrap(text, "31") }
-    func green(_ text: String) -> String { wrap(text, "32") }
-    func dim(_ text: String) -> String { wrap(text, "2") }
+    static let red: StaticString = "31"
+    static let green: StaticString = "32"
+    static let cyan: StaticString = "36"
+    static let bold: StaticString = "1"
+    static let dim: StaticString = "2"
 
-    private func wrap(_ text: String, _ code: String) -> String {
+    func red(_ text: String) -> String { wrap(text, Self.red) }
+    func green(_ text: String) -> String { wrap(text, Self.green) }
+    func dim(_ text: String) -> String { wrap(text, Self.dim) }
+
+    /// Appends `prefix` and `text` painted red (what `red(prefix + text)` gives), as bytes.
+    func red(_ text: String, after prefix: StaticString = "", to output: inout [UInt8]) {
+        paint(Self.red, to: &output) { $0.append(prefix, text) }
+    }
+
+    /// Appends `prefix` and `text` painted green (what `green(prefix + text)` gives), as bytes.
+    func green(_ text: String, after prefix: StaticString = "", to output: inout [UInt8]) {
+        paint(Self.green, to: &output) { $0.append(prefix, text) }
+    }
+
+    /// Appends what `body` appends, in the colour or style `code` (`ESC [ code m` … `ESC [ 0 m`).
+    func paint(_ code: StaticString, to output: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
+        if enabled {
+            output.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+            output.append(contentsOf: UnsafeBufferPointer(start: code.utf8Start, count: code.utf8CodeUnitCount))
+            output.append(UInt8(ascii: "m"))
+        }
+        body(&output)
+        if enabled { output.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]) }
+    }
+
+    private func wrap(_ text: String, _ code: StaticString) -> String {
         enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+extension [UInt8] {
+    /// Appends the bytes of `literal`, then the UTF-8 of `text`.
+    mutating func append(_ literal: StaticString, _ text: String = "") {
+        append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        append(contentsOf: text.utf8)
     }
 }

@@ -1,92 +1,94 @@
 import Dispatch
 @_spi(RewindInternals) internal import RewindSupport
 
-/// Finds the changes of a `ValueHistory` on a thread of its own while the calling thread uses
-/// them (`inspector when` printing them): reading, scanning and comparing the store's events
-/// runs beside the printing of the changes found before.
+/// Finds the changes of a `ValueHistory` in parts, on worker threads, while the calling thread
+/// uses the parts found before (`inspector when` printing them), in order.
 ///
-/// The changes are handed over in batches, in order, through `HandOver`, behind `Lock`
-/// (RewindSupport, a pthread mutex that Thread Sanitizer sees). At most `window` batches are in
-/// flight, so memory stays that of a few thousand changes. The finding thread waits for a free
-/// batch (`free`) before it hands one over; the calling thread waits for one ready (`ready`).
-/// When `body` returns false the finding thread is told to stop, and is waited for: nothing of
-/// it runs after `run` returns.
+/// The store's events are cut into parts of consecutive positions; a part can be read on its
+/// own, since its first value is compared with the value just before it (which its worker reads
+/// again). Each worker takes the next part not taken (`HandOver.next`) and leaves what it made
+/// in `HandOver.done`; the calling thread takes the parts in order. All of it behind `Lock`
+/// (RewindSupport, a pthread mutex that Thread Sanitizer sees). At most `window` parts are taken
+/// and not yet used, so memory stays that of a few parts: a worker waits for `free` (signalled
+/// once per part used) before taking one past the window; the calling thread waits for `ready`
+/// (signalled once per part made). When `body` returns false the workers are told to stop (they
+/// stop after the part in hand) and are waited for: nothing of them runs after `run` returns.
 enum ChangePipeline {
-    /// What the two threads share, behind the lock.
-    private struct HandOver {
-        /// Batches found and not yet taken, in order.
-        var batches: [[ValueChange]] = []
-        /// Set by the finding thread after its last batch.
-        var finished = false
-        /// Set by the calling thread when it needs no more changes.
+    /// What the threads share, behind the lock.
+    private struct HandOver<Part> {
+        /// The first part not taken by a worker.
+        var next = 0
+        /// How many parts the calling thread has used.
+        var used = 0
+        /// Parts made and not yet used, by number.
+        var done: [Int: Part] = [:]
+        /// Set by the calling thread when it needs no more parts.
         var stop = false
     }
 
-    /// The lock and the semaphores, shared by the two threads.
-    private struct Shared: Sendable {
-        let handOver = Lock(HandOver())
-        /// Signalled once per batch handed over, and at the end.
+    /// The lock and the semaphores, shared by the threads.
+    private struct Shared<Part>: @unchecked Sendable {
+        // @unchecked: `Part` values are only touched under the lock, and each is made by one
+        // worker and used by the calling thread after the hand-over.
+        let handOver = Lock(HandOver<Part>())
+        /// Signalled once per part made.
         let ready = DispatchSemaphore(value: 0)
-        /// Signalled once per batch taken (and at the stop): a batch may be handed over.
+        /// Signalled once per part used, and once per worker at the stop.
         let free = DispatchSemaphore(value: 0)
-        let ended = DispatchSemaphore(value: 0)
     }
 
-    /// Calls `body` on the calling thread with each change `find` gives on another thread, in
-    /// order, until `body` returns false or `find` ends. `find` gets a function to call with
-    /// each change it finds, which returns false when no more are wanted.
-    static func run(
-        batchSize: Int = 1024, window: Int = 4,
-        find: @escaping @Sendable (_ give: (ValueChange) -> Bool) -> Void,
-        _ body: (ValueChange) -> Bool
+    /// Calls `body` on the calling thread with `make(0)`, `make(1)`, … `make(parts - 1)` in that
+    /// order, made on `workers` threads, until `body` returns false. With one part or one worker,
+    /// everything runs on the calling thread.
+    static func run<Part>(
+        parts: Int, workers: Int = 2, window: Int = 6, make: @escaping @Sendable (Int) -> Part,
+        _ body: (Part) -> Bool
     ) {
-        let shared = Shared()
-        // Made at 0 and signalled: libdispatch traps when a semaphore is freed below the value it
-        // was made with, as `free` is when the reading stops early.
-        for _ in 0..<max(1, window) { shared.free.signal() }
-        DispatchQueue.global(qos: .userInitiated).async {
-            defer { shared.ended.signal() }
-            var batch: [ValueChange] = []
-            var stopped = false
-            batch.reserveCapacity(batchSize)
-            /// Hands `batch` over; false when the calling thread stopped.
-            func handOver(finished: Bool) -> Bool {
-                shared.free.wait()
-                let stopped = shared.handOver.withLock { state in
-                    if !state.stop {
-                        state.batches.append(batch)
-                        state.finished = finished
+        guard parts > 1 && workers > 1 else {
+            for part in 0..<max(0, parts) where !body(make(part)) { return }
+            return
+        }
+        let shared = Shared<Part>()
+        let window = max(window, workers)
+        let group = DispatchGroup()
+        for _ in 0..<workers {
+            DispatchQueue.global(qos: .userInitiated).async(group: group) {
+                while true {
+                    // The next part to make, when one is left within the window, stopping or
+                    // waiting for the calling thread otherwise.
+                    let taken = shared.handOver.withLock { state -> Int?? in
+                        if state.stop || state.next >= parts { return .some(nil) }
+                        guard state.next < state.used + window else { return nil }
+                        state.next += 1
+                        return state.next - 1
                     }
-                    return state.stop
+                    guard let taken else {
+                        shared.free.wait()
+                        continue
+                    }
+                    guard let part = taken else { return }
+                    let made = make(part)
+                    shared.handOver.withLock { $0.done[part] = made }
+                    shared.ready.signal()
                 }
-                shared.ready.signal()
-                batch = []
-                batch.reserveCapacity(batchSize)
-                return !stopped
             }
-            find { change in
-                batch.append(change)
-                if batch.count < batchSize { return true }
-                stopped = !handOver(finished: false)
-                return !stopped
-            }
-            // Once stopped, `free` is signalled no more: hand nothing over.
-            if !stopped { _ = handOver(finished: true) }
         }
         defer {
             shared.handOver.withLock { $0.stop = true }
-            shared.free.signal()
-            shared.ended.wait()
+            for _ in 0..<workers { shared.free.signal() }
+            group.wait()
         }
-        while true {
-            shared.ready.wait()
-            let (batch, finished) = shared.handOver.withLock { state -> ([ValueChange], Bool) in
-                let batch = state.batches.isEmpty ? [] : state.batches.removeFirst()
-                return (batch, state.finished && state.batches.isEmpty)
+        for part in 0..<parts {
+            // A `ready` signal may be for a later part: look again until this one is there.
+            var made: Part?
+            while true {
+                made = shared.handOver.withLock { $0.done.removeValue(forKey: part) }
+                if made != nil { break }
+                shared.ready.wait()
             }
+            shared.handOver.withLock { $0.used += 1 }
             shared.free.signal()
-            for change in batch where !body(change) { return }
-            if finished { return }
+            guard let made, body(made) else { return }
         }
     }
 }
