@@ -26,7 +26,8 @@ struct HeaderScanner {
     private var position = 0
     /// The case names of the machine being read, and the targets its transitions list.
     private var cases = ByteRangeSet()
-    private var targets: [Range<Int>] = []
+    /// (Kept by their keys, made while their bytes are at hand.)
+    private var targets: [ByteRangeSet.Key] = []
 
     private init(_ line: UnsafeRawBufferPointer) {
         base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 0x10)!
@@ -170,7 +171,7 @@ struct HeaderScanner {
         else {
             return false
         }
-        for target in targets where !cases.contains(target, in: base, count: count) { return false }
+        for target in targets where !cases.contains(target, in: base) { return false }
         return true
     }
 
@@ -191,7 +192,7 @@ struct HeaderScanner {
                 repeat {
                     skipWhitespace()
                     guard let target = plainString() else { return false }
-                    targets.append(target)
+                    targets.append(ByteRangeSet.key(target, base, count))
                     skipWhitespace()
                 } while consume(UInt8(ascii: ","))
                 guard consume(UInt8(ascii: "]")) else { return false }
@@ -309,11 +310,12 @@ private struct ByteRangeSet {
         var length: Int32
     }
 
-    /// A name's two words and its length, as a slot keeps them.
-    private struct Key {
+    /// A name's two words and its length, as a slot keeps them, and where it starts.
+    struct Key {
         var low: UInt64
         var high: UInt64
         var length: Int
+        var start: Int
 
         /// The slot to look in first, of `slotCount` (a power of two): the top bits of a product,
         /// which depend on every byte (the low bits do not depend on the last bytes).
@@ -350,7 +352,7 @@ private struct ByteRangeSet {
             let mask = slots.count &- 1
             var index = key.slotIndex(of: slots.count)
             while slots[index].start != 0 {
-                if Self.same(slots[index], key, range, base) { return nil }
+                if Self.same(slots[index], key, base) { return nil }
                 index = (index &+ 1) & mask
             }
             slots[index] = Slot(
@@ -364,12 +366,17 @@ private struct ByteRangeSet {
 
     @inline(__always)
     func contains(_ range: Range<Int>, in base: UnsafePointer<UInt8>, count: Int) -> Bool {
-        let key = Self.key(range, base, count)
-        return slots.withUnsafeBufferPointer { slots in
+        contains(Self.key(range, base, count), in: base)
+    }
+
+    /// Whether the set has the name of `key` (made by `key(_:_:_:)` from the same buffer).
+    @inline(__always)
+    func contains(_ key: Key, in base: UnsafePointer<UInt8>) -> Bool {
+        slots.withUnsafeBufferPointer { slots in
             let mask = slots.count &- 1
             var index = key.slotIndex(of: slots.count)
             while slots[index].start != 0 {
-                if Self.same(slots[index], key, range, base) { return true }
+                if Self.same(slots[index], key, base) { return true }
                 index = (index &+ 1) & mask
             }
             return false
@@ -380,13 +387,13 @@ private struct ByteRangeSet {
     /// loads of 8 bytes when 16 bytes from its start are in the buffer (a name in a header is
     /// followed by at least its closing quote and the header's last `}`), else byte by byte.
     @inline(__always)
-    private static func key(_ range: Range<Int>, _ base: UnsafePointer<UInt8>, _ count: Int) -> Key {
+    static func key(_ range: Range<Int>, _ base: UnsafePointer<UInt8>, _ count: Int) -> Key {
         let length = range.count
         guard length <= wordBytes else {
             let bytes = UnsafeRawBufferPointer(start: base + range.lowerBound, count: length)
-            return Key(low: ByteHash.hash(bytes), high: ~0, length: length)
+            return Key(low: ByteHash.hash(bytes), high: ~0, length: length, start: range.lowerBound)
         }
-        guard length > 0 else { return Key(low: 0, high: 0, length: 0) }
+        guard length > 0 else { return Key(low: 0, high: 0, length: 0, start: range.lowerBound) }
         let start = UnsafeRawPointer(base + range.lowerBound)
         var low: UInt64
         var high: UInt64
@@ -412,14 +419,14 @@ private struct ByteRangeSet {
         } else if length < 16 {
             high &= (1 &<< UInt64((length &- 8) &* 8)) &- 1
         }
-        return Key(low: low, high: high, length: length)
+        return Key(low: low, high: high, length: length, start: range.lowerBound)
     }
 
     @inline(__always)
-    private static func same(_ slot: Slot, _ key: Key, _ range: Range<Int>, _ base: UnsafePointer<UInt8>) -> Bool {
+    private static func same(_ slot: Slot, _ key: Key, _ base: UnsafePointer<UInt8>) -> Bool {
         guard slot.low == key.low, slot.high == key.high, Int(slot.length) == key.length else { return false }
         return key.length <= wordBytes
-            || ShortBytes.equal(base + Int(slot.start &- 1), base + range.lowerBound, count: key.length)
+            || ShortBytes.equal(base + Int(slot.start &- 1), base + key.start, count: key.length)
     }
 
     private mutating func grow(_ base: UnsafePointer<UInt8>, count: Int) {
