@@ -153,4 +153,29 @@ import Testing
         #expect(fromFile.problems.map(\.line) == [6, 7, 9, 10])
         #expect(fromFile.events == 9)
     }
+
+    /// Names are looked up by their first 16 bytes as two words (a longer one by its hash and
+    /// bytes): names of every length up to past 16 that differ only in their last byte are told
+    /// apart, whether read in two loads or, near the end of the line, byte by byte.
+    @Test func caseNamesOfEveryLengthAreToldApart() {
+        for length in 1...24 {
+            let stem = String(repeating: "n", count: length - 1)
+            let (a, b, c) = (stem + "a", stem + "b", stem + "c")
+            func header(_ transitions: String, after: String) -> [UInt8] {
+                let machine = #"{"initial":"\#(a)","transitions":{\#(transitions)}}"#
+                return Array(
+                    #"{"type":"header","format":"rewind-trace","version":1,"machines":{"S":\#(machine)}\#(after)}"#.utf8
+                )
+            }
+            // Far from the end of the line (a long member after the machines), and at its end.
+            for after in [#","app":"\#(String(repeating: "x", count: 40))""#, ""] {
+                let good = header(#""\#(a)":["\#(b)"],"\#(b)":["\#(a)","\#(b)"]"#, after: after)
+                #expect(Self.expectAgreement(good), "\(length)")
+                for wrong in [#""\#(a)":["\#(c)"],"\#(b)":[]"#, #""\#(a)":["\#(b)"],"\#(a)":[]"#] {
+                    let text = header(wrong, after: after)
+                    #expect(text.withUnsafeBytes { HeaderScanner.scan($0) } == nil, "\(length) \(wrong)")
+                }
+            }
+        }
+    }
 }

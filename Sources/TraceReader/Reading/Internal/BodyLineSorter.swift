@@ -194,9 +194,14 @@ struct BodyLineSorter: Sendable {
                 }
                 registerMachine[id] = carries
             } else if hasMachine[id] || registerMachine[id] != 0,
-                let problem = EventLineCheck.machineProblem(fields, type: type, store: stores.names[id])
+                type == .transition ? fields.from == nil || fields.to == nil : fields.caseName == nil
             {
-                if hasMachine[id] || registerMachine[id] == 1 {
+                // What `EventLineCheck.machineProblem` finds, checked without making its message:
+                // a pending event (every one of a store without a machine in a piece before the
+                // store's first register there) has it made only if it is dropped.
+                if hasMachine[id] || registerMachine[id] == 1,
+                    let problem = EventLineCheck.machineProblem(fields, type: type, store: stores.names[id])
+                {
                     issues.add(line: line, kind: .malformed, "\(problem.message); skipped")
                     return
                 }
