@@ -20,6 +20,12 @@ import Dispatch
 /// With an `EventPreparer`, the reading thread also runs its work on each event of a part it
 /// scanned (once the work is set), into the slot's `Prepared` bytes, handed over with the part;
 /// but not when the calling thread is waiting for the part.
+///
+/// Nor does it scan a part the calling thread is waiting for: it hands the part over with its
+/// lines found but not scanned, the calling thread scans them, and the reading thread goes on
+/// to read the next part. So when the calling thread has less to do per line than the reading
+/// thread (`inspector stats`), the scanning is shared between the two threads instead of
+/// making the calling thread wait.
 struct ScanPipeline: ~Copyable {
     /// The bytes of a part (its last line runs on past it).
     let partSize: Int
@@ -164,6 +170,7 @@ struct ScanPipeline: ~Copyable {
             guard isScanned else { continue }
             let slot = slots + part % window
             if slot.pointee.readError != 0 { return .readFailed(slot.pointee.readError) }
+            slot.pointee.scanLines()
             guard Self.giveLines(of: slot, prepared: prepared + part % window, to: body) else { return .stopped }
             if slot.pointee.endsFile { return .finished }
             shared.handOver.withLock { $0.consumed = part + 1 }
@@ -186,12 +193,15 @@ struct ScanPipeline: ~Copyable {
             // A signal of `free` without a slot given back (cannot happen but at the stop).
             guard part < consumed + window else { continue }
             let slot = shared.slots + part % window
-            slot.pointee.read(descriptor: descriptor, index: part, size: partSize, maximumLineLength: maximumLineLength)
+            slot.pointee.read(
+                descriptor: descriptor, index: part, size: partSize, maximumLineLength: maximumLineLength,
+                scanning: false)
             let prepared = shared.prepared + part % window
-            // Prepared only while the calling thread is busy with a part before this one: when it
-            // waits for this one, it is handed over at once and the calling thread does the work,
-            // so that neither thread waits for the other for long.
+            // Scanned and prepared only while the calling thread is busy with a part before this
+            // one: when it waits for this one, it is handed over at once and the calling thread
+            // does the work, so that neither thread waits for the other for long.
             let behind = shared.handOver.withLock { $0.scanned - $0.consumed }
+            if behind > 0 { slot.pointee.scanLines() }
             if behind > 0, let work = shared.preparer?.current() {
                 prepared.pointee.prepare(slot.pointee, with: work)
             } else if !prepared.pointee.starts.isEmpty {

@@ -51,6 +51,8 @@ struct FilePart {
     private var isFirstPart = false
     /// The file offset just past the last byte read, for progress.
     private(set) var end = 0
+    /// Whether the lines' fields are there: false after `read(scanning: false)` until `scanLines()`.
+    private(set) var isScanned = true
 
     /// The alignment of the buffer, and of the file offsets read into its start.
     static let alignment = 64
@@ -67,8 +69,11 @@ struct FilePart {
         bytes.deallocate()
     }
 
-    /// Reads part `index` (of `size` bytes) of the file open as `descriptor`, and scans its lines.
-    mutating func read(descriptor: Int32, index: Int, size: Int, maximumLineLength: Int) {
+    /// Reads part `index` (of `size` bytes) of the file open as `descriptor`, and scans its lines
+    /// (or only finds them, with `scanning` false: `scanLines()` scans them, perhaps on another
+    /// thread, the one the part is handed to).
+    mutating func read(descriptor: Int32, index: Int, size: Int, maximumLineLength: Int, scanning: Bool = true) {
+        isScanned = scanning
         lines.removeAll(keepingCapacity: true)
         errors.removeAll(keepingCapacity: true)
         endsFile = false
@@ -160,20 +165,33 @@ struct FilePart {
         }
         lines.append(
             ScannedLine(start: start, count: count, isTerminated: isTerminated, fields: EventFields(), error: -1))
-        let line = UnsafeRawBufferPointer(start: bytes + start, count: count)
+        if isScanned { scanLine(at: lines.count &- 1) }
+    }
+
+    /// Scans the lines that `read(scanning: false)` found.
+    mutating func scanLines() {
+        guard !isScanned else { return }
+        isScanned = true
+        for index in lines.indices where lines[index].count >= 0 { scanLine(at: index) }
+    }
+
+    /// Scans line `index` (not overlong) into its fields, or its error.
+    @inline(__always)
+    private mutating func scanLine(at index: Int) {
+        let line = UnsafeRawBufferPointer(start: bytes + lines[index].start, count: lines[index].count)
         // Line 1, the header, is read by the run itself, not as an event.
-        guard !ValidationRun.isEmpty(line), !(isFirstPart && start == 0) else { return }
+        guard !ValidationRun.isEmpty(line), !(isFirstPart && lines[index].start == 0) else { return }
         // Scanned in place: the fields are not copied on their way into the array.
         let error: JSONParseError? = lines.withUnsafeMutableBufferPointer { lines in
             do throws(JSONParseError) {
-                try EventScanner.scan(line, into: &lines[lines.count &- 1].fields)
+                try EventScanner.scan(line, into: &lines[index].fields)
                 return nil
             } catch {
                 return error
             }
         }
         if let error {
-            lines[lines.count - 1].error = errors.count
+            lines[index].error = errors.count
             errors.append(error)
         }
     }
