@@ -200,8 +200,12 @@ struct ScanPipeline: ~Copyable {
             // Scanned and prepared only while the calling thread is busy with a part before this
             // one: when it waits for this one, it is handed over at once and the calling thread
             // does the work, so that neither thread waits for the other for long.
-            let behind = shared.handOver.withLock { $0.scanned - $0.consumed }
-            if behind > 0 { slot.pointee.scanLines() }
+            var behind = shared.handOver.withLock { $0.scanned - $0.consumed }
+            if behind > 0 {
+                slot.pointee.scanLines()
+                // Asked again: the calling thread may have come to wait during the scan.
+                behind = shared.handOver.withLock { $0.scanned - $0.consumed }
+            }
             if behind > 0, let work = shared.preparer?.current() {
                 prepared.pointee.prepare(slot.pointee, with: work)
             } else if !prepared.pointee.starts.isEmpty {
