@@ -100,8 +100,9 @@ import Testing
         }
     }
 
-    /// A part read without scanning and scanned afterwards (`ScanPipeline` hands such a part to
-    /// the thread that waits for it) has the lines, fields and errors of one scanned as it is read.
+    /// A part read without scanning and scanned afterwards, some lines at a time (`ScanPipeline`
+    /// hands a part scanned in part to the thread that waits for it), has the lines, fields and
+    /// errors of one scanned as it is read.
     @Test(arguments: [64, 333, 4096]) func aPartScannedLaterIsThePartScannedAtOnce(partSize: Int) throws {
         var random = SeededGenerator(seed: UInt64(partSize))
         let bytes = DamagedTrace.make(using: &random) + Array(#"{"type":"x","seq":"#.utf8)
@@ -119,10 +120,18 @@ import Testing
         for index in 0... {
             atOnce.read(descriptor: descriptor, index: index, size: partSize, maximumLineLength: 1_000)
             later.read(descriptor: descriptor, index: index, size: partSize, maximumLineLength: 1_000, scanning: false)
-            #expect(!later.isScanned)
+            #expect(later.scannedLines == 0 && later.isScanned == later.lines.isEmpty)
             #expect(later.lines.allSatisfy { $0.fields == EventFields() && $0.error == -1 })
+            // Part of the lines at a time, as two threads share them, then the rest.
+            while later.scannedLines < later.lines.count / 2 {
+                let before = later.scannedLines
+                later.scanLines(upTo: before + Int.random(in: 1...3, using: &random))
+                #expect(later.scannedLines > before)
+                #expect(later.lines[later.scannedLines...].allSatisfy { $0.fields == EventFields() })
+            }
             later.scanLines()
-            #expect(later.isScanned)
+            #expect(later.isScanned && later.scannedLines == later.lines.count)
+            #expect(atOnce.isScanned)
             #expect(later.lines.count == atOnce.lines.count)
             for (one, other) in zip(atOnce.lines, later.lines) {
                 #expect(one.start == other.start && one.count == other.count && one.fields == other.fields)
