@@ -15,29 +15,20 @@ struct EventLineWriter {
     /// false, `output` as it was, when the row needs `EventLine.text`.
     func append(_ event: ScannedEvent, to output: inout [UInt8]) -> Bool {
         guard format.argsLimit == nil else { return false }
-        let start = output.count
         // The most a row takes: its line's bytes (each written once at most) and the padding,
-        // marks and styles around them. Written in place, then cut to what was written.
+        // marks and styles around them. Written into scratch memory (on the stack for most
+        // rows), then copied: reserving the room in `output` first meant filling it with zeros
+        // and cutting it back, several times the bytes of the row.
         let room =
             event.bytes.count + 64 + max(format.storeWidth, 0) + max(format.actionWidth, 0) + max(format.argsWidth, 0)
             + 256
-        if room <= Self.zeros.count {
-            // Copied from zeros: appending `repeatElement(0, …)` went byte by byte.
-            Self.zeros.withUnsafeBufferPointer { output.append(contentsOf: $0[..<room]) }
-        } else {
-            output.append(contentsOf: repeatElement(0, count: room))
+        return withUnsafeTemporaryAllocation(byteCount: room, alignment: 1) { scratch in
+            var bytes = Output(base: scratch.baseAddress!, count: 0)
+            guard write(event, to: &bytes) else { return false }
+            output.append(contentsOf: UnsafeRawBufferPointer(start: scratch.baseAddress!, count: bytes.count))
+            return true
         }
-        let written = output.withUnsafeMutableBytes { buffer -> Int? in
-            var bytes = Output(base: buffer.baseAddress! + start, count: 0)
-            guard write(event, to: &bytes) else { return nil }
-            return bytes.count
-        }
-        output.removeSubrange((start + (written ?? 0))...)
-        return written != nil
     }
-
-    /// The room of most rows.
-    private static let zeros = [UInt8](repeating: 0, count: 16 << 10)
 
     /// Bytes written in place into room reserved for them.
     struct Output {

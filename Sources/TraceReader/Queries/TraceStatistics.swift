@@ -100,14 +100,16 @@ public struct TraceStatistics: Sendable, Equatable {
         /// The summary of `sorted`, intervals in increasing order, or nil when there is none.
         init?(sorted: [Double]) {
             guard !sorted.isEmpty else { return nil }
-            func rank(_ percent: Int) -> Double {
-                // Nearest rank: the smallest value with at least `percent`% of values at or below it.
-                let position = (sorted.count * percent + 99) / 100
-                return sorted[max(0, min(sorted.count - 1, position - 1))]
-            }
             self.init(
-                count: sorted.count, minimum: sorted[0], median: rank(50), p99: rank(99),
-                maximum: sorted[sorted.count - 1])
+                count: sorted.count, minimum: sorted[0], median: sorted[Self.nearestRank(50, count: sorted.count)],
+                p99: sorted[Self.nearestRank(99, count: sorted.count)], maximum: sorted[sorted.count - 1])
+        }
+
+        /// The position, in `count` (at least 1) values in increasing order, of the `percent`th
+        /// percentile by nearest rank: the smallest value with at least `percent`% of the values
+        /// at or below it.
+        static func nearestRank(_ percent: Int, count: Int) -> Int {
+            max(0, min(count - 1, (count * percent + 99) / 100 - 1))
         }
     }
 

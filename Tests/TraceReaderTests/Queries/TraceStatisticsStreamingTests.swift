@@ -154,6 +154,36 @@ import Testing
         #expect(bounded.unchangedCount == all.unchangedCount)
     }
 
+    /// Stores and actions in turn, more of them than `RecentNames` keeps, some of one length
+    /// differing in one byte, one past the limit of names kept: each is counted as itself.
+    @Test func namesInTurnAreCountedEachAsItself() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("t.jsonl")
+        let stores = ["Cart", "Card", "Cord", "CartStore", "CartStorf", "Catalog", "A"]
+        let actions = ["add", "adx", "remove", "removeAllTheItems", "removeAllTheItemz"]
+        var text = F.header + "\n"
+        var storeEvents: [String: Int] = [:]
+        var pairEvents: [String: Int] = [:]
+        var random = SeededGenerator(seed: 3)
+        for seq in 1...600 {
+            let store = seq % 9 == 0 ? stores.randomElement(using: &random)! : stores[seq % 5]
+            let action = actions[seq % 3 == 0 ? seq % 5 : seq % 2]
+            text += F.transition(seq, store, action, state: "1") + "\n"
+            storeEvents[store, default: 0] += 1
+            pairEvents["\(store) \(action)", default: 0] += 1
+        }
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        let limit = storeEvents.count - 1
+        let statistics = try TraceStatistics(path: path, nameLimit: limit)
+        #expect(statistics.stores.count == limit)
+        for store in statistics.stores { #expect(store.events == storeEvents[store.name], "\(store.name)") }
+        #expect(statistics.stores.map(\.events).reduce(0, +) + statistics.otherStores.events == 600)
+        for action in statistics.actions {
+            #expect(action.events == pairEvents["\(action.store) \(action.action)"], "\(action)")
+        }
+        #expect(statistics.actions.map(\.events).reduce(0, +) + statistics.otherActions.events == 600)
+    }
+
     /// The histogram's buckets: each value is within 1% of its bucket's representative, in
     /// order, whatever its sign or size.
     @Test func histogramBucketsAreWithinOnePercent() {

@@ -4,6 +4,12 @@ import Testing
 
 @testable import TraceReader
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A regular file of more than one part is streamed on two threads (`ScanPipeline`: parts read
 /// and scanned on one, the rules and the body on the caller's): the lines, their events and
 /// problems, how far the reading went and the report are those of the reading on one thread,
@@ -141,5 +147,42 @@ import Testing
         #expect(given == alone)
         #expect(wrong.isEmpty)
         #expect(prepared > 0)
+    }
+
+    /// A preparation stopped part way (the calling thread came to wait for the part) leaves the
+    /// lines after the batch it stopped at without prepared bytes, those before with theirs.
+    @Test(arguments: [0, 1, 2]) func aPreparationStoppedPartWayPreparesTheLinesBefore(batches: Int) throws {
+        let events = 3 * ScanPipeline.batchLines
+        var text = #"{"type":"header","format":"rewind-trace","version":1,"machines":{}}"# + "\n"
+        for seq in 1...events {
+            text += #"{"type":"transition","seq":\#(seq),"store":"S","action":"a","changed":true,"state":{}}"# + "\n"
+        }
+        let file = try ValidationTemporaryFile(Array(text.utf8))
+        let descriptor = open(file.path, O_RDONLY)
+        guard descriptor >= 0 else { throw ValidationTestError("cannot open \(file.path)") }
+        defer { close(descriptor) }
+        var part = FilePart()
+        defer { part.deallocate() }
+        part.read(descriptor: descriptor, index: 0, size: text.utf8.count, maximumLineLength: 1 << 20)
+        #expect(part.lines.count == events + 1)
+        var asked = 0
+        var prepared = ScanPipeline.Prepared()
+        let work: EventPreparer.Work = { event, output in
+            output.append(contentsOf: "\(event.seq)".utf8)
+            return true
+        }
+        prepared.prepare(part, with: work) {
+            asked += 1
+            return asked <= batches
+        }
+        let preparedLines = (batches + 1) * ScanPipeline.batchLines
+        prepared.bytes.withUnsafeBytes { rows in
+            for index in 0..<part.lines.count {
+                let row = prepared.line(index, in: rows).map { String(decoding: $0, as: UTF8.self) }
+                // Line 0 is the header: not an event, never prepared.
+                let expected = index > 0 && index < preparedLines ? "\(index)" : nil
+                #expect(row == expected, "line \(index)")
+            }
+        }
     }
 }

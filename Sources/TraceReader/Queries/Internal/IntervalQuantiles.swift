@@ -35,6 +35,9 @@ struct IntervalQuantiles {
     private(set) var count = 0
     private var minimum = Double.infinity
     private var maximum = -Double.infinity
+    /// Whether an interval is NaN or -0.0: values that selection may place otherwise than a
+    /// sort (see `RankSelection`), so the summary sorts them instead.
+    private var hasUnorderedValue = false
 
     init(exactLimit: Int = defaultExactLimit) {
         self.exactLimit = exactLimit
@@ -47,6 +50,7 @@ struct IntervalQuantiles {
         count += 1
         minimum = min(minimum, interval)
         maximum = max(maximum, interval)
+        if interval == 0 ? interval.sign == .minus : interval.isNaN { hasUnorderedValue = true }
         if histogram.isEmpty && exact.count < exactLimit {
             exact.append(interval)
             return
@@ -80,12 +84,22 @@ struct IntervalQuantiles {
     }
 
     /// The summary, or nil without any interval.
-    /// The exact intervals are sorted in place (no second copy of them).
+    /// The exact intervals are reordered in place (no second copy of them): the median and the
+    /// 99th percentile selected (`RankSelection`), the same values as sorting them all would give.
     mutating func summary() -> TraceStatistics.Intervals? {
         guard count > 0 else { return nil }
         guard isApproximate else {
-            exact.sort()
-            return TraceStatistics.Intervals(sorted: exact)
+            guard !hasUnorderedValue else {
+                exact.sort()
+                return TraceStatistics.Intervals(sorted: exact)
+            }
+            let median = TraceStatistics.Intervals.nearestRank(50, count: exact.count)
+            let p99 = TraceStatistics.Intervals.nearestRank(99, count: exact.count)
+            RankSelection.select([median, p99], in: &exact)
+            // Without NaN or -0.0 (`hasUnorderedValue`), the minimum and the maximum are the
+            // first and the last values a sort would give.
+            return TraceStatistics.Intervals(
+                count: exact.count, minimum: minimum, median: exact[median], p99: exact[p99], maximum: maximum)
         }
         func rank(_ percent: Int) -> Double {
             // Nearest rank, as `Intervals(_:)` finds it exactly.

@@ -100,9 +100,11 @@ struct StatisticsTally {
     /// The `elapsed` values in the stores' windows.
     private var windowed = 0
     private var storeNames = NameTable()
+    private var recentStores = RecentNames()
     private var storeNameBytes = 0
     private var stores: [StoreTally] = []
     private var actionNames = NameTable()
+    private var recentActions = RecentNames()
     private var actionNameBytes = 0
     /// (store id, action id) → position in `actions`.
     private var actionIDs: [ActionKey: Int] = [:]
@@ -161,7 +163,10 @@ struct StatisticsTally {
             unchangedCount += 1
             if unchangedEvents.count < TraceStatistics.listedUnchangedSteps { unchangedEvents.append((seq, index)) }
         }
-        guard let store = Self.id(storeText, line, in: &storeNames, bytes: &storeNameBytes, limit: nameLimit) else {
+        guard
+            let store = Self.id(
+                storeText, line, in: &storeNames, recent: &recentStores, bytes: &storeNameBytes, limit: nameLimit)
+        else {
             otherStores.add(unchanged: unchanged)
             if kind == .transition && fields.action != nil { otherActions.add(unchanged: unchanged) }
             return
@@ -171,7 +176,9 @@ struct StatisticsTally {
         if unchanged { stores[store].unchanged += 1 }
         if let elapsed { countRate(elapsed, store: store) }
         guard kind == .transition, let actionText = fields.action else { return }
-        guard let action = Self.id(actionText, line, in: &actionNames, bytes: &actionNameBytes, limit: nameLimit)
+        guard
+            let action = Self.id(
+                actionText, line, in: &actionNames, recent: &recentActions, bytes: &actionNameBytes, limit: nameLimit)
         else {
             otherActions.add(unchanged: unchanged)
             return
@@ -202,15 +209,25 @@ struct StatisticsTally {
     }
 
     /// The id of the name `text`, adding it when it is new and the table has room; nil when not.
+    /// The names looked up last are found in `recent` first.
+    @inline(__always)
     private static func id(
-        _ text: EventFields.Text, _ line: UnsafeRawBufferPointer, in table: inout NameTable, bytes: inout Int,
-        limit: Int
+        _ text: EventFields.Text, _ line: UnsafeRawBufferPointer, in table: inout NameTable,
+        recent: inout RecentNames, bytes: inout Int, limit: Int
     ) -> Int? {
         func id(_ name: UnsafeRawBufferPointer) -> Int? {
-            if let known = table.find(name) { return known }
-            guard table.count < limit && bytes + name.count <= nameBytesLimit else { return nil }
-            bytes += name.count
-            return table.intern(name)
+            let key = RecentNames.Key(name)
+            if let key, let known = recent.id(for: key) { return known }
+            let id: Int
+            if let known = table.find(name) {
+                id = known
+            } else {
+                guard table.count < limit && bytes + name.count <= nameBytesLimit else { return nil }
+                bytes += name.count
+                id = table.intern(name)
+            }
+            if let key { recent.remember(key, id: id) }
+            return id
         }
         guard text.hasEscapes else { return id(UnsafeRawBufferPointer(rebasing: line[text.range])) }
         var name = EventFields.string(text, in: line)

@@ -20,6 +20,13 @@ import Dispatch
 /// With an `EventPreparer`, the reading thread also runs its work on each event of a part it
 /// scanned (once the work is set), into the slot's `Prepared` bytes, handed over with the part;
 /// but not when the calling thread is waiting for the part.
+///
+/// Nor does it go on scanning a part once the calling thread waits for it: it scans (and
+/// prepares) a batch of lines at a time, and as soon as the calling thread has nothing left, it
+/// hands the part over as it is, the calling thread scans the lines left (and makes the rows not
+/// prepared), and the reading thread goes on to read the next part. So the work of a part is
+/// shared between the two threads whichever has more to do per line (`inspector stats`: the
+/// reading thread; `log`: the calling thread, without the preparer) instead of one waiting.
 struct ScanPipeline: ~Copyable {
     /// The bytes of a part (its last line runs on past it).
     let partSize: Int
@@ -37,13 +44,17 @@ struct ScanPipeline: ~Copyable {
         /// One per line, and the end of the last.
         var starts: [Int] = []
 
-        /// Runs `work` on each event of `part`.
-        mutating func prepare(_ part: borrowing FilePart, with work: EventPreparer.Work) {
+        /// Runs `work` on each event of `part` (scanned), while `keepGoing` (asked every
+        /// `batchLines` lines) says so: the lines after are left not prepared.
+        mutating func prepare(
+            _ part: borrowing FilePart, with work: EventPreparer.Work, while keepGoing: () -> Bool = { true }
+        ) {
             bytes.removeAll(keepingCapacity: true)
             starts.removeAll(keepingCapacity: true)
             let base = UnsafeRawPointer(part.bytes)
             part.lines.withUnsafeBufferPointer { lines in
                 for index in lines.indices {
+                    if index > 0 && index % ScanPipeline.batchLines == 0 && !keepGoing() { break }
                     let line = lines.baseAddress! + index
                     let start = bytes.count
                     if line.pointee.count > 0 && line.pointee.error < 0,
@@ -72,6 +83,9 @@ struct ScanPipeline: ~Copyable {
             return UnsafeRawBufferPointer(rebasing: buffer[starts[index]..<starts[end]])
         }
     }
+
+    /// The lines scanned or prepared between two looks at whether the calling thread waits.
+    static let batchLines = 256
 
     /// - Parameters:
     ///   - partSize: the bytes of a part.
@@ -164,6 +178,7 @@ struct ScanPipeline: ~Copyable {
             guard isScanned else { continue }
             let slot = slots + part % window
             if slot.pointee.readError != 0 { return .readFailed(slot.pointee.readError) }
+            slot.pointee.scanLines()
             guard Self.giveLines(of: slot, prepared: prepared + part % window, to: body) else { return .stopped }
             if slot.pointee.endsFile { return .finished }
             shared.handOver.withLock { $0.consumed = part + 1 }
@@ -186,14 +201,22 @@ struct ScanPipeline: ~Copyable {
             // A signal of `free` without a slot given back (cannot happen but at the stop).
             guard part < consumed + window else { continue }
             let slot = shared.slots + part % window
-            slot.pointee.read(descriptor: descriptor, index: part, size: partSize, maximumLineLength: maximumLineLength)
+            slot.pointee.read(
+                descriptor: descriptor, index: part, size: partSize, maximumLineLength: maximumLineLength,
+                scanning: false)
             let prepared = shared.prepared + part % window
-            // Prepared only while the calling thread is busy with a part before this one: when it
-            // waits for this one, it is handed over at once and the calling thread does the work,
-            // so that neither thread waits for the other for long.
-            let behind = shared.handOver.withLock { $0.scanned - $0.consumed }
-            if behind > 0, let work = shared.preparer?.current() {
-                prepared.pointee.prepare(slot.pointee, with: work)
+            // Scanned and prepared, a batch of lines at a time, only while the calling thread is
+            // busy with a part before this one: once it waits for this one, the part is handed
+            // over as it is and the calling thread does the rest, so that neither thread waits
+            // for the other for long.
+            let isBusy = { shared.handOver.withLock { $0.scanned - $0.consumed } > 0 }
+            var busy = isBusy()
+            while busy && !slot.pointee.isScanned {
+                slot.pointee.scanLines(upTo: slot.pointee.scannedLines + Self.batchLines)
+                busy = isBusy()
+            }
+            if busy, let work = shared.preparer?.current() {
+                prepared.pointee.prepare(slot.pointee, with: work, while: isBusy)
             } else if !prepared.pointee.starts.isEmpty {
                 prepared.pointee = Prepared()
             }

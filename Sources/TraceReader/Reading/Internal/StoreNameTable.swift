@@ -2,9 +2,11 @@
 /// so that indexing a line makes no `String` (a `NameTable`), with each name also kept as a
 /// `String` for the index.
 ///
-/// Ids count from 0 in the order names are first added.
+/// Ids count from 0 in the order names are first added. The last few names looked up are
+/// remembered (`RecentNames`): events mostly come from a few stores in turn.
 struct StoreNameTable: Sendable {
     private var table = NameTable()
+    private var recent = RecentNames()
     /// The names, by id.
     private(set) var names: [String] = []
 
@@ -12,8 +14,11 @@ struct StoreNameTable: Sendable {
 
     /// The id of the name whose UTF-8 bytes are `name`, adding it when it is new.
     mutating func id(for name: UnsafeRawBufferPointer) -> Int {
+        let key = RecentNames.Key(name)
+        if let key, let id = recent.id(for: key) { return id }
         let id = table.intern(name)
         if id == names.count { names.append(String(decoding: name, as: UTF8.self)) }
+        if let key { recent.remember(key, id: id) }
         return id
     }
 

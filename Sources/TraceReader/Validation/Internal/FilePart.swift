@@ -51,6 +51,14 @@ struct FilePart {
     private var isFirstPart = false
     /// The file offset just past the last byte read, for progress.
     private(set) var end = 0
+    /// Whether `read` scans each line as it finds it.
+    private var scansWhileReading = true
+    /// How many of `lines`, from the first, are scanned (their fields or errors are there): all
+    /// of them after `read(scanning: true)`; after `read(scanning: false)`, those `scanLines`
+    /// scanned.
+    private(set) var scannedLines = 0
+    /// Whether every line is scanned.
+    var isScanned: Bool { scannedLines == lines.count }
 
     /// The alignment of the buffer, and of the file offsets read into its start.
     static let alignment = 64
@@ -67,8 +75,12 @@ struct FilePart {
         bytes.deallocate()
     }
 
-    /// Reads part `index` (of `size` bytes) of the file open as `descriptor`, and scans its lines.
-    mutating func read(descriptor: Int32, index: Int, size: Int, maximumLineLength: Int) {
+    /// Reads part `index` (of `size` bytes) of the file open as `descriptor`, and scans its lines
+    /// (or only finds them, with `scanning` false: `scanLines()` scans them, perhaps on another
+    /// thread, the one the part is handed to).
+    mutating func read(descriptor: Int32, index: Int, size: Int, maximumLineLength: Int, scanning: Bool = true) {
+        scansWhileReading = scanning
+        scannedLines = 0
         lines.removeAll(keepingCapacity: true)
         errors.removeAll(keepingCapacity: true)
         endsFile = false
@@ -87,7 +99,10 @@ struct FilePart {
         // offset one byte off took longer).
         let base = index == 0 ? 0 : (rangeStart - 1) & ~(Self.alignment - 1)
         var filled = 0
-        defer { endsFile = reachedEnd && end <= rangeEnd }
+        defer {
+            endsFile = reachedEnd && end <= rangeEnd
+            if scanning { scannedLines = lines.count }
+        }
         guard fill(&filled, upTo: rangeEnd - base, base: base, descriptor: descriptor) else { return }
 
         var start: Int
@@ -160,20 +175,37 @@ struct FilePart {
         }
         lines.append(
             ScannedLine(start: start, count: count, isTerminated: isTerminated, fields: EventFields(), error: -1))
-        let line = UnsafeRawBufferPointer(start: bytes + start, count: count)
+        if scansWhileReading { scanLine(at: lines.count &- 1) }
+    }
+
+    /// Scans the lines that `read(scanning: false)` found and that are not scanned yet, up to
+    /// line `end` (all of them by default), so that a part can be scanned partly on one thread
+    /// and the rest on another.
+    mutating func scanLines(upTo end: Int = .max) {
+        let end = min(end, lines.count)
+        while scannedLines < end {
+            if lines[scannedLines].count >= 0 { scanLine(at: scannedLines) }
+            scannedLines &+= 1
+        }
+    }
+
+    /// Scans line `index` (not overlong) into its fields, or its error.
+    @inline(__always)
+    private mutating func scanLine(at index: Int) {
+        let line = UnsafeRawBufferPointer(start: bytes + lines[index].start, count: lines[index].count)
         // Line 1, the header, is read by the run itself, not as an event.
-        guard !ValidationRun.isEmpty(line), !(isFirstPart && start == 0) else { return }
+        guard !ValidationRun.isEmpty(line), !(isFirstPart && lines[index].start == 0) else { return }
         // Scanned in place: the fields are not copied on their way into the array.
         let error: JSONParseError? = lines.withUnsafeMutableBufferPointer { lines in
             do throws(JSONParseError) {
-                try EventScanner.scan(line, into: &lines[lines.count &- 1].fields)
+                try EventScanner.scan(line, into: &lines[index].fields)
                 return nil
             } catch {
                 return error
             }
         }
         if let error {
-            lines[lines.count - 1].error = errors.count
+            lines[index].error = errors.count
             errors.append(error)
         }
     }

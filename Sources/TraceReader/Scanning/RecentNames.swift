@@ -1,0 +1,80 @@
+/// The ids of the last four names looked up in a `NameTable`, kept by their bytes, so that the
+/// names that come back event after event (a few stores and actions in turn) are found with a
+/// few comparisons, without hashing them and probing the table. Names longer than 16 bytes are
+/// not kept (their `Key` is nil): the table finds them.
+///
+/// A `Key` holds a name of up to 16 bytes exactly (its length and its first and last eight
+/// bytes, which overlap), so a key that matches is the same name.
+struct RecentNames {
+    /// A name of at most 16 bytes, held exactly.
+    struct Key: Equatable {
+        var count: Int
+        var first: UInt64
+        var last: UInt64
+
+        /// A key no name has.
+        static let none = Key(count: -1, first: 0, last: 0)
+
+        private init(count: Int, first: UInt64, last: UInt64) {
+            self.count = count
+            self.first = first
+            self.last = last
+        }
+
+        /// The key of `name`, or nil when it is longer than 16 bytes.
+        @inline(__always)
+        init?(_ name: UnsafeRawBufferPointer) {
+            count = name.count
+            guard count <= 16 else { return nil }
+            guard let base = name.baseAddress, count > 0 else {
+                first = 0
+                last = 0
+                return
+            }
+            // Loads within the name's bytes only: two that overlap cover every byte.
+            if count >= 8 {
+                first = base.loadUnaligned(as: UInt64.self)
+                last = base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            } else if count >= 4 {
+                first = UInt64(base.loadUnaligned(as: UInt32.self))
+                last = UInt64(base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            } else {
+                // One, two or three bytes: each is one of these three.
+                first =
+                    UInt64(base.load(as: UInt8.self))
+                    | UInt64(base.load(fromByteOffset: count &>> 1, as: UInt8.self)) &<< 8
+                    | UInt64(base.load(fromByteOffset: count &- 1, as: UInt8.self)) &<< 16
+                last = 0
+            }
+        }
+    }
+
+    private var keys = (Key.none, Key.none, Key.none, Key.none)
+    private var ids = (0, 0, 0, 0)
+    /// The entry `remember` replaces next: the oldest.
+    private var next = 0
+
+    init() {}
+
+    /// The id remembered for `key`, if any.
+    @inline(__always)
+    func id(for key: Key) -> Int? {
+        if keys.0 == key { return ids.0 }
+        if keys.1 == key { return ids.1 }
+        if keys.2 == key { return ids.2 }
+        if keys.3 == key { return ids.3 }
+        return nil
+    }
+
+    /// Remembers that `key`'s name has `id`, in place of the oldest name remembered.
+    @inline(__always)
+    mutating func remember(_ key: Key, id: Int) {
+        switch next {
+        case 0: (keys.0, ids.0) = (key, id)
+        case 1: (keys.1, ids.1) = (key, id)
+        case 2: (keys.2, ids.2) = (key, id)
+        default: (keys.3, ids.3) = (key, id)
+        }
+        next = (next &+ 1) & 3
+    }
+}

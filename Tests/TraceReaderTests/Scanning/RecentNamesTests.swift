@@ -1,0 +1,79 @@
+import TestSupport
+import Testing
+
+@testable import TraceReader
+
+/// `RecentNames` remembers the ids of the last names looked up: a name must find its own id and
+/// never another name's, whatever the lengths, the bytes they share and the order they come in.
+@Suite struct RecentNamesTests {
+    /// Names that differ in one byte anywhere (first, middle, last), of every length from 0 to
+    /// 20 (the longest not kept), and more of them in turn than are remembered.
+    private static let names: [String] = {
+        var names = ["", "a", "b", "ab", "ba", "abc", "acc", "abd", "Cart", "Card", "CartStore", "CatalogStore"]
+        for length in 4...20 {
+            let base = String((0..<length).map { Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
+            names.append(base)
+            for position in [0, length / 2, length - 1] {
+                var bytes = Array(base.utf8)
+                bytes[position] = UInt8(ascii: "Z")
+                names.append(String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        return names
+    }()
+
+    /// Looks `name` up as `StatisticsTally` and `StoreNameTable` do: the recent names first.
+    private func id(_ name: String, recent: inout RecentNames, table: inout NameTable) -> Int {
+        var name = name
+        return name.withUTF8 { bytes in
+            let name = UnsafeRawBufferPointer(bytes)
+            let key = RecentNames.Key(name)
+            if let key, let id = recent.id(for: key) { return id }
+            let id = table.intern(name)
+            if let key { recent.remember(key, id: id) }
+            return id
+        }
+    }
+
+    @Test(arguments: 0..<20 as Range<UInt64>) func namesInTurnFindTheirOwnIDs(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        var recent = RecentNames()
+        var table = NameTable()
+        var expected: [String: Int] = [:]
+        // A few names in turn (as a trace's stores), now and then one of all the others.
+        let regulars = (0..<Int.random(in: 1...6, using: &random)).map { _ in Self.names.randomElement(using: &random)!
+        }
+        for step in 0..<2_000 {
+            let name =
+                Int.random(in: 0..<5, using: &random) == 0
+                ? Self.names.randomElement(using: &random)! : regulars[step % regulars.count]
+            let id = id(name, recent: &recent, table: &table)
+            if expected[name] == nil { expected[name] = expected.count }
+            #expect(id == expected[name], "\(name) at step \(step)")
+        }
+    }
+
+    @Test func keysHoldNamesUpToSixteenBytes() {
+        for name in Self.names {
+            var bytes = Array(name.utf8)
+            let key = bytes.withUnsafeBytes { RecentNames.Key($0) }
+            #expect((key == nil) == (bytes.count > 16), "\(name)")
+            // The same name in other memory, with other bytes around it, has the same key.
+            bytes = [0xFF] + bytes + [0xFF]
+            let moved = bytes.withUnsafeBytes {
+                RecentNames.Key(UnsafeRawBufferPointer(rebasing: $0.dropFirst().dropLast()))
+            }
+            #expect(moved == key, "\(name)")
+        }
+    }
+
+    @Test func storeNameTableGivesIDsInTheOrderNamesFirstCome() {
+        var table = StoreNameTable()
+        let sequence = [
+            "Cart", "Catalog", "Cart", "Door", "Card", "Catalog", "Cart", "Door", "A", "B", "C", "D", "Card",
+        ]
+        let ids = sequence.map { table.id(for: $0) }
+        #expect(ids == [0, 1, 0, 2, 3, 1, 0, 2, 4, 5, 6, 7, 3])
+        #expect(table.names == ["Cart", "Catalog", "Door", "Card", "A", "B", "C", "D"])
+    }
+}
