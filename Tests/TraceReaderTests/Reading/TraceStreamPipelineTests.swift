@@ -110,7 +110,8 @@ import Testing
 
     /// An `EventPreparer`'s work runs on the scanning thread: what a line comes with is what the
     /// work makes of its event, and the lines, events, problems and report are those of a stream
-    /// without one. (The calling thread is kept busy, so that the scanning thread prepares.)
+    /// without one, wherever the parts end. (Whether a line comes prepared at all depends on how
+    /// the threads run; `theScanningThreadPreparesWhileTheCallerIsBusy` makes sure it does.)
     @Test(arguments: [7, 16, 64]) func preparedEventsAreThoseOfTheirLines(partSize: Int) throws {
         var random = SeededGenerator(seed: 41)
         var bytes = DamagedTrace.make(using: &random)
@@ -146,7 +147,49 @@ import Testing
         }
         #expect(given == alone)
         #expect(wrong.isEmpty)
+    }
+
+    /// While the calling thread is busy with a part, the scanning thread prepares the events of
+    /// the parts after it, and they come with their lines. (The body holds the calling thread on
+    /// its lines until the work has run once, for at most 200 ms a line, so that a slow scanning
+    /// thread, as under the Thread Sanitizer on a loaded machine, still gets ahead; its parts
+    /// hold several lines each, so that the parts it reads ahead have events to prepare.)
+    @Test func theScanningThreadPreparesWhileTheCallerIsBusy() throws {
+        var text = #"{"type":"header","format":"rewind-trace","version":1,"machines":{}}"# + "\n"
+        for seq in 1...400 {
+            text += #"{"type":"transition","seq":\#(seq),"store":"S","action":"a","changed":true,"state":{}}"# + "\n"
+        }
+        let file = try ValidationTemporaryFile(Array(text.utf8))
+        var validator = TraceValidator()
+        validator.blockSize = 1_024
+        validator.parallelism = 2
+        let preparer = EventPreparer()
+        let firstPrepared = DispatchSemaphore(value: 0)
+        preparer.set { event, output in
+            output.append(contentsOf: "\(event.seq)".utf8)
+            firstPrepared.signal()
+            return true
+        }
+        var sawPreparation = false
+        var prepared = 0
+        var wrong: [Int] = []
+        var events = 0
+        _ = try TraceStream(path: file.path, validator: validator).forEachScannedLine(preparing: preparer) { line in
+            guard let event = line.event else { return true }
+            events += 1
+            if let row = line.prepared {
+                prepared += 1
+                if String(decoding: row, as: UTF8.self) != "\(event.seq)" { wrong.append(line.line) }
+            }
+            if !sawPreparation {
+                sawPreparation = firstPrepared.wait(timeout: .now() + .milliseconds(200)) == .success
+            }
+            return true
+        }
+        #expect(events == 400)
+        #expect(sawPreparation)
         #expect(prepared > 0)
+        #expect(wrong.isEmpty)
     }
 
     /// A preparation stopped part way (the calling thread came to wait for the part) leaves the
