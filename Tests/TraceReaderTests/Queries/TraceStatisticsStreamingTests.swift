@@ -232,3 +232,39 @@ extension TraceStatisticsStreamingTests {
         }
     }
 }
+
+extension TraceStatisticsStreamingTests {
+    /// A store's peak per second, with its window of recent times full and moved down in place
+    /// again and again (thousands of events over several seconds): the most events within any one
+    /// second, as counting them one by one finds it.
+    @Test func peaksOfLongRunsAreExact() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("t.jsonl")
+        var random = SeededGenerator(seed: 11)
+        var text = F.header + "\n"
+        var elapsed = 0.0
+        var times: [String: [Double]] = [:]
+        for seq in 1...6_000 {
+            // Bursts of events a microsecond apart, then pauses of up to 40 ms.
+            elapsed +=
+                Int.random(in: 0..<4, using: &random) == 0
+                ? Double(Int.random(in: 1..<40, using: &random)) / 1_000 : 1e-6
+            elapsed = (elapsed * 1e6).rounded() / 1e6
+            let store = seq % 5 == 0 ? "A" : "B"
+            times[store, default: []].append(elapsed)
+            text += F.transition(seq, store, "a", state: "1", elapsed: elapsed) + "\n"
+        }
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        let statistics = try TraceStatistics(path: path)
+        for store in statistics.stores {
+            let values = try #require(times[store.name])
+            var peak = 0
+            var first = 0
+            for (index, value) in values.enumerated() {
+                while values[first] <= value - 1 { first += 1 }
+                peak = max(peak, index - first + 1)
+            }
+            #expect(!store.peakIsApproximate && store.peakPerSecond == peak, "\(store)")
+        }
+    }
+}

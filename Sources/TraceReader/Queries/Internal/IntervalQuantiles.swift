@@ -52,6 +52,10 @@ struct IntervalQuantiles {
         maximum = max(maximum, interval)
         if interval == 0 ? interval.sign == .minus : interval.isNaN { hasUnorderedValue = true }
         if histogram.isEmpty && exact.count < exactLimit {
+            // Room for every interval kept, made once: growing by doubling copied the intervals
+            // into new memory at each step (and the kernel cleared twice the pages), which cost
+            // more than the counting on a long trace. Pages not yet written take no memory.
+            if exact.capacity == 0 { exact.reserveCapacity(exactLimit) }
             exact.append(interval)
             return
         }

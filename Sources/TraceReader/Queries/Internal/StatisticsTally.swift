@@ -32,6 +32,12 @@ struct StatisticsTally {
         /// `windowed` counts the times in every store's window.
         mutating func countRate(_ elapsed: Double, windowed: inout Int, limit: Int) {
             guard slots.isEmpty else { return addToSlots(elapsed) }
+            // Full, with a quarter or more of it left behind: moved down in place rather than
+            // grown into new memory (which the kernel clears page by page).
+            if window.count == window.capacity && windowStart > 0 && windowStart * 4 >= window.count {
+                window.removeFirst(windowStart)
+                windowStart = 0
+            }
             window.append(elapsed)
             windowed += 1
             while windowStart < window.count && window[windowStart] <= elapsed - 1 {
