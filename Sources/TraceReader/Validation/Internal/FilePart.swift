@@ -88,9 +88,16 @@ struct FilePart {
         readError = 0
         isFirstPart = index == 0
         // Memory once held by a long line is not kept for the parts that follow.
-        if capacity > 4 * (size + Self.alignment) && capacity > 1 << 16 {
-            replaceBuffer(capacity: size + Self.alignment)
+        if capacity > 4 * (size + Self.alignment + Self.lineEndRead) && capacity > 1 << 16 {
+            replaceBuffer(capacity: size + Self.alignment + Self.lineEndRead)
         }
+        // Room for the part and the usual rest of its last line, made once: growing the buffer
+        // (and the lines) as the first parts were read copied them into new memory, and the
+        // kernel cleared its pages twice.
+        if capacity < size + Self.alignment + Self.lineEndRead {
+            replaceBuffer(capacity: size + Self.alignment + Self.lineEndRead)
+        }
+        if lines.capacity == 0 { lines.reserveCapacity(min(size / 128, 1 << 16)) }
 
         let rangeStart = index * size
         let rangeEnd = rangeStart + size
