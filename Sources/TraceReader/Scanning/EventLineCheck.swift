@@ -60,9 +60,9 @@ enum EventLineCheck {
             break
         }
         if case .failure(let problem)? = machine(in: fields, line: line) { return .failure(problem) }
-        // A patch is parsed (for the message) only when one scan cannot tell it is well shaped.
-        if version >= 2, let range = fields.patchRange,
-            !PatchShapeSink.isWellShaped(UnsafeRawBufferPointer(rebasing: line[range])),
+        // A patch is parsed (for the message) only when the scan that read it could not tell
+        // that it is well shaped.
+        if version >= 2, fields.patchRange != nil, !fields.patchIsWellShaped,
             case .failure(let problem)? = patchOperations(in: fields, line: line)
         {
             return .failure(problem)

@@ -264,8 +264,10 @@ enum EventScanner {
                 }
             case .patch:
                 // Any JSON value: its shape matters in version 2 only (`EventLineCheck.patchOperations`).
-                position = try JSONSyntax.skipValue(in: line, at: position)
+                let (end, wellShaped) = try PatchShapeSink.skipValue(in: line, at: position)
+                position = end
                 fields.patchRange = start..<position
+                fields.patchIsWellShaped = wellShaped
                 fields.present.insert(key)
             }
         }
@@ -602,6 +604,9 @@ struct EventFields: Equatable {
         get { patchSpan.range }
         set { patchSpan = Span(newValue) }
     }
+    /// Whether the `patch` value is surely shaped as version 2 wants (`PatchShapeSink`), found
+    /// by the scan that skipped it; false says only that `EventLineCheck` must look closer.
+    var patchIsWellShaped = false
     private var elapsedSpan = Span(nil)
     private var stateSpan = Span(nil)
     private var argsSpan = Span(nil)
@@ -654,7 +659,9 @@ struct EventFields: Equatable {
         case .args: argsRange = nil
         case .step, .trace, .stack: break
         case .machine: machineRange = nil
-        case .patch: patchRange = nil
+        case .patch:
+            patchRange = nil
+            patchIsWellShaped = false
         }
     }
 

@@ -29,6 +29,23 @@ struct PatchShapeSink: JSONEventSink {
         return sink.wellShaped && sink.depth == 0
     }
 
+    /// Moves past the JSON value at `offset` of `line`, checked as strictly as
+    /// `JSONSyntax.skipValue` checks it, and says in the same scan whether it is surely a
+    /// well-shaped patch: the event scanners read a `patch` this way, so that the index of a
+    /// version 2 trace does not scan every patch a second time for its shape.
+    ///
+    /// - Returns: the offset just past the value, and whether `isWellShaped` would say yes of it.
+    /// - Throws: `JSONParseError` when no valid JSON value starts at `offset`.
+    @inline(__always)
+    static func skipValue(
+        in line: UnsafeRawBufferPointer, at offset: Int
+    ) throws(JSONParseError) -> (end: Int, wellShaped: Bool) {
+        var scanner = JSONScanner(line, position: offset)
+        var sink = PatchShapeSink()
+        try scanner.scanValue(into: &sink)
+        return (scanner.position, sink.wellShaped && sink.depth == 0)
+    }
+
     /// A value that is not a string starts (or is) at the current depth.
     @inline(__always)
     private mutating func otherValue() {

@@ -192,9 +192,10 @@ extension EventScanner.Cursor {
     @inline(__always)
     private mutating func skipPatch(into fields: inout EventFields) -> Bool {
         guard literal(Literals.patch), position < count, base[position] > 0x20,
-            let end = try? JSONSyntax.skipValue(in: line, at: position)
+            let (end, wellShaped) = try? PatchShapeSink.skipValue(in: line, at: position)
         else { return false }
         fields.patchRange = position..<end
+        fields.patchIsWellShaped = wellShaped
         fields.present.insert(.patch)
         position = end
         return true

@@ -5,12 +5,21 @@ import Testing
 
 @Suite struct PatchShapeSinkTests {
     /// What the one-scan check says of `patch`, and whether parsing it finds it well shaped.
+    /// The check is made three ways, which must agree: on the patch alone, and by the scans that
+    /// skip it in a line, in any layout (`scanGenerally`) and in the recorder's.
     private func both(_ patch: String) throws -> (scan: Bool, parse: Bool) {
         let line = Array(#"{"patch":\#(patch)}"#.utf8)
+        let recorded = Array(
+            #"{"type":"transition","seq":3,"elapsed":0.5,"store":"S","action":"a","changed":true,"patch":\#(patch),"source":"f"}"#
+                .utf8)
+        let inRecorderLayout = try recorded.withUnsafeBytes { buffer in
+            try #require(EventScanner.scanRecorderLayout(buffer)).patchIsWellShaped
+        }
         return try line.withUnsafeBytes { buffer in
             let fields = try EventScanner.scan(buffer)
             let range = try #require(fields.patchRange)
             let scan = PatchShapeSink.isWellShaped(UnsafeRawBufferPointer(rebasing: buffer[range]))
+            #expect(fields.patchIsWellShaped == scan && inRecorderLayout == scan, "\(patch)")
             guard case .success? = EventLineCheck.patchOperations(in: fields, line: buffer) else {
                 return (scan, false)
             }
