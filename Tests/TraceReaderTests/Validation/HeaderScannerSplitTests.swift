@@ -3,27 +3,35 @@ import Testing
 
 @testable import TraceReader
 
-/// `HeaderScanner` reading a long `machines` on two threads (from its start, and from a guessed
-/// store boundary half way) finds exactly what it finds on one: the same machines, at the same
+/// `HeaderScanner` reading a long `machines` on two threads (one from its start, the other from
+/// guessed store boundaries) finds exactly what it finds on one: the same machines, at the same
 /// bytes, and the same refusals, on random headers, malformed ones and ones that mislead the guess.
 @Suite struct HeaderScannerSplitTests {
-    /// The scan of `text` on one thread and on two (split wherever `machines` is long enough).
-    static func scans(_ text: [UInt8]) -> (one: HeaderScanner.Found?, two: HeaderScanner.Found?) {
+    /// The scan of `text` on one thread; shared with a second thread (split wherever `machines`
+    /// is long enough); and shared with the second thread's part done first, so that every
+    /// segment it read is joined.
+    static func scans(_ text: [UInt8]) -> [HeaderScanner.Found?] {
         text.withUnsafeBytes { line in
-            (HeaderScanner.scan(line, splitLength: .max), HeaderScanner.scan(line, splitLength: 0))
+            [
+                HeaderScanner.scan(line, splitLength: .max), HeaderScanner.scan(line, splitLength: 0),
+                HeaderScanner.scan(line, splitLength: 0, otherThreadFirst: true),
+            ]
         }
     }
 
     static func expectSame(_ text: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-        let (one, two) = scans(text)
+        let scans = scans(text)
         let shown = String(decoding: text, as: UTF8.self)
-        #expect((one == nil) == (two == nil), "\(shown)", sourceLocation: sourceLocation)
-        guard let one, let two else { return false }
-        #expect(one.version == two.version, sourceLocation: sourceLocation)
-        #expect(one.rules == two.rules, sourceLocation: sourceLocation)
-        #expect(one.machines.map(\.name) == two.machines.map(\.name), "\(shown)", sourceLocation: sourceLocation)
-        #expect(one.machines.map(\.range) == two.machines.map(\.range), "\(shown)", sourceLocation: sourceLocation)
-        return true
+        for shared in scans.dropFirst() {
+            #expect((scans[0] == nil) == (shared == nil), "\(shown)", sourceLocation: sourceLocation)
+            guard let one = scans[0], let shared else { continue }
+            #expect(one.version == shared.version, sourceLocation: sourceLocation)
+            #expect(one.rules == shared.rules, sourceLocation: sourceLocation)
+            #expect(one.machines.map(\.name) == shared.machines.map(\.name), "\(shown)", sourceLocation: sourceLocation)
+            #expect(
+                one.machines.map(\.range) == shared.machines.map(\.range), "\(shown)", sourceLocation: sourceLocation)
+        }
+        return scans[0] != nil
     }
 
     static func header(_ members: [(String, String)], after: String = "") -> [UInt8] {
@@ -111,9 +119,47 @@ import Testing
         let machine = Self.machine(caseCount: 5, flaw: 0, using: &random)
         let names = ["A", "B", "C", "D", "E", "F", "G", "A"]
         let text = Self.header(names.map { ($0, machine) })
-        #expect(Self.scans(text).two == nil)
-        #expect(Self.scans(text).one == nil)
+        #expect(Self.scans(text).allSatisfy { $0 == nil })
         let distinct = Self.header(names.dropLast().map { ($0, machine) } + [("H", machine)])
-        #expect(Self.scans(distinct).two?.machines.map(\.name) == ["A", "B", "C", "D", "E", "F", "G", "H"])
+        for found in Self.scans(distinct) {
+            #expect(found?.machines.map(\.name) == ["A", "B", "C", "D", "E", "F", "G", "H"])
+        }
+    }
+}
+
+/// Validation of a header long enough to be read on two threads: the machines of the second
+/// half are checked and used as those of the first, and a wrong one anywhere is `not-a-trace`.
+@Suite struct LongHeaderValidationTests {
+    static func trace(wrongAt wrong: Int?) -> [UInt8] {
+        var machines: [String] = []
+        for index in 0..<2000 {
+            var cases = (0..<40).map { #""c\#($0)":["c\#(($0 + 1 + index % 2) % 40)"]"# }
+            if index == wrong { cases[5] = #""c5":["c40"]"# }
+            machines.append(#""S\#(index)":{"initial":"c0","transitions":{\#(cases.joined(separator: ","))}}"#)
+        }
+        let header =
+            #"{"type":"header","format":"rewind-trace","version":1,"machines":{\#(machines.joined(separator: ","))}}"#
+        let events = [
+            #"{"type":"register","seq":1,"store":"S1901","case":"c0","state":0}"#,
+            #"{"type":"transition","seq":2,"store":"S1901","action":"go","from":"c0","to":"c1","changed":true,"state":1}"#,
+            #"{"type":"transition","seq":3,"store":"S1901","action":"go","from":"c1","to":"c3","changed":true,"state":2}"#,
+        ]
+        return Array(([header] + events).joined(separator: "\n").utf8) + [0x0A]
+    }
+
+    @Test func theMachinesOfALongHeaderAreCheckedAndUsed() throws {
+        let bytes = Self.trace(wrongAt: nil)
+        #expect(bytes.count > HeaderScanner.defaultSplitLength)
+        let file = try ValidationTemporaryFile(bytes)
+        let report = try TraceValidator().validate(file: file.path)
+        // S1901 (odd) may go c0 → c2, c1 → c3: the first step (line 3) is illegal, the second allowed.
+        #expect(report.problems.map(\.kind) == [.illegal], "\(report.problems)")
+        #expect(report.problems.map(\.line) == [3])
+        for wrong in [3, 1950] {
+            let wrongFile = try ValidationTemporaryFile(Self.trace(wrongAt: wrong))
+            let wrongReport = try TraceValidator().validate(file: wrongFile.path)
+            #expect(wrongReport.problems.map(\.kind) == [.notATrace], "\(wrongReport.problems)")
+            #expect(wrongReport.problems.first?.message.contains("S\(wrong)") == true, "\(wrongReport.problems)")
+        }
     }
 }

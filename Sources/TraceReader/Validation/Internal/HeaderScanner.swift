@@ -34,6 +34,9 @@ struct HeaderScanner {
     /// The length from the start of `machines` to the line's end from which they are read by two
     /// threads (see `scanMachinesInTwo`).
     private let splitLength: Int
+    /// Whether the second thread's part of a shared reading runs first, to its end, on this
+    /// thread (for tests: every segment it reads is then joined).
+    private var otherThreadFirst = false
 
     /// The length of line from `machines` on past which two threads read them, by default: the
     /// header of 1,000 different machines × 200 cases (8 MB) took 1.4–1.8× the time of a trace of
@@ -47,11 +50,14 @@ struct HeaderScanner {
     }
 
     /// The header in `line`, when it is a common header that is shaped as the format says; nil
-    /// when `TraceHeader.parse` must read it. `splitLength` is for tests: the outcome is the same
-    /// whatever it is.
-    static func scan(_ line: UnsafeRawBufferPointer, splitLength: Int = defaultSplitLength) -> Found? {
+    /// when `TraceHeader.parse` must read it. `splitLength` and `otherThreadFirst` are for
+    /// tests: the outcome is the same whatever they are.
+    static func scan(
+        _ line: UnsafeRawBufferPointer, splitLength: Int = defaultSplitLength, otherThreadFirst: Bool = false
+    ) -> Found? {
         guard line.count > 0 else { return nil }
         var scanner = HeaderScanner(line, splitLength: splitLength)
+        scanner.otherThreadFirst = otherThreadFirst
         return scanner.scanHeader(line)
     }
 
@@ -121,16 +127,15 @@ struct HeaderScanner {
     }
 
     /// `{"store": MACHINE, ...}`. A long one (`splitLength` bytes to the line's end or more) is
-    /// read by two threads at once: see `scanMachinesInTwo`.
+    /// read by two threads at once: see `scanMachinesShared`.
     private mutating func scanMachines() -> [(name: String, range: Range<Int>)]? {
         guard consume(UInt8(ascii: "{")) else { return nil }
         skipWhitespace()
         if consume(UInt8(ascii: "}")) { return [] }
         var part = MachinesPart()
-        if count &- position >= splitLength,
-            let boundary = Self.storeBoundary(after: position &+ (count &- position) / 2, base: base, count: count)
-        {
-            return scanMachinesInTwo(into: &part, boundary: boundary)
+        if count &- position >= splitLength {
+            let boundaries = Self.storeBoundaries(from: position, base: base, count: count)
+            if !boundaries.isEmpty { return scanMachinesShared(into: &part, boundaries: boundaries) }
         }
         guard scanStores(into: &part, stop: Int.max, cancelled: nil) == .closed else { return nil }
         return part.machines
@@ -139,7 +144,7 @@ struct HeaderScanner {
     /// The machines read so far, and what reading them keeps.
     private struct MachinesPart {
         var machines: [(name: String, range: Range<Int>)] = []
-        /// Where each store's name is (in `machines`' order) and the names as a set.
+        /// Where each store's name is, in `machines`' order.
         var names: [Range<Int>] = []
         var stores = ByteRangeSet()
         var checked = CheckedMachines()
@@ -153,25 +158,20 @@ struct HeaderScanner {
         case closed
         /// At `stop`, where a store's name starts.
         case stopped
+        /// Past `stop`, where a store's name starts.
+        case passed
         /// `cancelled` was set.
         case cancelled
     }
 
     /// The members of `machines` from the cursor (at a store's name) on, into `part`: up to the
-    /// `}` that closes it, or up to `stop` when a store's name starts there. When the cursor
-    /// passes `stop` at a store's name without stopping there, it sets `passed`.
+    /// `}` that closes it, or up to the first store's name at or past `stop`.
     private mutating func scanStores(
-        into part: inout MachinesPart, stop: Int, cancelled: UnsafePointer<Atomic<Bool>>?,
-        passed: UnsafePointer<Atomic<Bool>>? = nil
+        into part: inout MachinesPart, stop: Int, cancelled: UnsafePointer<Atomic<Bool>>?
     ) -> StoresEnd {
-        var stop = stop
         repeat {
             skipWhitespace()
-            if position >= stop {
-                if position == stop { return .stopped }
-                passed?.pointee.store(true, ordering: .relaxed)
-                stop = Int.max
-            }
+            if position >= stop { return position == stop ? .stopped : .passed }
             if let cancelled, cancelled.pointee.load(ordering: .relaxed) { return .cancelled }
             guard let store = plainString(), part.stores.insert(store, in: base, count: count) else { return .failed }
             skipWhitespace()
@@ -195,77 +195,175 @@ struct HeaderScanner {
         return consume(UInt8(ascii: "}")) ? .closed : .failed
     }
 
-    /// Reads the members of `machines` on two threads: this one from the cursor, the other from
-    /// `boundary` (a guess, from the bytes around it, that a store's name starts there).
+    /// How many parts a long `machines` is cut into for `scanMachinesShared`: enough that when
+    /// the other thread gets little time (a busy machine), this one is rarely left waiting for it.
+    private static let segmentCount = 16
+
+    /// Reads the members of `machines` on two threads. `boundaries` cut them into segments (a
+    /// guess, from the bytes around each, that a store's name starts there): this thread reads
+    /// from the cursor on, and the other reads segments from the last one back, each up to the
+    /// next boundary, as long as this thread has not reached it.
     ///
     /// What the members from a store's name on are is decided by their own bytes, so when this
-    /// thread reaches `boundary` at a store's name, the other's reading from there is what this
-    /// one's would have been, and the two are joined (a store named in both halves is refused as
-    /// in one). When the guess was wrong (this thread passes `boundary` elsewhere), the other's
-    /// reading is dropped and this one reads on to the end. So the outcome is always that of one
-    /// reading from the start.
-    private mutating func scanMachinesInTwo(into part: inout MachinesPart, boundary: Int) -> [(
+    /// thread reaches a boundary at a store's name, the other's reading of that segment is what
+    /// this one's would have been, and is joined (a store named twice is refused as in one
+    /// reading). A segment the other has not read yet, or whose boundary was a wrong guess, this
+    /// thread reads itself. So the outcome is always that of one reading from the start, and this
+    /// thread never waits for the other except to let it finish a machine at the end.
+    private mutating func scanMachinesShared(into part: inout MachinesPart, boundaries: [Int]) -> [(
         name: String, range: Range<Int>
     )]? {
-        var second = HeaderScanner(UnsafeRawBufferPointer(start: base, count: count), splitLength: splitLength)
-        second.position = boundary
-        var secondPart = MachinesPart()
-        var firstEnd = StoresEnd.failed
-        var secondEnd = StoresEnd.failed
-        let passed = Atomic<Bool>(false)
-        withUnsafeMutablePointer(to: &self) { first in
-            withUnsafeMutablePointer(to: &second) { second in
-                withUnsafeMutablePointer(to: &part) { firstPart in
-                    withUnsafeMutablePointer(to: &secondPart) { secondPart in
-                        withUnsafeMutablePointer(to: &firstEnd) { firstEnd in
-                            withUnsafeMutablePointer(to: &secondEnd) { secondEnd in
-                                withUnsafePointer(to: passed) { passed in
-                                    // Each iteration touches only its own scanner, part and end;
-                                    // `passed` is atomic. `concurrentPerform` returns when both are done.
-                                    let shared = SplitHalves(
-                                        first: first, second: second, firstPart: firstPart, secondPart: secondPart,
-                                        firstEnd: firstEnd, secondEnd: secondEnd, passed: passed, boundary: boundary)
-                                    DispatchQueue.concurrentPerform(iterations: 2) { half in
-                                        shared.run(half)
-                                    }
-                                }
+        let segments = Lock(SharedSegments(count: boundaries.count))
+        let line = UnsafeRawBufferPointer(start: base, count: count)
+        let otherThreadFirst = otherThreadFirst
+        let finished = Atomic<Bool>(false)
+        var outcome: [(name: String, range: Range<Int>)]?
+        withUnsafeMutablePointer(to: &self) { scanner in
+            withUnsafeMutablePointer(to: &part) { part in
+                withUnsafeMutablePointer(to: &outcome) { outcome in
+                    withUnsafePointer(to: finished) { finished in
+                        // This thread touches only `scanner`, `part` and `outcome`, the other
+                        // only its own scanners; they share `segments` (behind its lock) and
+                        // `finished`. `concurrentPerform` returns when both are done.
+                        let shared = SharedScan(
+                            scanner: scanner, part: part, outcome: outcome, finished: finished, segments: segments,
+                            boundaries: boundaries, line: line)
+                        let run: @Sendable (Int) -> Void = { thread in
+                            if thread == 0 {
+                                shared.outcome.pointee = shared.scanner.pointee.readSegments(
+                                    into: &shared.part.pointee, boundaries: shared.boundaries, shared: shared.segments)
+                                shared.finished.pointee.store(true, ordering: .relaxed)
+                            } else {
+                                Self.readSegmentsFromTheEnd(
+                                    line: shared.line, boundaries: shared.boundaries, shared: shared.segments,
+                                    finished: shared.finished)
                             }
+                        }
+                        if otherThreadFirst {
+                            run(1)
+                            run(0)
+                        } else {
+                            DispatchQueue.concurrentPerform(iterations: 2, execute: run)
                         }
                     }
                 }
             }
         }
-        switch firstEnd {
-        case .failed, .cancelled: return nil
-        case .closed: return part.machines
-        case .stopped:
-            guard secondEnd == .closed else { return nil }
-            for name in secondPart.names where !part.stores.insert(name, in: base, count: count) { return nil }
-            position = second.position
-            return part.machines + secondPart.machines
+        return outcome
+    }
+
+    /// The state of each segment of `scanMachinesShared`, and what the other thread found in it.
+    private struct SharedSegments {
+        enum State {
+            /// Not taken by either thread.
+            case free
+            /// Being read by the other thread.
+            case reading
+            /// Read by the other thread: how it ended and where.
+            case read(StoresEnd, position: Int)
+            /// Reached or passed by this thread: the other thread's reading is not needed.
+            case taken
+        }
+
+        var states: [State]
+        var parts: [MachinesPart?]
+
+        init(count: Int) {
+            states = Array(repeating: .free, count: count)
+            parts = Array(repeating: nil, count: count)
         }
     }
 
-    /// The two halves of `scanMachinesInTwo`, as pointers the threads share.
-    private struct SplitHalves: @unchecked Sendable {
-        let first: UnsafeMutablePointer<HeaderScanner>
-        let second: UnsafeMutablePointer<HeaderScanner>
-        let firstPart: UnsafeMutablePointer<MachinesPart>
-        let secondPart: UnsafeMutablePointer<MachinesPart>
-        let firstEnd: UnsafeMutablePointer<StoresEnd>
-        let secondEnd: UnsafeMutablePointer<StoresEnd>
-        let passed: UnsafePointer<Atomic<Bool>>
-        let boundary: Int
+    /// The pointers `scanMachinesShared` gives its threads.
+    private struct SharedScan: @unchecked Sendable {
+        let scanner: UnsafeMutablePointer<HeaderScanner>
+        let part: UnsafeMutablePointer<MachinesPart>
+        let outcome: UnsafeMutablePointer<[(name: String, range: Range<Int>)]?>
+        let finished: UnsafePointer<Atomic<Bool>>
+        let segments: Lock<SharedSegments>
+        let boundaries: [Int]
+        let line: UnsafeRawBufferPointer
+    }
 
-        func run(_ half: Int) {
-            if half == 0 {
-                firstEnd.pointee = first.pointee.scanStores(
-                    into: &firstPart.pointee, stop: boundary, cancelled: nil, passed: passed)
-            } else {
-                secondEnd.pointee = second.pointee.scanStores(
-                    into: &secondPart.pointee, stop: Int.max, cancelled: passed)
+    /// The first thread of `scanMachinesShared`: from the cursor to the end of `machines`, taking
+    /// in each segment the other thread read when it reaches its boundary at a store's name.
+    private mutating func readSegments(
+        into part: inout MachinesPart, boundaries: [Int], shared: Lock<SharedSegments>
+    ) -> [(name: String, range: Range<Int>)]? {
+        var next = 0  // the boundary ahead
+        while true {
+            let stop = next < boundaries.count ? boundaries[next] : Int.max
+            switch scanStores(into: &part, stop: stop, cancelled: nil) {
+            case .failed, .cancelled: return nil
+            case .closed: return part.machines
+            case .passed:
+                // A wrong guess: read on.
+                shared.withLock { $0.states[next] = .taken }
+                next &+= 1
+            case .stopped:
+                let found = shared.withLock { segments -> (StoresEnd, Int, MachinesPart)? in
+                    guard case .read(let end, let position) = segments.states[next], let part = segments.parts[next]
+                    else {
+                        segments.states[next] = .taken
+                        return nil
+                    }
+                    segments.parts[next] = nil
+                    return (end, position, part)
+                }
+                next &+= 1
+                // Not read by the other thread (or read past a wrong guess): read it here.
+                guard let (end, endPosition, read) = found, end == .stopped || end == .closed || end == .failed
+                else { continue }
+                if end == .failed { return nil }
+                for name in read.names where !part.stores.insert(name, in: base, count: count) { return nil }
+                part.machines += read.machines
+                part.names += read.names
+                position = endPosition
+                if end == .closed { return part.machines }
             }
         }
+    }
+
+    /// The second thread of `scanMachinesShared`: segments from the last back, each up to the
+    /// next boundary, until it reaches one the first thread has taken.
+    private static func readSegmentsFromTheEnd(
+        line: UnsafeRawBufferPointer, boundaries: [Int], shared: Lock<SharedSegments>,
+        finished: UnsafePointer<Atomic<Bool>>
+    ) {
+        for segment in boundaries.indices.reversed() {
+            let free = shared.withLock { segments -> Bool in
+                guard case .free = segments.states[segment] else { return false }
+                segments.states[segment] = .reading
+                return true
+            }
+            guard free else { return }
+            var scanner = HeaderScanner(line, splitLength: .max)
+            scanner.position = boundaries[segment]
+            var part = MachinesPart()
+            let stop = segment &+ 1 < boundaries.count ? boundaries[segment &+ 1] : Int.max
+            let end = scanner.scanStores(into: &part, stop: stop, cancelled: finished)
+            let position = scanner.position
+            shared.withLock { segments in
+                // The first thread may have taken it meanwhile: then it is not needed.
+                guard case .reading = segments.states[segment] else { return }
+                segments.states[segment] = .read(end, position: position)
+                segments.parts[segment] = part
+            }
+            if end == .cancelled { return }
+        }
+    }
+
+    /// Where `segmentCount` segments of the members of `machines` from `start` seem to begin
+    /// (see `storeBoundary`), in order, each once.
+    private static func storeBoundaries(from start: Int, base: UnsafePointer<UInt8>, count: Int) -> [Int] {
+        var boundaries: [Int] = []
+        let length = count &- start
+        for segment in 1..<segmentCount {
+            let from = max(start &+ length / segmentCount &* segment, (boundaries.last ?? start) &+ 1)
+            guard let boundary = storeBoundary(after: from, base: base, count: count) else { break }
+            boundaries.append(boundary)
+        }
+        return boundaries
     }
 
     /// Where a store's name seems to start at or after `start`: after a `}` (a machine's end),
