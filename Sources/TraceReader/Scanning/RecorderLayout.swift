@@ -182,22 +182,34 @@ extension EventScanner.Cursor {
     private mutating func skipValue(startingWith first: UInt8) -> Range<Int>? {
         guard position < count, base[position] == first else { return nil }
         let start = position
-        guard let end = try? JSONSyntax.skipValue(in: line, at: position) else { return nil }
-        position = end
+        guard let end = skipValidValue() else { return nil }
         return start..<end
+    }
+
+    /// Moves past the valid JSON value at the cursor (the compact walk first, and the general
+    /// skip from the same start when that gives up); returns its end, or nil when it is invalid.
+    @inline(__always)
+    private mutating func skipValidValue() -> Int? {
+        let start = position
+        if skipCompactValue() { return position }
+        guard let end = try? JSONSyntax.skipValue(in: line, at: start) else { return nil }
+        position = end
+        return end
     }
 
     /// Moves past `,"patch":` and its value, which must be valid JSON (of any type, as in the
     /// general scan).
     @inline(__always)
     private mutating func skipPatch(into fields: inout EventFields) -> Bool {
+        // One scan checks the patch as JSON and its shape (`PatchShapeSink`), so that opening a
+        // version 2 trace does not read every patch twice; the compact walk would be the first.
         guard literal(Literals.patch), position < count, base[position] > 0x20,
             let (end, wellShaped) = try? PatchShapeSink.skipValue(in: line, at: position)
         else { return false }
         fields.patchRange = position..<end
         fields.patchIsWellShaped = wellShaped
-        fields.present.insert(.patch)
         position = end
+        fields.present.insert(.patch)
         return true
     }
 
@@ -205,12 +217,11 @@ extension EventScanner.Cursor {
     @inline(__always)
     private mutating func skipState(into fields: inout EventFields) -> Bool {
         // The value starts right after the colon (`skipValue` would take whitespace into its range).
-        guard literal(Literals.state), position < count, base[position] > 0x20,
-            let end = try? JSONSyntax.skipValue(in: line, at: position)
-        else { return false }
-        fields.stateRange = position..<end
+        guard literal(Literals.state), position < count, base[position] > 0x20 else { return false }
+        let start = position
+        guard let end = skipValidValue() else { return false }
+        fields.stateRange = start..<end
         fields.present.insert(.state)
-        position = end
         return true
     }
 }

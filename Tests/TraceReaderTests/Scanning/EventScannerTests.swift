@@ -109,6 +109,59 @@ import Testing
         }
     }
 
+    /// Around the 18 digits read without overflow checks, and in the recorder's layout too.
+    @Test func integersOfEighteenToTwentyDigits() throws {
+        let cases: [(String, Int?)] = [
+            ("999999999999999999", 999_999_999_999_999_999), ("1000000000000000000", 1_000_000_000_000_000_000),
+            ("9999999999999999999", nil), ("18446744073709551615", nil), ("18446744073709551616", nil),
+            ("99999999999999999999", nil), ("-999999999999999999", -999_999_999_999_999_999),
+            ("123456789012345678", 123_456_789_012_345_678), ("00", nil), ("0123", nil),
+        ]
+        for (text, value) in cases {
+            for line in [
+                #"{"seq":"# + text + "}",
+                #"{"type":"register","seq":"# + text + #","elapsed":0,"store":"S","state":1}"#,
+            ] {
+                let fields = try? scan(line)
+                if value != nil, line.hasPrefix(#"{"type""#) {
+                    #expect(Array(line.utf8).withUnsafeBytes { EventScanner.scanRecorderLayout($0) } == fields)
+                }
+                if text.hasPrefix("0") {
+                    #expect(fields == nil, "\(line)")  // leading zeros: not JSON
+                } else {
+                    #expect(fields?.seq == value, "\(line)")
+                    #expect(fields?.wrongTypes.keys == (value == nil ? [.seq] : []), "\(line)")
+                }
+            }
+        }
+    }
+
+    /// Numbers whose digit runs end on every offset around the 8-byte steps of the fast path.
+    @Test func elapsedNumbersOfEveryLength() throws {
+        for integer in ["0", "1", "12345678", "123456789", "1234567890123456"] {
+            for fraction in ["", ".5", ".00000001", ".123456789", ".1234567890123456"] {
+                for exponent in ["", "e7", "E-12345678", "e+123456789"] {
+                    let number = integer + fraction + exponent
+                    for tail in ["}", #","store":"S","state":1}"#] {
+                        let line = #"{"type":"register","seq":1,"elapsed":"# + number + tail
+                        let fields = try scan(line)
+                        if tail != "}" {
+                            // The fast path reads the line, and reads what the general scan reads.
+                            let fast = Array(line.utf8).withUnsafeBytes { EventScanner.scanRecorderLayout($0) }
+                            #expect(fast == fields, "\(line)")
+                        }
+                        let range = try #require(fields.elapsedRange, "\(line)")
+                        #expect(String(line.utf8.dropFirst(range.lowerBound).prefix(range.count)) == number)
+                    }
+                }
+            }
+        }
+        for bad in ["1.", "1.e5", "1e", "1e+", "-", "01", "1.5x"] {
+            let line = #"{"type":"register","seq":1,"elapsed":"# + bad + #","store":"S","state":1}"#
+            #expect(throws: JSONParseError.self, "\(line)") { try scan(line) }
+        }
+    }
+
     @Test func theLastDuplicateKeyWins() throws {
         let fields = try scan(#"{"seq":"x","seq":2,"store":"A","store":7}"#)
         #expect(fields.seq == 2)

@@ -273,7 +273,7 @@ struct ValidationRun {
 
     @inline(__always)
     private mutating func checkEvent(_ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer) {
-        let kind = eventKind(fields, line)
+        let kind = Self.eventKind(fields, line)
         var store = -1
         if kind != .unknown, let name = fields.pointee.store { store = storeNumber(name, line) }
         let present = fields.pointee.present
@@ -404,8 +404,10 @@ struct ValidationRun {
         report.problems[index].message = causeLoops.message(loop)
     }
 
+    /// (Static: a method on the run, called where it was not inlined, copied the whole run, about
+    /// 380 bytes, per line.)
     @inline(__always)
-    private func eventKind(_ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer) -> EventKind {
+    private static func eventKind(_ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer) -> EventKind {
         guard let type = fields.pointee.type else { return .unknown }
         return EventLineCheck.eventType(type, in: line)
     }
@@ -436,9 +438,13 @@ struct ValidationRun {
         stores.append(state)
     }
 
-    /// The case number of `text` in `machine`, or nil when it is not one of its cases.
+    /// The case number of `text` in `machine`, or nil when it is not one of its cases. (Of the
+    /// machine table, not the run: a method of the run, called where it was not inlined, copied
+    /// the whole run, about 380 bytes, twice per transition.)
     @inline(__always)
-    private func caseNumber(_ text: EventFields.Text, _ line: UnsafeRawBufferPointer, machine: Int) -> Int? {
+    private static func caseNumber(
+        _ text: EventFields.Text, _ line: UnsafeRawBufferPointer, machine: Int, in machines: borrowing MachineTable
+    ) -> Int? {
         if text.hasEscapes { return machines.caseNumber(EventFields.string(text, in: line), in: machine) }
         return machines.caseNumber(UnsafeRawBufferPointer(rebasing: line[text.range]), in: machine)
     }
@@ -497,7 +503,7 @@ struct ValidationRun {
             )
             return
         }
-        if let number = caseNumber(caseText, line, machine: machine) {
+        if let number = Self.caseNumber(caseText, line, machine: machine, in: machines) {
             stores[store].current = number
         } else {
             let name = EventFields.string(caseText, in: line)
@@ -533,8 +539,8 @@ struct ValidationRun {
             return
         }
         guard machine >= 0, let fromText = fields.pointee.from, let toText = fields.pointee.to else { return }
-        let from = caseNumber(fromText, line, machine: machine)
-        let to = caseNumber(toText, line, machine: machine)
+        let from = Self.caseNumber(fromText, line, machine: machine, in: machines)
+        let to = Self.caseNumber(toText, line, machine: machine, in: machines)
         if let from, let to {
             let current = stores[store].current
             if current != from {
@@ -557,7 +563,7 @@ struct ValidationRun {
     private mutating func setCurrent(
         _ store: Int, machine: Int, to text: EventFields.Text, _ line: UnsafeRawBufferPointer
     ) {
-        if let number = caseNumber(text, line, machine: machine) {
+        if let number = Self.caseNumber(text, line, machine: machine, in: machines) {
             stores[store].current = number
             stores[store].currentName = nil
         } else {
@@ -607,7 +613,7 @@ struct ValidationRun {
             }
             func isRuleCase(_ text: EventFields.Text?) -> Bool {
                 guard let text else { return false }
-                return caseNumber(text, line, machine: machine) == ruleCase
+                return Self.caseNumber(text, line, machine: machine, in: machines) == ruleCase
             }
             switch kind {
             case .transition:
