@@ -88,28 +88,26 @@ package struct ValueChangeText: Sendable {
         to output: inout [UInt8]
     ) -> Bool {
         let widths = printer.widths(after: path)
-        func rendered(_ value: UnsafeRawBufferPointer, width: Int) -> ValueText.Rendered? {
-            guard value.count <= width, Self.isPlain(value) else { return nil }
-            return ValueText.Rendered(
-                text: String(decoding: value, as: UTF8.self), isCut: false, isNotUnicode: false)
+        func fits(_ value: UnsafeRawBufferPointer, width: Int) -> Bool {
+            value.count <= width && Self.isPlain(value)
         }
-        let change: StateDiffPrinter.RenderedChange
+        // A plain value's text is its bytes (`ValueText.Rendered.text`, uncut).
+        let values: StateDiffPrinter.LineValues<UnsafeRawBufferPointer>
         switch (before, after) {
         case (let old?, let new?):
-            guard let old = rendered(old, width: widths.changed), let new = rendered(new, width: widths.changed)
-            else { return false }
-            change = .changed(old, new)
+            guard fits(old, width: widths.changed), fits(new, width: widths.changed) else { return false }
+            values = .changed(old, new)
         case (nil, let new?):
-            guard let new = rendered(new, width: widths.added) else { return false }
-            change = .added(new)
+            guard fits(new, width: widths.added) else { return false }
+            values = .added(new)
         case (let old?, nil):
-            guard let old = rendered(old, width: widths.removed) else { return false }
-            change = .removed(old)
+            guard fits(old, width: widths.removed) else { return false }
+            values = .removed(old)
         case (nil, nil):
             return false
         }
         output.append("    ")
-        printer.appendLine(path, change, to: &output)
+        printer.appendLine(path, values, isNotUnicode: false, to: &output)
         output.append(UInt8(ascii: "\n"))
         return true
     }

@@ -109,7 +109,8 @@ public struct ValueHistory: Sendable {
     /// For `inspector when`: the text is written on other threads while `body` prints the
     /// parts before, and a change of a plain scalar (most changes) is written straight from
     /// the bytes of its event's line, without a `ValueChange`. The bytes are neutralized for a
-    /// terminal (`TerminalText.neutralized`, styles kept), as an output stream would. The parts
+    /// terminal (`TerminalText.neutralized`, styles kept), as an output stream would: the
+    /// general walk's text change by change, the writer's needing none. The parts
     /// hold the changes of `partSize` of the store's events each.
     package func writeChanges(
         after: Int?, as text: ValueChangeText, partSize: Int = 4096, _ body: (UnsafeRawBufferPointer) -> Bool
@@ -119,17 +120,29 @@ public struct ValueHistory: Sendable {
         let parts = Self.parts(of: positions, size: partSize)
         let fast = ScalarChangeWriter(history: self, text: text)
         ChangePipeline.run(parts: parts.count) { part in
+            // Room for a part of short changes (a heading and a line each): grown if need be.
             var output: [UInt8] = []
+            output.reserveCapacity(parts[part].count * 96)
+            var general: [UInt8] = []
             findChanges(
                 in: parts[part], of: positions,
                 fast: { position, previous, window in
                     fast.write(at: position, after: &previous, through: &window, to: &output)
                 }
             ) { change in
-                text.append(change, to: &output)
+                // The writer's text needs no neutralizing (see `ScalarChangeWriter`); the general
+                // walk's is neutralized change by change (each ends with a newline, which no
+                // escape or character spans, so the bytes are those of neutralizing the part).
+                general.removeAll(keepingCapacity: true)
+                text.append(change, to: &general)
+                if let safe = general.withUnsafeBytes({ TerminalText.neutralized($0, allowingStyles: true) }) {
+                    output.append(contentsOf: safe)
+                } else {
+                    output.append(contentsOf: general)
+                }
                 return true
             }
-            return output.withUnsafeBytes { TerminalText.neutralized($0, allowingStyles: true) } ?? output
+            return output
         } _: { output in
             output.isEmpty || output.withUnsafeBytes(body)
         }

@@ -12,13 +12,14 @@ struct ANSIPainter {
     func green(_ text: String) -> String { wrap(text, Self.green) }
     func dim(_ text: String) -> String { wrap(text, Self.dim) }
 
-    /// Appends `prefix` and `text` painted red (what `red(prefix + text)` gives), as bytes.
-    func red(_ text: String, after prefix: StaticString = "", to output: inout [UInt8]) {
+    /// Appends `prefix` and `text` (UTF-8) painted red (what `red(prefix + text)` gives), as bytes.
+    func red<Text: Sequence<UInt8>>(_ text: Text, after prefix: StaticString = "", to output: inout [UInt8]) {
         paint(Self.red, to: &output) { $0.append(prefix, text) }
     }
 
-    /// Appends `prefix` and `text` painted green (what `green(prefix + text)` gives), as bytes.
-    func green(_ text: String, after prefix: StaticString = "", to output: inout [UInt8]) {
+    /// Appends `prefix` and `text` (UTF-8) painted green (what `green(prefix + text)` gives), as
+    /// bytes.
+    func green<Text: Sequence<UInt8>>(_ text: Text, after prefix: StaticString = "", to output: inout [UInt8]) {
         paint(Self.green, to: &output) { $0.append(prefix, text) }
     }
 
@@ -39,9 +40,20 @@ struct ANSIPainter {
 }
 
 extension [UInt8] {
-    /// Appends the bytes of `literal`, then the UTF-8 of `text`.
-    mutating func append(_ literal: StaticString, _ text: String = "") {
+    /// Appends the bytes of `literal`.
+    mutating func append(_ literal: StaticString) {
         append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Appends the bytes of `literal`, then the UTF-8 of `text`.
+    mutating func append(_ literal: StaticString, _ text: String) {
+        append(literal)
         append(contentsOf: text.utf8)
+    }
+
+    /// Appends the bytes of `literal`, then `bytes`.
+    mutating func append<Bytes: Sequence<UInt8>>(_ literal: StaticString, _ bytes: Bytes) {
+        append(literal)
+        append(contentsOf: bytes)
     }
 }
