@@ -51,9 +51,39 @@ package struct ValueChangeText: Sendable {
         step: Int, isTransition: Bool, hasSource: Bool, cause: Int?, to output: inout [UInt8],
         _ text: (HeadingText, inout [UInt8]) -> Void
     ) {
-        let painter = ANSIPainter(enabled: printer.colors)
+        appendHeading(step: step, hasSource: hasSource, cause: cause, to: &output) { output in
+            appendNames(isTransition: isTransition, hasSource: hasSource, hasCause: cause != nil, to: &output, text)
+        }
+    }
+
+    /// Appends the heading line and its newline, `names` appending what `appendNames` appends
+    /// for the event (written once for many events of the same names by `ScalarChangeWriter`).
+    func appendHeading(
+        step: Int, hasSource: Bool, cause: Int?, to output: inout [UInt8], names: (inout [UInt8]) -> Void
+    ) {
         output.append("step ")
         Self.appendDecimal(step, to: &output)
+        names(&output)
+        if hasSource || cause != nil {
+            if let cause {
+                output.append(hasSource ? ", cause " : "cause ")
+                Self.appendDecimal(cause, to: &output)
+            }
+            output.append(")")
+            ANSIPainter(enabled: printer.colors).close(to: &output)
+        }
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    /// Appends the part of the heading between the step and the cause, which depends on the
+    /// event's texts only: the store in cyan, then `.action` in bold for a transition or
+    /// `(type)` for another event; then, when the event has a source or a cause (`hasCause`),
+    /// the dimmed style, `(` and the source, left open for the cause (`appendHeading` closes it).
+    func appendNames(
+        isTransition: Bool, hasSource: Bool, hasCause: Bool, to output: inout [UInt8],
+        _ text: (HeadingText, inout [UInt8]) -> Void
+    ) {
+        let painter = ANSIPainter(enabled: printer.colors)
         output.append("  ")
         painter.paint(ANSIPainter.cyan, to: &output) { text(.store, &$0) }
         if isTransition {
@@ -64,19 +94,12 @@ package struct ValueChangeText: Sendable {
             text(.type, &output)
             output.append(")")
         }
-        if hasSource || cause != nil {
+        if hasSource || hasCause {
             output.append("  ")
-            painter.paint(ANSIPainter.dim, to: &output) { output in
-                output.append("(")
-                if hasSource { text(.source, &output) }
-                if let cause {
-                    output.append(hasSource ? ", cause " : "cause ")
-                    Self.appendDecimal(cause, to: &output)
-                }
-                output.append(")")
-            }
+            painter.open(ANSIPainter.dim, to: &output)
+            output.append("(")
+            if hasSource { text(.source, &output) }
         }
-        output.append(UInt8(ascii: "\n"))
     }
 
     /// Appends the line of the change of the scalar value at `path` from `before` to `after`

@@ -124,10 +124,11 @@ public struct ValueHistory: Sendable {
             var output: [UInt8] = []
             output.reserveCapacity(parts[part].count * 96)
             var general: [UInt8] = []
+            var names = HeadingNames()
             findChanges(
                 in: parts[part], of: positions,
                 fast: { position, previous, window in
-                    fast.write(at: position, after: &previous, through: &window, to: &output)
+                    fast.write(at: position, after: &previous, through: &window, names: &names, to: &output)
                 }
             ) { change in
                 // The writer's text needs no neutralizing (see `ScalarChangeWriter`); the general

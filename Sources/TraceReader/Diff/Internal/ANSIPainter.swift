@@ -25,13 +25,23 @@ struct ANSIPainter {
 
     /// Appends what `body` appends, in the colour or style `code` (`ESC [ code m` … `ESC [ 0 m`).
     func paint(_ code: StaticString, to output: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
-        if enabled {
-            output.append(contentsOf: [0x1B, UInt8(ascii: "[")])
-            output.append(contentsOf: UnsafeBufferPointer(start: code.utf8Start, count: code.utf8CodeUnitCount))
-            output.append(UInt8(ascii: "m"))
-        }
+        open(code, to: &output)
         body(&output)
-        if enabled { output.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")]) }
+        close(to: &output)
+    }
+
+    /// Appends the start of the colour or style `code` (`ESC [ code m`).
+    func open(_ code: StaticString, to output: inout [UInt8]) {
+        guard enabled else { return }
+        output.append(contentsOf: [0x1B, UInt8(ascii: "[")])
+        output.append(contentsOf: UnsafeBufferPointer(start: code.utf8Start, count: code.utf8CodeUnitCount))
+        output.append(UInt8(ascii: "m"))
+    }
+
+    /// Appends the end of a colour or style (`ESC [ 0 m`).
+    func close(to output: inout [UInt8]) {
+        guard enabled else { return }
+        output.append(contentsOf: [0x1B, UInt8(ascii: "["), UInt8(ascii: "0"), UInt8(ascii: "m")])
     }
 
     private func wrap(_ text: String, _ code: StaticString) -> String {
@@ -40,9 +50,15 @@ struct ANSIPainter {
 }
 
 extension [UInt8] {
-    /// Appends the bytes of `literal`.
+    /// Appends the bytes of `literal`: nothing for an empty one, a byte at a time for one or two
+    /// (cheaper than an append of a buffer, on the per-change path of `inspector when`).
     mutating func append(_ literal: StaticString) {
-        append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        let count = literal.utf8CodeUnitCount
+        if count <= 2 {
+            for offset in 0..<count { append(literal.utf8Start[offset]) }
+        } else {
+            append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: count))
+        }
     }
 
     /// Appends the bytes of `literal`, then the UTF-8 of `text`.
