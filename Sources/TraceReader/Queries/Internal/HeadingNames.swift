@@ -73,7 +73,7 @@ struct HeadingNames {
         if entry < 0 {
             output.append(contentsOf: unkept)
         } else {
-            entries[entry].text.withUnsafeBytes { output.append(contentsOf: $0) }
+            output.append(contentsOf: entries[entry].text)
         }
     }
 

@@ -17,9 +17,9 @@ struct ScalarChangeWriter: Sendable {
     let trace: TraceFile
     /// The path inside the store's state.
     let tail: ArraySlice<StatePath.Component>
-    /// The path as the change lines print it; nil when a name in it may select an array element
-    /// (the general walk then writes every change, with the path as each state reads it).
-    let path: StateDiffPrinter.LinePath?
+    /// The change lines at the path; nil when a name in it may select an array element (the
+    /// general walk then writes every change, with the path as each state reads it).
+    let changeLine: ValueChangeText.ScalarLine?
     let text: ValueChangeText
 
     init(history: ValueHistory, text: ValueChangeText) {
@@ -28,9 +28,9 @@ struct ScalarChangeWriter: Sendable {
         let path = StateDiffPrinter.LinePath(history.path)
         // A path whose text is not printable ASCII is left to the general walk, whose text is
         // neutralized for a terminal: the writer's needs no neutralizing.
-        self.path =
+        changeLine =
             history.path.components.contains(where: ValueHistory.mayNameAnIndex)
-                || !DisplayWidth.isPrintableASCII(path.text) ? nil : path
+                || !DisplayWidth.isPrintableASCII(path.text) ? nil : ValueChangeText.ScalarLine(at: path, as: text)
         self.text = text
     }
 
@@ -53,7 +53,7 @@ struct ScalarChangeWriter: Sendable {
         at position: Int, after previous: inout ValueHistory.Reading, through window: inout TraceSource.Window,
         names: inout HeadingNames, to output: inout [UInt8]
     ) -> Bool {
-        guard let path, !trace.index.isPatched(position) else { return false }
+        guard let changeLine, !trace.index.isPatched(position) else { return false }
         let old: [UInt8]?
         switch previous {
         case .unreadable: return false
@@ -104,7 +104,7 @@ struct ScalarChangeWriter: Sendable {
                         case .source: field = fields.source
                         }
                         if let field {
-                            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[field.range]))
+                            ValueChangeText.append(UnsafeRawBufferPointer(rebasing: line[field.range]), to: &output)
                         } else {
                             output.append(UInt8(ascii: "?"))
                         }
@@ -114,7 +114,7 @@ struct ScalarChangeWriter: Sendable {
                 names.append(entry, to: &$0)
             }
             let written = old.withOptionalBytes { old in
-                new.withOptionalBytes { new in text.appendScalarChange(at: path, from: old, to: new, to: &output) }
+                new.withOptionalBytes { new in text.appendScalarChange(changeLine, from: old, to: new, to: &output) }
             }
             guard written else {
                 output.removeSubrange(start...)
