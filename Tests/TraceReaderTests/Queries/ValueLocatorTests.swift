@@ -45,6 +45,25 @@ import Testing
         }
     }
 
+    @Test(arguments: UInt64(1)...10)
+    func anyBytesEndInsideTheRangeOrNowhere(seed: UInt64) {
+        // Not JSON (a line cut short, a file changed while read): no crash, no end past the range.
+        var random = SeededGenerator(seed: seed)
+        let alphabet = Array(#"{}[]",:\ a1"#.utf8)
+        for _ in 0..<200 {
+            let bytes = (0..<Int.random(in: 0...24, using: &random)).map { _ in alphabet.randomElement(using: &random)!
+            }
+            bytes.withUnsafeBytes { buffer in
+                for start in 0..<buffer.count {
+                    let end = Int.random(in: start...buffer.count, using: &random)
+                    if let found = ValueLocator.skipValid(buffer, at: start, end: end) {
+                        #expect(found > start && found <= end, "\(bytes) from \(start) to \(end)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test(arguments: UInt64(1)...20)
     func locatedValuesAreThoseThePathResolvesTo(seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
