@@ -157,19 +157,22 @@ public struct ValueHistory: Sendable {
     }
 
     /// Finds the changes at `part` of `positions` (not empty) in order, on the calling thread:
-    /// as a walk over all of `positions` finds them, the value before `part` read again. `fast`,
-    /// when given, is asked first at each position that may change the value: true when it has
-    /// dealt with the position (and updated the value before the next position).
+    /// as a walk over all of `positions` finds them, the value before `part` read again. `fast`
+    /// is asked first at each position that may change the value: true when it has dealt with
+    /// the position (and updated the value before the next position). It is a closure that does
+    /// not escape (not an optional one, which would), so that what it changes is not boxed and
+    /// checked for exclusive access at each event.
     private func findChanges(
         in part: Range<Int>, of positions: Range<Int>,
-        fast: ((Int, inout Reading, inout TraceSource.Window) -> Bool)? = nil, _ body: (ValueChange) -> Bool
+        fast: (Int, inout Reading, inout TraceSource.Window) -> Bool = { _, _, _ in false },
+        _ body: (ValueChange) -> Bool
     ) {
         // The lines are read going forward through a window of the file: a system call per
         // window, not per line.
         var window = TraceSource.Window(size: 256 << 10, forward: true)
         var previous = reading(before: part.lowerBound, of: positions, through: &window)
         for position in part where mayChange(at: position, through: &window) {
-            if let fast, fast(position, &previous, &window) { continue }
+            if fast(position, &previous, &window) { continue }
             // The event is described in the same scan of its line when its value's bytes differ.
             var (current, described) = read(at: position, through: &window, describingChangeFrom: previous)
             if case .unreadable = current { continue }
