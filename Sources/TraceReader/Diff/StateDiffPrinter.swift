@@ -202,26 +202,49 @@ public struct StateDiffPrinter: Sendable {
     }
 
     /// Appends the line of a change at `path` whose values are `rendered` (to fit
-    /// `widths(after: path)`), without a line end: the one writer of a paths-form line.
+    /// `widths(after: path)`), without a line end.
     func appendLine(_ path: LinePath, _ rendered: RenderedChange, to output: inout [UInt8]) {
+        switch rendered {
+        case .changed(let old, let new):
+            appendLine(
+                path, LineValues.changed(old.text.utf8, new.text.utf8),
+                isNotUnicode: old.isNotUnicode || new.isNotUnicode, to: &output)
+        case .added(let value):
+            appendLine(path, LineValues.added(value.text.utf8), isNotUnicode: value.isNotUnicode, to: &output)
+        case .removed(let value):
+            appendLine(path, LineValues.removed(value.text.utf8), isNotUnicode: value.isNotUnicode, to: &output)
+        }
+    }
+
+    /// A change's values as the UTF-8 of their rendered texts (`ValueText.Rendered.text`, or
+    /// bytes that read the same).
+    enum LineValues<Text: Sequence<UInt8>> {
+        case changed(Text, Text)
+        case added(Text)
+        case removed(Text)
+    }
+
+    /// Appends the line of a change at `path` whose values' texts are `values`, `isNotUnicode`
+    /// when one of them is not Unicode text, without a line end: the one writer of a
+    /// paths-form line (`ValueChangeText` writes plain scalars' lines from their bytes with it).
+    func appendLine<Text>(
+        _ path: LinePath, _ values: LineValues<Text>, isNotUnicode valuesAreNotUnicode: Bool,
+        to output: inout [UInt8]
+    ) {
         let painter = ANSIPainter(enabled: colors)
-        var isNotUnicode = path.isNotUnicode
         output.append(contentsOf: path.text.utf8)
         output.append(UInt8(ascii: ":"))
         output.append(UInt8(ascii: " "))
-        switch rendered {
+        switch values {
         case .changed(let old, let new):
-            isNotUnicode = isNotUnicode || old.isNotUnicode || new.isNotUnicode
-            painter.red(old.text, to: &output)
-            output.append(contentsOf: " → ".utf8)
-            painter.green(new.text, to: &output)
+            painter.red(old, to: &output)
+            output.append(" → ")
+            painter.green(new, to: &output)
         case .added(let value):
-            isNotUnicode = isNotUnicode || value.isNotUnicode
-            painter.green(value.text, after: "added ", to: &output)
+            painter.green(value, after: "added ", to: &output)
         case .removed(let value):
-            isNotUnicode = isNotUnicode || value.isNotUnicode
-            painter.red(value.text, after: "removed ", to: &output)
+            painter.red(value, after: "removed ", to: &output)
         }
-        if isNotUnicode { output.append(contentsOf: ValueText.notUnicodeNote.utf8) }
+        if path.isNotUnicode || valuesAreNotUnicode { output.append(contentsOf: ValueText.notUnicodeNote.utf8) }
     }
 }

@@ -51,9 +51,39 @@ package struct ValueChangeText: Sendable {
         step: Int, isTransition: Bool, hasSource: Bool, cause: Int?, to output: inout [UInt8],
         _ text: (HeadingText, inout [UInt8]) -> Void
     ) {
-        let painter = ANSIPainter(enabled: printer.colors)
+        appendHeading(step: step, hasSource: hasSource, cause: cause, to: &output) { output in
+            appendNames(isTransition: isTransition, hasSource: hasSource, hasCause: cause != nil, to: &output, text)
+        }
+    }
+
+    /// Appends the heading line and its newline, `names` appending what `appendNames` appends
+    /// for the event (written once for many events of the same names by `ScalarChangeWriter`).
+    func appendHeading(
+        step: Int, hasSource: Bool, cause: Int?, to output: inout [UInt8], names: (inout [UInt8]) -> Void
+    ) {
         output.append("step ")
         Self.appendDecimal(step, to: &output)
+        names(&output)
+        if hasSource || cause != nil {
+            if let cause {
+                output.append(hasSource ? ", cause " : "cause ")
+                Self.appendDecimal(cause, to: &output)
+            }
+            output.append(")")
+            ANSIPainter(enabled: printer.colors).close(to: &output)
+        }
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    /// Appends the part of the heading between the step and the cause, which depends on the
+    /// event's texts only: the store in cyan, then `.action` in bold for a transition or
+    /// `(type)` for another event; then, when the event has a source or a cause (`hasCause`),
+    /// the dimmed style, `(` and the source, left open for the cause (`appendHeading` closes it).
+    func appendNames(
+        isTransition: Bool, hasSource: Bool, hasCause: Bool, to output: inout [UInt8],
+        _ text: (HeadingText, inout [UInt8]) -> Void
+    ) {
+        let painter = ANSIPainter(enabled: printer.colors)
         output.append("  ")
         painter.paint(ANSIPainter.cyan, to: &output) { text(.store, &$0) }
         if isTransition {
@@ -64,54 +94,96 @@ package struct ValueChangeText: Sendable {
             text(.type, &output)
             output.append(")")
         }
-        if hasSource || cause != nil {
+        if hasSource || hasCause {
             output.append("  ")
-            painter.paint(ANSIPainter.dim, to: &output) { output in
-                output.append("(")
-                if hasSource { text(.source, &output) }
-                if let cause {
-                    output.append(hasSource ? ", cause " : "cause ")
-                    Self.appendDecimal(cause, to: &output)
-                }
-                output.append(")")
-            }
+            painter.open(ANSIPainter.dim, to: &output)
+            output.append("(")
+            if hasSource { text(.source, &output) }
         }
-        output.append(UInt8(ascii: "\n"))
     }
 
-    /// Appends the line of the change of the scalar value at `path` from `before` to `after`
-    /// (the JSON text of each; nil when there is none), indented, with its newline; false, and
-    /// nothing appended, unless each value is plain (printable ASCII without a `\`, so that its
-    /// text is its `ValueText` too) and fits its width uncut. The values must be different data.
+    /// The lines of the changes of a scalar value at one path, as `appendScalarChange` writes
+    /// them: the widths of the values and the bytes around them (the indent, the path, colours,
+    /// the arrow, `added `/`removed `, the newline), worked out once for the many changes of a
+    /// value. The bytes are cut from the lines `StateDiffPrinter.appendLine` writes with stand-in
+    /// values (the bytes 1 and 2, which nothing else on such a line holds), so that there is
+    /// still one writer of a line.
+    struct ScalarLine: Sendable {
+        let widths: StateDiffPrinter.Widths
+        /// Before the old value, between the two, after the new one.
+        let changed: (before: [UInt8], between: [UInt8], after: [UInt8])
+        /// Before and after the value added.
+        let added: (before: [UInt8], after: [UInt8])
+        /// Before and after the value removed.
+        let removed: (before: [UInt8], after: [UInt8])
+
+        /// The lines at `path` as `text` writes them; nil when a stand-in is not found once
+        /// (it cannot be, as `appendLine` writes lines).
+        init?(at path: StateDiffPrinter.LinePath, as text: ValueChangeText) {
+            let first: UInt8 = 1
+            let second: UInt8 = 2
+            func pieces(_ values: StateDiffPrinter.LineValues<[UInt8]>) -> [[UInt8]] {
+                var line: [UInt8] = []
+                line.append("    ")
+                text.printer.appendLine(path, values, isNotUnicode: false, to: &line)
+                line.append(UInt8(ascii: "\n"))
+                return line.split(separator: first, omittingEmptySubsequences: false).flatMap {
+                    $0.split(separator: second, omittingEmptySubsequences: false)
+                }.map { Array($0) }
+            }
+            let changed = pieces(.changed([first], [second]))
+            let added = pieces(.added([first]))
+            let removed = pieces(.removed([first]))
+            guard changed.count == 3, added.count == 2, removed.count == 2 else { return nil }
+            widths = text.printer.widths(after: path)
+            self.changed = (changed[0], changed[1], changed[2])
+            self.added = (added[0], added[1])
+            self.removed = (removed[0], removed[1])
+        }
+    }
+
+    /// Appends the line of the change of a scalar value at the path of `line` from `before` to
+    /// `after` (the JSON text of each; nil when there is none), indented, with its newline:
+    /// what `appendLine` of `StateDiffPrinter` writes. False, and nothing appended, unless each
+    /// value is plain (printable ASCII without a `\`, so that its text is its `ValueText` too)
+    /// and fits its width uncut. The values must be different data.
     func appendScalarChange(
-        at path: StateDiffPrinter.LinePath, from before: UnsafeRawBufferPointer?, to after: UnsafeRawBufferPointer?,
+        _ line: ScalarLine, from before: UnsafeRawBufferPointer?, to after: UnsafeRawBufferPointer?,
         to output: inout [UInt8]
     ) -> Bool {
-        let widths = printer.widths(after: path)
-        func rendered(_ value: UnsafeRawBufferPointer, width: Int) -> ValueText.Rendered? {
-            guard value.count <= width, Self.isPlain(value) else { return nil }
-            return ValueText.Rendered(
-                text: String(decoding: value, as: UTF8.self), isCut: false, isNotUnicode: false)
+        func fits(_ value: UnsafeRawBufferPointer, width: Int) -> Bool {
+            value.count <= width && Self.isPlain(value)
         }
-        let change: StateDiffPrinter.RenderedChange
+        // A plain value's text is its bytes (`ValueText.Rendered.text`, uncut).
         switch (before, after) {
         case (let old?, let new?):
-            guard let old = rendered(old, width: widths.changed), let new = rendered(new, width: widths.changed)
-            else { return false }
-            change = .changed(old, new)
+            guard fits(old, width: line.widths.changed), fits(new, width: line.widths.changed) else { return false }
+            output.append(contentsOf: line.changed.before)
+            Self.append(old, to: &output)
+            output.append(contentsOf: line.changed.between)
+            Self.append(new, to: &output)
+            output.append(contentsOf: line.changed.after)
         case (nil, let new?):
-            guard let new = rendered(new, width: widths.added) else { return false }
-            change = .added(new)
+            guard fits(new, width: line.widths.added) else { return false }
+            output.append(contentsOf: line.added.before)
+            Self.append(new, to: &output)
+            output.append(contentsOf: line.added.after)
         case (let old?, nil):
-            guard let old = rendered(old, width: widths.removed) else { return false }
-            change = .removed(old)
+            guard fits(old, width: line.widths.removed) else { return false }
+            output.append(contentsOf: line.removed.before)
+            Self.append(old, to: &output)
+            output.append(contentsOf: line.removed.after)
         case (nil, nil):
             return false
         }
-        output.append("    ")
-        printer.appendLine(path, change, to: &output)
-        output.append(UInt8(ascii: "\n"))
         return true
+    }
+
+    /// Appends `bytes` as a buffer of bytes: appended as raw bytes, they went one at a time.
+    static func append(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+        guard let base = bytes.baseAddress else { return }
+        output.append(
+            contentsOf: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count))
     }
 
     /// Appends `number` in decimal, as `String(number)` writes it.
@@ -129,7 +201,7 @@ package struct ValueChangeText: Sendable {
                 buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
                 value /= 10
             } while value > 0
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+            Self.append(UnsafeRawBufferPointer(rebasing: buffer[index...]), to: &output)
         }
     }
 

@@ -109,7 +109,8 @@ public struct ValueHistory: Sendable {
     /// For `inspector when`: the text is written on other threads while `body` prints the
     /// parts before, and a change of a plain scalar (most changes) is written straight from
     /// the bytes of its event's line, without a `ValueChange`. The bytes are neutralized for a
-    /// terminal (`TerminalText.neutralized`, styles kept), as an output stream would. The parts
+    /// terminal (`TerminalText.neutralized`, styles kept), as an output stream would: the
+    /// general walk's text change by change, the writer's needing none. The parts
     /// hold the changes of `partSize` of the store's events each.
     package func writeChanges(
         after: Int?, as text: ValueChangeText, partSize: Int = 4096, _ body: (UnsafeRawBufferPointer) -> Bool
@@ -119,17 +120,30 @@ public struct ValueHistory: Sendable {
         let parts = Self.parts(of: positions, size: partSize)
         let fast = ScalarChangeWriter(history: self, text: text)
         ChangePipeline.run(parts: parts.count) { part in
+            // Room for a part of short changes (a heading and a line each): grown if need be.
             var output: [UInt8] = []
+            output.reserveCapacity(parts[part].count * 96)
+            var general: [UInt8] = []
+            var names = HeadingNames()
             findChanges(
                 in: parts[part], of: positions,
                 fast: { position, previous, window in
-                    fast.write(at: position, after: &previous, through: &window, to: &output)
+                    fast.write(at: position, after: &previous, through: &window, names: &names, to: &output)
                 }
             ) { change in
-                text.append(change, to: &output)
+                // The writer's text needs no neutralizing (see `ScalarChangeWriter`); the general
+                // walk's is neutralized change by change (each ends with a newline, which no
+                // escape or character spans, so the bytes are those of neutralizing the part).
+                general.removeAll(keepingCapacity: true)
+                text.append(change, to: &general)
+                if let safe = general.withUnsafeBytes({ TerminalText.neutralized($0, allowingStyles: true) }) {
+                    output.append(contentsOf: safe)
+                } else {
+                    output.append(contentsOf: general)
+                }
                 return true
             }
-            return output.withUnsafeBytes { TerminalText.neutralized($0, allowingStyles: true) } ?? output
+            return output
         } _: { output in
             output.isEmpty || output.withUnsafeBytes(body)
         }
@@ -143,19 +157,22 @@ public struct ValueHistory: Sendable {
     }
 
     /// Finds the changes at `part` of `positions` (not empty) in order, on the calling thread:
-    /// as a walk over all of `positions` finds them, the value before `part` read again. `fast`,
-    /// when given, is asked first at each position that may change the value: true when it has
-    /// dealt with the position (and updated the value before the next position).
+    /// as a walk over all of `positions` finds them, the value before `part` read again. `fast`
+    /// is asked first at each position that may change the value: true when it has dealt with
+    /// the position (and updated the value before the next position). It is a closure that does
+    /// not escape (not an optional one, which would), so that what it changes is not boxed and
+    /// checked for exclusive access at each event.
     private func findChanges(
         in part: Range<Int>, of positions: Range<Int>,
-        fast: ((Int, inout Reading, inout TraceSource.Window) -> Bool)? = nil, _ body: (ValueChange) -> Bool
+        fast: (Int, inout Reading, inout TraceSource.Window) -> Bool = { _, _, _ in false },
+        _ body: (ValueChange) -> Bool
     ) {
         // The lines are read going forward through a window of the file: a system call per
         // window, not per line.
         var window = TraceSource.Window(size: 256 << 10, forward: true)
         var previous = reading(before: part.lowerBound, of: positions, through: &window)
         for position in part where mayChange(at: position, through: &window) {
-            if let fast, fast(position, &previous, &window) { continue }
+            if fast(position, &previous, &window) { continue }
             // The event is described in the same scan of its line when its value's bytes differ.
             var (current, described) = read(at: position, through: &window, describingChangeFrom: previous)
             if case .unreadable = current { continue }

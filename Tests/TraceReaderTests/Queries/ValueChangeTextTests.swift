@@ -114,7 +114,8 @@ import Testing
         var window = TraceSource.Window(forward: true)
         var previous = ValueHistory.Reading.present(Array("1".utf8), nil)
         var output: [UInt8] = []
-        #expect(writer.write(at: 3, after: &previous, through: &window, to: &output))
+        var names = HeadingNames()
+        #expect(writer.write(at: 3, after: &previous, through: &window, names: &names, to: &output))
         #expect(
             String(decoding: output, as: UTF8.self)
                 == "step 4  CartStore.add  (C.swift:1)\n    CartStore.total: 1 → 4\n")

@@ -17,9 +17,9 @@ struct ScalarChangeWriter: Sendable {
     let trace: TraceFile
     /// The path inside the store's state.
     let tail: ArraySlice<StatePath.Component>
-    /// The path as the change lines print it; nil when a name in it may select an array element
-    /// (the general walk then writes every change, with the path as each state reads it).
-    let path: StateDiffPrinter.LinePath?
+    /// The change lines at the path; nil when a name in it may select an array element (the
+    /// general walk then writes every change, with the path as each state reads it).
+    let changeLine: ValueChangeText.ScalarLine?
     let text: ValueChangeText
 
     init(history: ValueHistory, text: ValueChangeText) {
@@ -28,9 +28,9 @@ struct ScalarChangeWriter: Sendable {
         let path = StateDiffPrinter.LinePath(history.path)
         // A path whose text is not printable ASCII is left to the general walk, whose text is
         // neutralized for a terminal: the writer's needs no neutralizing.
-        self.path =
+        changeLine =
             history.path.components.contains(where: ValueHistory.mayNameAnIndex)
-                || !DisplayWidth.isPrintableASCII(path.text) ? nil : path
+                || !DisplayWidth.isPrintableASCII(path.text) ? nil : ValueChangeText.ScalarLine(at: path, as: text)
         self.text = text
     }
 
@@ -47,12 +47,13 @@ struct ScalarChangeWriter: Sendable {
     /// Deals with the event at `position` (one that may change the value) if it can: true when
     /// it did (a change written to `output`, no change, or a line that cannot be read, passed
     /// over) and `previous` is the value after it; false, nothing written, when the general walk
-    /// must read the event.
+    /// must read the event. `names` keeps the headings' names written before (one writer's
+    /// part's, on one thread).
     func write(
         at position: Int, after previous: inout ValueHistory.Reading, through window: inout TraceSource.Window,
-        to output: inout [UInt8]
+        names: inout HeadingNames, to output: inout [UInt8]
     ) -> Bool {
-        guard let path, !trace.index.isPatched(position) else { return false }
+        guard let changeLine, !trace.index.isPatched(position) else { return false }
         let old: [UInt8]?
         switch previous {
         case .unreadable: return false
@@ -66,7 +67,7 @@ struct ScalarChangeWriter: Sendable {
             let value = found.map { UnsafeRawBufferPointer(rebasing: line[$0]) }
             switch (old, value) {
             case (nil, nil): return .same
-            case (let old?, let value?) where old.withUnsafeBytes({ $0.elementsEqual(value) }): return .same
+            case (let old?, let value?) where old.withUnsafeBytes({ $0.sameBytes(as: value) }): return .same
             default: break
             }
             let new = value.map { Array($0) }
@@ -85,26 +86,35 @@ struct ScalarChangeWriter: Sendable {
                 return .general
             }
             let start = output.count
-            let typeBytes = UnsafeRawBufferPointer(rebasing: line[type.range])
-            text.appendHeading(
-                step: step, isTransition: typeBytes.elementsEqual(Self.transition), hasSource: fields.source != nil,
-                cause: fields.cause, to: &output
-            ) { text, output in
-                let field: EventFields.Text?
-                switch text {
-                case .store: field = fields.store
-                case .action: field = fields.action
-                case .type: field = type
-                case .source: field = fields.source
+            let key = HeadingNames.Key(type: type, fields: fields)
+            let entry =
+                names.entry(for: key, in: line)
+                ?? names.add(key, in: line) { output in
+                    let typeBytes = UnsafeRawBufferPointer(rebasing: line[type.range])
+                    text.appendNames(
+                        isTransition: Self.transition.withUnsafeBytes { typeBytes.sameBytes(as: $0) },
+                        hasSource: fields.source != nil,
+                        hasCause: key.hasCause, to: &output
+                    ) { text, output in
+                        let field: EventFields.Text?
+                        switch text {
+                        case .store: field = fields.store
+                        case .action: field = fields.action
+                        case .type: field = type
+                        case .source: field = fields.source
+                        }
+                        if let field {
+                            ValueChangeText.append(UnsafeRawBufferPointer(rebasing: line[field.range]), to: &output)
+                        } else {
+                            output.append(UInt8(ascii: "?"))
+                        }
+                    }
                 }
-                if let field {
-                    output.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[field.range]))
-                } else {
-                    output.append(UInt8(ascii: "?"))
-                }
+            text.appendHeading(step: step, hasSource: fields.source != nil, cause: fields.cause, to: &output) {
+                names.append(entry, to: &$0)
             }
             let written = old.withOptionalBytes { old in
-                new.withOptionalBytes { new in text.appendScalarChange(at: path, from: old, to: new, to: &output) }
+                new.withOptionalBytes { new in text.appendScalarChange(changeLine, from: old, to: new, to: &output) }
             }
             guard written else {
                 output.removeSubrange(start...)

@@ -1,6 +1,9 @@
 /// Finds the bytes of the value at a path inside the bytes of a JSON value, without building the
-/// values around it: sibling members and elements are skipped with `JSONSyntax.skipValue`, so
+/// values around it: sibling members and elements are skipped (`skipValid`), so
 /// finding `lines[1234].quantity` in a 100 MB state parses one number and allocates nothing else.
+///
+/// The bytes must be valid JSON (a state the event scanner checked, a `JSONText`): values are
+/// stepped over by their strings and brackets, without checking them again.
 ///
 /// The path is followed as `StatePath.resolve(in:)` follows it: a name in an object (the last
 /// member of that name wins, as in `JSONObject`), a decimal name or an index in an array, an id
@@ -9,7 +12,7 @@
 /// number, boolean or null.
 enum ValueLocator {
     /// The byte range of the value at `components` inside the valid JSON value that fills
-    /// `range` of `bytes`, or nil when the path leads nowhere (or the bytes are not valid JSON).
+    /// `range` of `bytes`, or nil when the path leads nowhere.
     static func locate(
         _ components: ArraySlice<StatePath.Component>, in bytes: UnsafeRawBufferPointer, range: Range<Int>
     ) -> Range<Int>? {
@@ -36,7 +39,7 @@ enum ValueLocator {
             end = found.upperBound
         }
         // Without a trailing whitespace, so that equal values have equal bytes.
-        guard start < end, let valueEnd = try? JSONSyntax.skipValue(in: bytes, at: start), valueEnd <= end else {
+        guard start < end, let valueEnd = skipValid(bytes, at: start, end: end) else {
             return nil
         }
         return start..<valueEnd
@@ -87,14 +90,13 @@ enum ValueLocator {
             var found: Range<Int>?
             while position < end {
                 guard bytes[position] == UInt8(ascii: "\""),
-                    let keyEnd = try? JSONSyntax.skipValue(in: bytes, at: position), keyEnd <= end
+                    let keyEnd = skipValid(bytes, at: position, end: end)
                 else { return nil }
                 let matches = keyMatches(bytes, quoted: position..<keyEnd, wanted: UnsafeRawBufferPointer(wanted))
                 position = skipWhitespace(bytes, from: keyEnd, to: end)
                 guard position < end, bytes[position] == UInt8(ascii: ":") else { return nil }
                 let valueStart = skipWhitespace(bytes, from: position + 1, to: end)
-                guard valueStart < end, let valueEnd = try? JSONSyntax.skipValue(in: bytes, at: valueStart),
-                    valueEnd <= end
+                guard valueStart < end, let valueEnd = skipValid(bytes, at: valueStart, end: end)
                 else { return nil }
                 if matches { found = valueStart..<valueEnd }
                 position = skipWhitespace(bytes, from: valueEnd, to: end)
@@ -116,7 +118,7 @@ enum ValueLocator {
         guard position < end, bytes[position] != UInt8(ascii: "]") else { return nil }
         var current = 0
         while position < end {
-            guard let valueEnd = try? JSONSyntax.skipValue(in: bytes, at: position), valueEnd <= end else { return nil }
+            guard let valueEnd = skipValid(bytes, at: position, end: end) else { return nil }
             if current == index { return position..<valueEnd }
             current += 1
             position = skipWhitespace(bytes, from: valueEnd, to: end)
@@ -134,7 +136,7 @@ enum ValueLocator {
         var position = skipWhitespace(bytes, from: start + 1, to: end)
         guard position < end, bytes[position] != UInt8(ascii: "]") else { return nil }
         while position < end {
-            guard let valueEnd = try? JSONSyntax.skipValue(in: bytes, at: position), valueEnd <= end else { return nil }
+            guard let valueEnd = skipValid(bytes, at: position, end: end) else { return nil }
             if bytes[position] == UInt8(ascii: "{"),
                 let member = member(named: "id", in: bytes, objectAt: position, end: valueEnd),
                 matches(id, bytes, member)
@@ -171,13 +173,84 @@ enum ValueLocator {
             break
         }
         if !hasEscape {
-            guard body.count == wanted.count else { return false }
-            return zip(bytes[body], wanted).allSatisfy { $0 == $1 }
+            return UnsafeRawBufferPointer(rebasing: bytes[body]).sameBytes(as: wanted)
         }
         guard case .string(let key)? = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[quoted])) else {
             return false
         }
         return key.utf8.elementsEqual(wanted)
+    }
+
+    /// The end of the value that starts at `start` (not whitespace) in the valid JSON `bytes`,
+    /// found from its quotes and brackets alone (the value was checked when it was scanned:
+    /// checking it again cost most of the time of finding a value in a state); nil when it
+    /// does not end before `end`, which valid JSON does not do.
+    static func skipValid(_ bytes: UnsafeRawBufferPointer, at start: Int, end: Int) -> Int? {
+        var position = start
+        var depth = 0
+        while position < end {
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
+                position += 1
+                while position < end {
+                    position = firstQuoteOrBackslash(bytes, from: position, end: end)
+                    guard position < end else { break }
+                    if bytes[position] == UInt8(ascii: "\"") { break }
+                    position += 2  // past a backslash and the byte it escapes
+                }
+                guard position < end else { return nil }
+                position += 1
+                if depth == 0 { return position }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                position += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                position += 1
+                if depth == 0 { return position }
+                if depth < 0 { return nil }
+            default:
+                position += 1
+                // A number, `true`, `false` or `null` on its own ends at the first byte that
+                // cannot be in it.
+                if depth == 0 {
+                    while position < end {
+                        let byte = bytes[position]
+                        guard byte != UInt8(ascii: ","), byte != UInt8(ascii: "}"), byte != UInt8(ascii: "]"),
+                            byte != 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D
+                        else { break }
+                        position += 1
+                    }
+                    return position
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The offset of the first `"` or `\\` at or after `start`, looked for eight bytes at a time
+    /// (a string's body is most of the bytes skipped); `end` when there is none before it.
+    private static func firstQuoteOrBackslash(_ bytes: UnsafeRawBufferPointer, from start: Int, end: Int) -> Int {
+        var position = start
+        while position &+ 8 <= end {
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            // A byte of `word ^ pattern` is zero where `word` has the pattern's byte; the lowest
+            // flagged byte is the first such (flags above a zero byte may be wrong, not below).
+            let found = zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
+            if found != 0 { return position &+ found.trailingZeroBitCount >> 3 }
+            position &+= 8
+        }
+        while position < end {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return position }
+            position &+= 1
+        }
+        return end
+    }
+
+    /// The high bit of each byte of `word` set where that byte is zero (exact up to the first).
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
     private static func skipWhitespace(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {

@@ -160,6 +160,10 @@ final class TraceSource: Sendable {
         /// Whether a read starts the window at the line asked for (for a reader going forward)
         /// rather than ending it there.
         private let forward: Bool
+        /// The source the buffer was filled from (nil before the first read): a line the buffer
+        /// holds is handed over without looking at the source's storage, whose case binding
+        /// costs a reference count update on an object the threads share.
+        private var filledFrom: TraceSource?
 
         init(size: Int = 1 << 20, forward: Bool = false) {
             self.size = size
@@ -174,6 +178,10 @@ final class TraceSource: Sendable {
         mutating func withLine<Result>(
             in source: TraceSource, at offset: Int, limit: Int, _ body: (UnsafeRawBufferPointer) -> Result
         ) -> Result? {
+            if filledFrom === source, offset >= start, limit >= offset, limit <= start + filled {
+                return body(
+                    TraceSource.line(in: UnsafeRawBufferPointer(rebasing: buffer[(offset - start)..<(limit - start)])))
+            }
             guard case .file(let input) = source.storage, offset >= 0, limit >= offset else {
                 return source.withLine(at: offset, limit: limit, body)
             }
@@ -186,6 +194,7 @@ final class TraceSource: Sendable {
                 }
                 start = newStart
                 filled = 0
+                filledFrom = source
                 // Going forward, the window is filled past the line, up to its size.
                 let wanted = forward ? max(limit - start, min(size, buffer.count)) : limit - start
                 while filled < wanted {
