@@ -43,7 +43,13 @@ enum Log: Command {
         // The trace is read once and validated as it goes: each row is printed as the reading
         // reaches it, with the problems found on its line, so the first rows come at once.
         var rows = LogRows(path: path, options: options, console: console)
-        let report = try TraceOpening.streamScanned(path, preparing: rows.preparer) { rows.add($0) }
+        let report: ValidationReport
+        do {
+            report = try TraceOpening.streamScanned(path, preparing: rows.preparer) { rows.add($0) }
+        } catch {
+            rows.flushRows()  // the rows printed before the error
+            throw error
+        }
         rows.finish(report)
         if let store = options.store, !rows.storeNames.contains(store) {
             throw UsageError(

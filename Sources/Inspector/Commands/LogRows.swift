@@ -45,6 +45,8 @@ struct LogRows {
     /// Writes the rows of a large trace on the thread that scans it, once the columns are sized:
     /// `emit` then copies them, the calling thread left with the rules.
     let preparer = EventPreparer()
+    /// The rows written from bytes, not yet handed to `console.out`.
+    private let gathered = LogRowBuffer()
 
     init(path: String, options: Options, console: Console) {
         self.path = path
@@ -69,6 +71,7 @@ struct LogRows {
     /// problems found after their rows and how many skipped lines were not named.
     mutating func finish(_ report: ValidationReport) {
         if pending != nil { sizeColumns() }
+        flushRows()
         var late: [Problem] = []
         for problem in report.problems {
             if let index = given[problem.line]?.firstIndex(where: { $0.kind == problem.kind }) {
@@ -100,11 +103,17 @@ struct LogRows {
         writer = EventLineWriter(format: format)
         if !options.onlyProblems && options.action == nil && options.actionContains == nil {
             // The rows `emit` would write from bytes, written the same way, ahead.
+            // Each with its newline, as `gathered` takes them.
             let writer = writer
-            preparer.set { event, output in writer.append(event, to: &output) }
+            preparer.set { event, output in
+                guard writer.append(event, to: &output) else { return false }
+                output.append(10)
+                return true
+            }
         }
         for line in lines { emit(line) }
         // The first rows go out now; later ones as the output's buffer fills.
+        flushRows()
         console.out.flush()
     }
 
@@ -119,6 +128,7 @@ struct LogRows {
         note(line.line, problems: line.problems, isEvent: line.event != nil)
         guard let event = line.event else { return }
         if event.setsState, let store = event.store { noteStore(store) }
+        flushRows()
         Log.printRow(event, problems: line.problems, format: format, options: options, console: console)
     }
 
@@ -132,6 +142,7 @@ struct LogRows {
         else {
             let event = scanned.event
             if event.setsState, let store = event.store { noteStore(store) }
+            flushRows()
             Log.printRow(event, problems: line.problems, format: format, options: options, console: console)
             return
         }
@@ -144,12 +155,19 @@ struct LogRows {
                 return
             }
         }
-        let written = console.out.appendLine { output in
-            guard let row = line.prepared else { return writer.append(scanned, to: &output) }
-            output.append(contentsOf: row)
-            return true
+        let written: Bool
+        if let row = line.prepared {
+            gathered.append(row)
+            written = true
+        } else {
+            let writer = writer
+            written = gathered.append(room: writer.room(for: scanned)) { writer.writeLine(scanned, at: $0) }
         }
-        if !written {
+        if written {
+            // Handed on where the stream would have sent its buffer had each row gone to it.
+            if gathered.count &+ console.out.bufferedCount >= LogRowBuffer.flushSize { flushRows() }
+        } else {
+            flushRows()
             Log.printRow(scanned.event, problems: line.problems, format: format, options: options, console: console)
         }
     }
@@ -166,10 +184,21 @@ struct LogRows {
         }
         if options.onlyProblems && !problems.isEmpty && problems.allSatisfy({ $0.seq == nil }) {
             // Problems on lines that are not events (malformed, truncated, the header).
+            flushRows()
             for problem in problems {
                 console.out.line(Log.problemText(problem, line: lineNumber))
             }
         }
+    }
+
+    /// The rows written and not handed to `console.out` yet: output all the same, as the
+    /// stream's own buffer is (they reach standard output when the stream would have sent them).
+    var gatheredText: String { String(decoding: gathered.rows, as: UTF8.self) }
+
+    /// Hands the rows gathered to `console.out`: before anything else is written to it, and
+    /// when the reading stops.
+    func flushRows() {
+        gathered.flush(to: console.out)
     }
 
     /// Adds `store` to the store names, when it is new.

@@ -92,6 +92,9 @@ final class TextStream {
     /// Everything written to a memory stream.
     var text: String { String(decoding: buffer, as: UTF8.self) }
 
+    /// The bytes written and not sent on yet (a buffered stream sends them from 64 KB on).
+    var bufferedCount: Int { buffer.count }
+
     func write(_ text: String) {
         var text = text
         text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }

@@ -15,19 +15,33 @@ struct EventLineWriter {
     /// false, `output` as it was, when the row needs `EventLine.text`.
     func append(_ event: ScannedEvent, to output: inout [UInt8]) -> Bool {
         guard format.argsLimit == nil else { return false }
-        // The most a row takes: its line's bytes (each written once at most) and the padding,
-        // marks and styles around them. Written into scratch memory (on the stack for most
-        // rows), then copied: reserving the room in `output` first meant filling it with zeros
-        // and cutting it back, several times the bytes of the row.
-        let room =
-            event.bytes.count + 64 + max(format.storeWidth, 0) + max(format.actionWidth, 0) + max(format.argsWidth, 0)
-            + 256
-        return withUnsafeTemporaryAllocation(byteCount: room, alignment: 1) { scratch in
+        // Written into scratch memory (on the stack for most rows), then copied: reserving the
+        // room in `output` first meant filling it with zeros and cutting it back, several times
+        // the bytes of the row.
+        return withUnsafeTemporaryAllocation(byteCount: room(for: event), alignment: 1) { scratch in
             var bytes = Output(base: scratch.baseAddress!, count: 0)
             guard write(event, to: &bytes) else { return false }
             output.append(contentsOf: UnsafeRawBufferPointer(start: scratch.baseAddress!, count: bytes.count))
             return true
         }
+    }
+
+    /// The most bytes the row of `event` takes with its newline: its line's bytes (each written
+    /// once at most) and the padding, marks and styles around them.
+    @inline(__always)
+    func room(for event: ScannedEvent) -> Int {
+        event.bytes.count + 64 + max(format.storeWidth, 0) + max(format.actionWidth, 0) + max(format.argsWidth, 0)
+            + 256
+    }
+
+    /// Writes the row of `event` and a newline at `base`, which has `room(for: event)` bytes,
+    /// and returns their length; nil when the row needs `EventLine.text`.
+    func writeLine(_ event: ScannedEvent, at base: UnsafeMutableRawPointer) -> Int? {
+        guard format.argsLimit == nil else { return nil }
+        var output = Output(base: base, count: 0)
+        guard write(event, to: &output) else { return nil }
+        output.append(10)
+        return output.count
     }
 
     /// Bytes written in place into room reserved for them.
@@ -72,7 +86,7 @@ struct EventLineWriter {
         output.append(contentsOf: Self.separator)
         // elapsed, left-aligned in 10 columns.
         if let text = event.elapsedText {
-            guard let value = Self.plainDouble(text), let written = Self.offset(value, to: &output) else {
+            guard let written = Self.offset(copying: text, to: &output) ?? Self.offset(text, to: &output) else {
                 return false
             }
             if written < 10 { Self.spaces(10 - written, to: &output) }
@@ -82,10 +96,12 @@ struct EventLineWriter {
         output.append(contentsOf: Self.separator)
         // store
         let store: UnsafeRawBufferPointer
-        if event.has(.store) {
-            guard let raw = event.rawText(.store), Self.isPlain(raw) else { return false }
+        // `rawText` is nil for a text absent or escaped; `has` tells which (asked only then).
+        if let raw = event.rawText(.store) {
+            guard Self.isPlain(raw) else { return false }
             store = raw
         } else {
+            guard !event.has(.store) else { return false }
             store = Self.dash
         }
         Self.styled(style, code: Self.cyan, to: &output) { Self.padded(store, format.storeWidth, to: &$0) }
@@ -94,10 +110,11 @@ struct EventLineWriter {
         guard let type = event.rawText(.type), Self.isPlain(type) else { return false }
         let action: UnsafeRawBufferPointer
         if type.elementsEqual(Self.transition) {
-            if event.has(.action) {
-                guard let raw = event.rawText(.action), Self.isPlain(raw) else { return false }
+            if let raw = event.rawText(.action) {
+                guard Self.isPlain(raw) else { return false }
                 action = raw
             } else {
+                guard !event.has(.action) else { return false }
                 action = Self.question
             }
         } else {
@@ -131,10 +148,12 @@ struct EventLineWriter {
             output.append(contentsOf: Self.separator)
             output.append(contentsOf: Self.noChange)
         }
-        if event.has(.source) {
-            guard let source = event.rawText(.source), Self.isPlain(source) else { return false }
+        if let source = event.rawText(.source) {
+            guard Self.isPlain(source) else { return false }
             output.append(contentsOf: Self.separator)
             Self.styled(style, code: Self.dim, to: &output) { $0.append(contentsOf: source) }
+        } else if event.has(.source) {
+            return false
         }
         if let cause = event.cause {
             guard cause >= 0 else { return false }
@@ -255,6 +274,62 @@ struct EventLineWriter {
         return value
     }
 
+    /// Appends `EventLine.offset` of the number written `text` and returns its length, or nil
+    /// (nothing appended) where it is not a plain decimal or not written with six decimals.
+    private static func offset(_ text: UnsafeRawBufferPointer, to output: inout Output) -> Int? {
+        guard let value = plainDouble(text) else { return nil }
+        return offset(value, to: &output)
+    }
+
+    /// Appends `EventLine.offset` of the number written `text` by copying its digits, when it
+    /// is written `-?whole(.fraction)?` with at most 9 digits before the point (no leading
+    /// zero) and 1 to 6 after it, as a recorder writes `elapsed`; returns its length, or nil
+    /// (nothing appended) for any other form. The value is then exact in microseconds, so the
+    /// row is the digits themselves: the whole part, and the fraction without its trailing
+    /// zeros (at least one digit); `+` before it, `-` for a value below 0 (`-0` is `+0.0s`).
+    static func offset(copying text: UnsafeRawBufferPointer, to output: inout Output) -> Int? {
+        let count = text.count
+        var position = 0
+        let negative = count > 0 && text[0] == UInt8(ascii: "-")
+        if negative { position = 1 }
+        let wholeStart = position
+        var nonZero = false
+        while position < count, text[position] &- UInt8(ascii: "0") < 10 {
+            nonZero = nonZero || text[position] != UInt8(ascii: "0")
+            position += 1
+        }
+        let wholeEnd = position
+        let wholeDigits = wholeEnd - wholeStart
+        guard wholeDigits >= 1 && wholeDigits <= 9, wholeDigits == 1 || text[wholeStart] != UInt8(ascii: "0")
+        else { return nil }
+        var fractionEnd = position  // past the last digit of the fraction that is not 0
+        var fractionStart = position
+        if position < count {
+            guard text[position] == UInt8(ascii: ".") else { return nil }
+            position += 1
+            fractionStart = position
+            while position < count, text[position] &- UInt8(ascii: "0") < 10 {
+                if text[position] != UInt8(ascii: "0") {
+                    nonZero = true
+                    fractionEnd = position + 1
+                }
+                position += 1
+            }
+            guard position == count, count - fractionStart >= 1, count - fractionStart <= 6 else { return nil }
+        }
+        let before = output.count
+        output.append(negative && nonZero ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[wholeStart..<wholeEnd]))
+        output.append(UInt8(ascii: "."))
+        if fractionEnd > fractionStart {
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[fractionStart..<fractionEnd]))
+        } else {
+            output.append(UInt8(ascii: "0"))
+        }
+        output.append(UInt8(ascii: "s"))
+        return output.count - before
+    }
+
     /// Appends `EventLine.offset(value)` and returns its length, or nil (nothing appended) where
     /// it is not written with six decimals (from 1e9 s on, or not finite).
     private static func offset(_ value: Double, to output: inout Output) -> Int? {
@@ -281,34 +356,76 @@ struct EventLineWriter {
         return output.count - before
     }
 
+    /// The digits of `value` (at least 0).
     private static func digitCount(_ value: Int) -> Int {
         var count = 1
-        var rest = value / 10
-        while rest > 0 {
+        var bound = 10
+        while value >= bound && count < 18 {
             count += 1
-            rest /= 10
+            bound &*= 10
         }
-        return count
+        return value >= bound ? count + 1 : count
     }
 
-    /// Appends `value` (at least 0) in `digits` digits, with leading zeros.
+    /// Appends `value` (at least 0) in `digits` digits, with leading zeros: two digits per
+    /// division, from `twoDigits`.
     private static func decimal(_ value: Int, digits: Int, to output: inout Output) {
-        var rest = value
-        var position = output.count + digits - 1
-        while position >= output.count {
-            output.base.storeBytes(of: UInt8(ascii: "0") &+ UInt8(rest % 10), toByteOffset: position, as: UInt8.self)
-            rest /= 10
-            position -= 1
+        let pairs = UnsafeRawPointer(twoDigits.utf8Start)
+        var rest = UInt(bitPattern: value)
+        var position = output.count &+ digits
+        let start = output.count
+        while position &- start >= 2 {
+            let (quotient, remainder) = rest.quotientAndRemainder(dividingBy: 100)
+            position &-= 2
+            (output.base + position).copyMemory(from: pairs + Int(remainder) &* 2, byteCount: 2)
+            rest = quotient
         }
-        output.count += digits
+        if position > start {
+            output.base.storeBytes(of: UInt8(ascii: "0") &+ UInt8(rest % 10), toByteOffset: start, as: UInt8.self)
+        }
+        output.count = start &+ digits
+    }
+
+    /// `00` to `99`, two bytes each.
+    private static var twoDigits: StaticString {
+        """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
     }
 
     // MARK: Text
 
     /// Whether `bytes` are printable ASCII: one column each, left alone by `TTY.safe`.
     static func isPlain(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        // Eight bytes at a time, the last eight (or, for 4 to 7 bytes, the first and the last
+        // four) overlapping those before: no loop over the bytes of a short name.
+        if count >= 8 {
+            var index = 0
+            while index &+ 8 <= count {
+                if !isPlain(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return false }
+                index &+= 8
+            }
+            return index == count || isPlain(base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+        }
+        if count >= 4 {
+            let first = UInt64(base.loadUnaligned(as: UInt32.self))
+            let last = UInt64(base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            return isPlain(first | last << 32)
+        }
         for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
         return true
+    }
+
+    /// Whether the eight bytes of `word` are printable ASCII: a byte below 0x20 borrows into
+    /// its high bit (where it had none), one at or above 0x7F has it set or sets it when 1 is
+    /// added.
+    @inline(__always)
+    private static func isPlain(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        return ((word &- ones &* 0x20) & ~word | (word &+ ones) | word) & (ones &* 0x80) == 0
     }
 
     private static func padded(_ text: UnsafeRawBufferPointer, _ width: Int, to output: inout Output) {

@@ -145,3 +145,75 @@ import Testing
         }
     }
 }
+
+/// `EventLineWriter.offset(copying:to:)`, which copies the digits of a plain `elapsed`, writes
+/// what `EventLine.offset` writes of the value `Double` reads, or refuses.
+@Suite struct EventLineWriterOffsetTests {
+    static func copied(_ text: String) -> String? {
+        withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { scratch in
+            var output = EventLineWriter.Output(base: scratch.baseAddress!, count: 0)
+            let written = Array(text.utf8).withUnsafeBytes { EventLineWriter.offset(copying: $0, to: &output) }
+            guard let written else { return nil }
+            #expect(written == output.count)
+            return String(decoding: UnsafeRawBufferPointer(start: scratch.baseAddress!, count: written), as: UTF8.self)
+        }
+    }
+
+    @Test(arguments: [
+        "0", "-0", "0.000", "-0.000", "12", "-0.5", "5.50", "0.000001", "-0.000001", "999999999.999999", "7.000001",
+        "0.1", "100.000100",
+    ])
+    func copiedOffsetsAreThoseOfEventLine(text: String) {
+        #expect(Self.copied(text) == EventLine.offset(Double(text)!))
+    }
+
+    @Test(arguments: [
+        "0.0000004", "1.0000005", "1000000000.5", "1e5", "1E3", "00.5", "01", "1.", ".5", "-", "", "1.2.3", "+1", "1,5",
+    ])
+    func otherFormsAreRefused(text: String) {
+        #expect(Self.copied(text) == nil)
+    }
+
+    @Test func randomOffsetsAreThoseOfEventLine() {
+        var random = SeededGenerator(seed: 7)
+        var accepted = 0
+        for _ in 0..<20_000 {
+            let whole = String(
+                Int.random(in: 0..<[10, 1_000, 1_000_000_000].randomElement(using: &random)!, using: &random))
+            let decimals = Int.random(in: 0...7, using: &random)
+            var text = (Bool.random(using: &random) ? "-" : "") + whole
+            if decimals > 0 {
+                text +=
+                    "." + String((0..<decimals).map { _ in Character(String(Int.random(in: 0...9, using: &random))) })
+            }
+            guard let copied = Self.copied(text) else {
+                #expect(decimals > 6, "\(text) refused")
+                continue
+            }
+            accepted += 1
+            #expect(copied == EventLine.offset(Double(text)!), "\(text)")
+        }
+        #expect(accepted > 10_000)
+    }
+}
+
+/// `EventLineWriter.isPlain`, which looks at eight bytes at a time, says what a look at each
+/// byte says: printable ASCII, 0x20 to 0x7E.
+@Suite struct EventLineWriterPlainTextTests {
+    @Test func plainTextIsEveryBytePrintableASCII() {
+        var random = SeededGenerator(seed: 3)
+        let awkward: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x7E, 0x7F, 0x80, 0x81, 0xC3, 0xFE, 0xFF]
+        var plain = 0
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0...40, using: &random)
+            var bytes = (0..<count).map { _ in UInt8.random(in: 0x20...0x7E, using: &random) }
+            if count > 0 && Int.random(in: 0..<3, using: &random) > 0 {
+                bytes[Int.random(in: 0..<count, using: &random)] = awkward.randomElement(using: &random)!
+            }
+            let expected = bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+            if expected { plain += 1 }
+            #expect(bytes.withUnsafeBytes { EventLineWriter.isPlain($0) } == expected, "\(bytes)")
+        }
+        #expect(plain > 1_000 && plain < 19_000)
+    }
+}
