@@ -212,7 +212,7 @@ public struct TraceStatistics: Sendable, Equatable {
                 case .transition: .transition
                 case .restore, .unknown: .other
                 }
-            tally.add(fields, event.bytes, kind: kind, seq: fields.seq ?? 0, index: index)
+            tally.add(fields, event.bytes, kind: kind, seq: fields.seq ?? 0, index: index, knownStore: event.storeID)
         }
         self = tally.finish(events: summary.eventCount, stepsAreSeqs: summary.stepsAreSeqs)
         issues = summary.issues
