@@ -30,9 +30,18 @@ enum RadixSelection {
         let sortedRanks = order.map { ranks[$0] }
         let selected = values.withUnsafeMutableBufferPointer { values in
             values.withMemoryRebound(to: UInt64.self) { bits in
-                for index in bits.indices { bits[index] = key(ofBits: bits[index]) }
+                var all = UInt64.max
+                var any = UInt64(0)
+                for index in bits.indices {
+                    let key = key(ofBits: bits[index])
+                    bits[index] = key
+                    all &= key
+                    any |= key
+                }
                 var keys = bits
-                return select(sortedRanks, in: &keys, shift: UInt64(64 - digitBits))
+                var counts = [UInt32](repeating: 0, count: countTables << digitBits)
+                return select(
+                    sortedRanks, in: &keys, differing: all ^ any, shift: UInt64(64 - digitBits), counts: &counts)
             }
         }
         var found = [Double](repeating: 0, count: ranks.count)
@@ -40,29 +49,30 @@ enum RadixSelection {
         return found
     }
 
-    /// The keys at `ranks` (increasing) among `keys`, which agree on every bit above
-    /// `shift + digitBits`, reordered; `counts` is room for the counters. A bucket that holds
-    /// every key is counted again by the next digit without a copy; one that holds some is
-    /// moved to the front, or copied out when another bucket holds a rank too.
-    private static func select(_ ranks: [Int], in keys: inout UnsafeMutableBufferPointer<UInt64>, shift: UInt64)
-        -> [UInt64]
-    {
-        var counts = [UInt32](repeating: 0, count: 1 << digitBits)
-        return select(ranks, in: &keys, shift: shift, counts: &counts)
-    }
+    /// The counters per bucket, in as many tables: consecutive keys counted in different ones,
+    /// so that a run of equal keys (most intervals are one of a few values) does not wait for
+    /// each increment of one counter before the next.
+    private static let countTables = 4
 
+    /// The keys at `ranks` (increasing) among `keys`, which agree on every bit above
+    /// `shift + digitBits` and differ only in the bits of `differing`, reordered; `counts` is
+    /// room for the counters. A digit on which all the keys agree is not counted; a bucket that
+    /// holds every key is counted again by the next digit without a copy; one that holds some is
+    /// moved to the front, or copied out when another bucket holds a rank too.
     private static func select(
-        _ ranks: [Int], in keys: inout UnsafeMutableBufferPointer<UInt64>, shift: UInt64, counts: inout [UInt32]
+        _ ranks: [Int], in keys: inout UnsafeMutableBufferPointer<UInt64>, differing: UInt64, shift: UInt64,
+        counts: inout [UInt32]
     ) -> [UInt64] {
         if keys.count < sortedBelow {
             keys.sort()
             return ranks.map { keys[$0] }
         }
+        if differing == 0 { return ranks.map { _ in keys[0] } }
         let mask = UInt64(1 << digitBits - 1)
-        counts.withUnsafeMutableBufferPointer { counts in
-            counts.update(repeating: 0)
-            for key in keys { counts[Int(truncatingIfNeeded: key &>> shift & mask)] &+= 1 }
-        }
+        var shift = shift
+        // Some digit at or below `shift` differs: the keys agree above it.
+        while differing &>> shift & mask == 0 { shift -= UInt64(digitBits) }
+        count(keys, shift: shift, into: &counts)
         let groups = groups(of: ranks, in: counts)
         var found = [[UInt64]](repeating: [], count: groups.count)
         // The largest bucket last, moved to the front in place once the others are copied out.
@@ -77,24 +87,53 @@ enum RadixSelection {
                 continue
             }
             let next = shift - UInt64(digitBits)
+            let below = differing & (1 << shift - 1)
             if group.size == keys.count {
-                found[index] = select(group.ranks, in: &keys, shift: next, counts: &counts)
+                found[index] = select(group.ranks, in: &keys, differing: below, shift: next, counts: &counts)
             } else if index == largest {
                 var kept = 0
+                var all = UInt64.max
+                var any = UInt64(0)
                 for index in keys.indices where keys[index] &>> shift & mask == digit {
                     keys[kept] = keys[index]
+                    all &= keys[index]
+                    any |= keys[index]
                     kept &+= 1
                 }
                 var front = UnsafeMutableBufferPointer(rebasing: keys[..<kept])
-                found[index] = select(group.ranks, in: &front, shift: next, counts: &counts)
+                found[index] = select(
+                    group.ranks, in: &front, differing: (all ^ any) & below, shift: next, counts: &counts)
             } else {
                 var copy = keys.filter { $0 &>> shift & mask == digit }
+                let differing = copy.reduce(UInt64.max, &) ^ copy.reduce(0, |)
                 found[index] = copy.withUnsafeMutableBufferPointer { copy in
-                    select(group.ranks, in: &copy, shift: next, counts: &counts)
+                    select(group.ranks, in: &copy, differing: differing & below, shift: next, counts: &counts)
                 }
             }
         }
         return found.flatMap { $0 }
+    }
+
+    /// Counts `keys` by their digit at `shift` into the first `1 << digitBits` of `counts`.
+    private static func count(_ keys: UnsafeMutableBufferPointer<UInt64>, shift: UInt64, into counts: inout [UInt32]) {
+        let mask = UInt64(1 << digitBits - 1)
+        counts.withUnsafeMutableBufferPointer { counts in
+            counts.update(repeating: 0)
+            var index = 0
+            while index + countTables <= keys.count {
+                for table in 0..<countTables {
+                    counts[table << digitBits | Int(truncatingIfNeeded: keys[index + table] &>> shift & mask)] &+= 1
+                }
+                index += countTables
+            }
+            while index < keys.count {
+                counts[Int(truncatingIfNeeded: keys[index] &>> shift & mask)] &+= 1
+                index += 1
+            }
+            for table in 1..<countTables {
+                for bucket in 0..<(1 << digitBits) { counts[bucket] &+= counts[table << digitBits | bucket] }
+            }
+        }
     }
 
     /// The buckets that hold `ranks` (increasing), by `counts` of the keys per bucket: each
