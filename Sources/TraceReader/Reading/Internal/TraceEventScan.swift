@@ -24,11 +24,13 @@ enum TraceEventScan {
     }
 
     /// Reads the trace at `path` (a file, or a pipe read as it comes), calling `body` with each
-    /// event's members and line in file order (its `line` the 1-based file line) and its position among the events,
+    /// event's members (where they are, valid during the call) and line in file order (its `line` the 1-based file line) and its position among the events,
     /// from 0, as `TraceFile` numbers them.
     /// - Throws: `TraceOpenError` as `TraceFile(path:)` throws it; `body` is never called when
     ///   line 1 is not a trace header.
-    static func forEachEvent(path: String, _ body: (EventFields, BodyLineSorter.Event, _ index: Int) -> Void)
+    static func forEachEvent(
+        path: String, _ body: (UnsafePointer<EventFields>, BodyLineSorter.Event, _ index: Int) -> Void
+    )
         throws(TraceOpenError)
         -> Summary
     {
@@ -96,10 +98,10 @@ enum TraceEventScan {
             /// Counts the next event and gives it to `body`.
             @inline(__always)
             mutating func count(
-                _ fields: EventFields, _ event: BodyLineSorter.Event,
-                _ body: (EventFields, BodyLineSorter.Event, Int) -> Void
+                _ fields: UnsafePointer<EventFields>, _ event: BodyLineSorter.Event,
+                _ body: (UnsafePointer<EventFields>, BodyLineSorter.Event, Int) -> Void
             ) {
-                let seq = fields.seq ?? 0
+                let seq = fields.pointee.seq ?? 0
                 if seq <= (previous?.seq ?? 0) {
                     stepsAreSeqs = false
                     seqIssues.add(
@@ -113,7 +115,9 @@ enum TraceEventScan {
 
         init(path: String) { self.path = path }
 
-        mutating func add(_ chunk: LineReader.Chunk, _ body: (EventFields, BodyLineSorter.Event, Int) -> Void) {
+        mutating func add(
+            _ chunk: LineReader.Chunk, _ body: (UnsafePointer<EventFields>, BodyLineSorter.Event, Int) -> Void
+        ) {
             guard case .lines(var bytes) = chunk else {
                 guard hasHeader else { return failOverlongHeader() }
                 sorter.addOverlongLine(line: line)
@@ -129,14 +133,16 @@ enum TraceEventScan {
                 guard hasHeader else { return }
                 bytes = UnsafeRawBufferPointer(rebasing: bytes[(newline.map { $0 + 1 } ?? bytes.count)...])
             }
-            sorter.addLines(bytes, at: 0, line: &line) { fields, event in events.count(fields, event, body) }
+            sorter.addLines(bytes, at: 0, line: &line) { fields, event in
+                withUnsafePointer(to: fields) { events.count($0, event, body) }
+            }
         }
 
         /// Sorts and counts a line read and scanned by `ScanPipeline` (line 1, the header, comes
         /// unscanned).
         mutating func add(
             _ given: LineReader.Line, fields: UnsafePointer<EventFields>, error: JSONParseError?,
-            _ body: (EventFields, BodyLineSorter.Event, Int) -> Void
+            _ body: (UnsafePointer<EventFields>, BodyLineSorter.Event, Int) -> Void
         ) {
             guard hasHeader else {
                 guard !given.isOverlong else { return failOverlongHeader() }
