@@ -185,7 +185,9 @@ public struct TraceStatistics: Sendable, Equatable {
                 return
             }
             let step = trace.step(ofEventAt: index) ?? 0
-            tally.add(fields, line, kind: StatisticsTally.kind(fields, line), seq: step, index: index)
+            withUnsafePointer(to: fields) {
+                tally.add($0, line, kind: StatisticsTally.kind(fields, line), seq: step, index: index)
+            }
         }
         self = tally.finish(events: trace.eventCount, stepsAreSeqs: true)
         issues = trace.issues
@@ -212,7 +214,8 @@ public struct TraceStatistics: Sendable, Equatable {
                 case .transition: .transition
                 case .restore, .unknown: .other
                 }
-            tally.add(fields, event.bytes, kind: kind, seq: fields.seq ?? 0, index: index)
+            tally.add(
+                fields, event.bytes, kind: kind, seq: fields.pointee.seq ?? 0, index: index, knownStore: event.storeID)
         }
         self = tally.finish(events: summary.eventCount, stepsAreSeqs: summary.stepsAreSeqs)
         issues = summary.issues

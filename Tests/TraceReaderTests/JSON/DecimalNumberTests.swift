@@ -29,4 +29,40 @@ import Testing
             #expect(found?.bitPattern == expected?.bitPattern, "\(text)")
         }
     }
+
+    /// Numbers as the recorder writes `elapsed` (`plainDecimal`'s shape: up to 15 digits, a point
+    /// anywhere among them, trailing and leading zeros) and near misses read the same as
+    /// `Double(String)`, bit for bit.
+    @Test func recorderDecimalsAgreeWithDoubleFromString() {
+        var random = SeededGenerator(seed: 22)
+        var texts = [
+            "0.000001", "0.0", "00.5", "1.0", "123456789.123456", "99999999999999.9", "9.99999999999999",
+            "999999999999999.9", "1.", ".5", "1..2", "1.2e3", "-1.5", "1.5 ", "0.1234567890123456", "12a.4",
+        ]
+        for _ in 0..<100_000 {
+            let digits = Int.random(in: 2...17, using: &random)
+            var text = String(
+                (0..<digits).map { _ in
+                    Character(String(Int.random(in: 0...9, using: &random)))
+                })
+            if Int.random(in: 0..<3, using: &random) == 0 { text = String(repeating: "0", count: digits / 2) + text }
+            let point = text.index(text.startIndex, offsetBy: Int.random(in: 1..<text.count, using: &random))
+            text.insert(".", at: point)
+            texts.append(text)
+        }
+        var plainCount = 0
+        for text in texts {
+            let expected = Double(text)
+            let found = Array(text.utf8).withUnsafeBytes { DecimalNumber.parse($0) }
+            #expect(found?.bitPattern == expected?.bitPattern, "\(text)")
+            let plain = Array(text.utf8).withUnsafeBufferPointer {
+                DecimalNumber.plainDecimal($0.baseAddress!, count: $0.count)
+            }
+            if let plain {
+                plainCount += 1
+                #expect(plain.bitPattern == expected?.bitPattern, "\(text)")
+            }
+        }
+        #expect(plainCount > texts.count / 2, "most texts take the plain path")
+    }
 }

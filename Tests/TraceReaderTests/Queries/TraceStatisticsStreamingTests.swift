@@ -154,6 +154,36 @@ import Testing
         #expect(bounded.unchangedCount == all.unchangedCount)
     }
 
+    /// The reading's store ids (every store with an event, restores too, in the order met) are
+    /// not the tally's (stores counted by name, up to the limit, in the order of their register
+    /// and transition events): a store met first in a restore and refused by the limit is counted
+    /// with the others at every event, and a name written with and without escapes is one store.
+    @Test func storesAreCountedByTheirOwnIDs() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("t.jsonl")
+        let lines = [
+            F.header,
+            #"{"type":"restore","seq":1,"store":"Late","state":{"n":0}}"#,
+            #"{"type":"register","seq":2,"store":"Caf\u00e9","state":{"n":0}}"#,
+            #"{"type":"register","seq":3,"store":"B","state":{"n":0}}"#,
+            #"{"type":"transition","seq":4,"store":"Late","action":"a","changed":true,"state":{"n":1}}"#,
+            #"{"type":"transition","seq":5,"store":"Café","action":"a","changed":false,"state":{"n":0}}"#,
+            #"{"type":"transition","seq":6,"store":"B","action":"a","changed":true,"state":{"n":1}}"#,
+            #"{"type":"transition","seq":7,"store":"Late","action":"b","changed":false,"state":{"n":1}}"#,
+            #"{"type":"transition","seq":8,"store":"Caf\u00e9","action":"a","changed":true,"state":{"n":1}}"#,
+        ]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: false, encoding: .utf8)
+        let bounded = try TraceStatistics(path: path, nameLimit: 2)
+        #expect(bounded.stores.map(\.name) == ["Café", "B"])
+        #expect(bounded.stores.map(\.events) == [3, 2])
+        #expect(bounded.stores.map(\.unchanged) == [1, 0])
+        #expect(bounded.otherStores.events == 2 && bounded.otherStores.unchanged == 1)
+        #expect(bounded.otherEvents == 1)
+        let all = try TraceStatistics(path: path)
+        #expect(all.stores.map(\.name) == ["Café", "B", "Late"])
+        #expect(all.stores == TraceStatistics(trace: try TraceFile(path: path)).stores)
+    }
+
     /// Stores and actions in turn, more of them than `RecentNames` keeps, some of one length
     /// differing in one byte, one past the limit of names kept: each is counted as itself.
     @Test func namesInTurnAreCountedEachAsItself() throws {

@@ -36,8 +36,10 @@ struct IntervalQuantiles {
     private var minimum = Double.infinity
     private var maximum = -Double.infinity
     /// Whether an interval is NaN or -0.0: values that selection may place otherwise than a
-    /// sort (see `RankSelection`), so the summary sorts them instead.
+    /// sort (see `RadixSelection`), so the summary sorts them instead.
     private var hasUnorderedValue = false
+    /// The summary once the exact intervals were selected in place (and are gone).
+    private var selectedSummary: TraceStatistics.Intervals?
 
     init(exactLimit: Int = defaultExactLimit) {
         self.exactLimit = exactLimit
@@ -46,11 +48,22 @@ struct IntervalQuantiles {
     /// Whether the percentiles come from the histogram.
     var isApproximate: Bool { !histogram.isEmpty }
 
+    @inline(__always)
     mutating func add(_ interval: Double) {
         count += 1
         minimum = min(minimum, interval)
         maximum = max(maximum, interval)
         if interval == 0 ? interval.sign == .minus : interval.isNaN { hasUnorderedValue = true }
+        // Inlined into the caller's loop: the common case, kept and with room.
+        if exact.count < exact.capacity && exact.count < exactLimit && histogram.isEmpty {
+            exact.append(interval)
+            return
+        }
+        keep(interval)
+    }
+
+    /// `add`'s keeping of `interval`, past the common case.
+    private mutating func keep(_ interval: Double) {
         if histogram.isEmpty && exact.count < exactLimit {
             // Room for every interval kept, made once: growing by doubling copied the intervals
             // into new memory at each step (and the kernel cleared twice the pages), which cost
@@ -88,9 +101,11 @@ struct IntervalQuantiles {
     }
 
     /// The summary, or nil without any interval.
-    /// The exact intervals are reordered in place (no second copy of them): the median and the
-    /// 99th percentile selected (`RankSelection`), the same values as sorting them all would give.
+    /// The median and the 99th percentile of the exact intervals are selected (`RadixSelection`),
+    /// the same values as sorting them all would give, in the intervals' memory: after that,
+    /// the intervals are gone and no more can be added (the summary is kept for another call).
     mutating func summary() -> TraceStatistics.Intervals? {
+        if let selectedSummary { return selectedSummary }
         guard count > 0 else { return nil }
         guard isApproximate else {
             guard !hasUnorderedValue else {
@@ -99,11 +114,14 @@ struct IntervalQuantiles {
             }
             let median = TraceStatistics.Intervals.nearestRank(50, count: exact.count)
             let p99 = TraceStatistics.Intervals.nearestRank(99, count: exact.count)
-            RankSelection.select([median, p99], in: &exact)
+            let selected = RadixSelection.values(at: [median, p99], overwriting: &exact)
             // Without NaN or -0.0 (`hasUnorderedValue`), the minimum and the maximum are the
             // first and the last values a sort would give.
-            return TraceStatistics.Intervals(
-                count: exact.count, minimum: minimum, median: exact[median], p99: exact[p99], maximum: maximum)
+            let summary = TraceStatistics.Intervals(
+                count: exact.count, minimum: minimum, median: selected[0], p99: selected[1], maximum: maximum)
+            exact = []
+            selectedSummary = summary
+            return summary
         }
         func rank(_ percent: Int) -> Double {
             // Nearest rank, as `Intervals(_:)` finds it exactly.

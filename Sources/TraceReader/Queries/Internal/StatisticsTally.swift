@@ -106,6 +106,9 @@ struct StatisticsTally {
     /// The `elapsed` values in the stores' windows.
     private var windowed = 0
     private var storeNames = NameTable()
+    /// By the caller's id of a store (`add`'s `knownStore`): its id here, -2 when it is counted
+    /// with the other stores (the table was full when it was first met), -1 before it is met.
+    private var storeOfKnownStore: [Int32] = []
     private var recentStores = RecentNames()
     private var storeNameBytes = 0
     private var stores: [StoreTally] = []
@@ -152,36 +155,41 @@ struct StatisticsTally {
         }
     }
 
-    /// Counts the event at position `index` among the events, of kind `kind`.
-    mutating func add(_ fields: EventFields, _ line: UnsafeRawBufferPointer, kind: EventKind, seq: Int, index: Int) {
-        let elapsed = fields.elapsedRange.flatMap { DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: line[$0])) }
+    /// Counts the event at position `index` among the events, of kind `kind`. `knownStore`, when
+    /// not -1, is the caller's id of the event's store (from 0, one per name, as
+    /// `BodyLineSorter.Event.storeID`): its name is looked up only the first time.
+    mutating func add(
+        _ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, kind: EventKind, seq: Int, index: Int,
+        knownStore: Int32 = -1
+    ) {
+        // By pointer: the members (150 bytes) are not copied per event.
+        let elapsed = fields.pointee.elapsedRange.flatMap {
+            DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: line[$0]))
+        }
         if let elapsed {
             if let lastElapsed { intervals.add(elapsed - lastElapsed) }
             if firstElapsed == nil { firstElapsed = elapsed }
             lastElapsed = elapsed
         }
-        guard kind != .other, let storeText = fields.store else {
+        guard kind != .other, let storeText = fields.pointee.store else {
             otherEvents += 1
             return
         }
-        let unchanged = kind == .transition && fields.action != nil && fields.changed == false
+        let unchanged = kind == .transition && fields.pointee.action != nil && fields.pointee.changed == false
         if unchanged {
             unchangedCount += 1
             if unchangedEvents.count < TraceStatistics.listedUnchangedSteps { unchangedEvents.append((seq, index)) }
         }
-        guard
-            let store = Self.id(
-                storeText, line, in: &storeNames, recent: &recentStores, bytes: &storeNameBytes, limit: nameLimit)
-        else {
+        guard let store = storeID(storeText, line, knownStore: knownStore) else {
             otherStores.add(unchanged: unchanged)
-            if kind == .transition && fields.action != nil { otherActions.add(unchanged: unchanged) }
+            if kind == .transition && fields.pointee.action != nil { otherActions.add(unchanged: unchanged) }
             return
         }
         if store == stores.count { stores.append(StoreTally()) }
         stores[store].events += 1
         if unchanged { stores[store].unchanged += 1 }
         if let elapsed { countRate(elapsed, store: store) }
-        guard kind == .transition, let actionText = fields.action else { return }
+        guard kind == .transition, let actionText = fields.pointee.action else { return }
         guard
             let action = Self.id(
                 actionText, line, in: &actionNames, recent: &recentActions, bytes: &actionNameBytes, limit: nameLimit)
@@ -206,6 +214,27 @@ struct StatisticsTally {
         }
         actions[position].events += 1
         if unchanged { actions[position].unchanged += 1 }
+    }
+
+    /// The id of the store named `text`, or nil when it is counted with the other stores; by
+    /// `knownStore` once it is met (a table's name is refused at its first meeting or never).
+    @inline(__always)
+    private mutating func storeID(_ text: EventFields.Text, _ line: UnsafeRawBufferPointer, knownStore: Int32) -> Int? {
+        guard knownStore >= 0 else {
+            return Self.id(text, line, in: &storeNames, recent: &recentStores, bytes: &storeNameBytes, limit: nameLimit)
+        }
+        let known = Int(knownStore)
+        if known < storeOfKnownStore.count {
+            let store = storeOfKnownStore[known]
+            if store >= 0 { return Int(store) }
+            if store == -2 { return nil }
+        } else {
+            storeOfKnownStore += repeatElement(-1, count: known + 1 - storeOfKnownStore.count)
+        }
+        let store = Self.id(
+            text, line, in: &storeNames, recent: &recentStores, bytes: &storeNameBytes, limit: nameLimit)
+        storeOfKnownStore[known] = store.map { Int32(truncatingIfNeeded: $0) } ?? -2
+        return store
     }
 
     /// Keeps the store's events of the last second and the most there ever were in one.

@@ -79,7 +79,8 @@ struct BodyLineSorter: Sendable {
             } else {
                 sortLine(
                     UnsafeRawBufferPointer(rebasing: bytes[position..<contentEnd]), at: offset + position, line: line,
-                    complete: newline != nil, body)
+                    complete: newline != nil
+                ) { fields, event in body(fields.pointee, event) }
             }
             line += 1
             position = newline == nil ? bytes.count : end + 1
@@ -101,15 +102,17 @@ struct BodyLineSorter: Sendable {
     }
 
     /// Sorts one line read and scanned by `ScanPipeline` (its `\n` off, its `\r` on): into
-    /// `fields`, or found not to be one JSON object (`error`). As `addLines` would: a line that
+    /// `fields`, or found not to be one JSON object (`error`); `body` gets an event's fields
+    /// where they are (150 bytes, not copied per event). As `addLines` would: a line that
     /// ends in `\r\n` is scanned again without its `\r`.
     mutating func addScannedLine(
         _ given: LineReader.Line, fields: UnsafePointer<EventFields>, error: JSONParseError?, at offset: Int,
-        line: Int, _ body: (EventFields, Event) -> Void
+        line: Int, _ body: (UnsafePointer<EventFields>, Event) -> Void
     ) {
         if given.isOverlong { return addOverlongLine(line: line) }
         let bytes = given.bytes
-        if given.isTerminated && bytes.last == 0x0D {
+        // (Not `bytes.last`: a generic call per line, not inlined.)
+        if given.isTerminated && bytes.count > 0 && bytes[bytes.count - 1] == 0x0D {
             noteCarriageReturn(line: line)
             return sortLine(
                 UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 1)]), at: offset, line: line, complete: true,
@@ -125,36 +128,49 @@ struct BodyLineSorter: Sendable {
     private mutating func sortLine(
         _ bytes: UnsafeRawBufferPointer, at offset: Int, line: Int, complete: Bool,
         scanned: (fields: UnsafePointer<EventFields>, error: JSONParseError?)? = nil,
-        _ body: (EventFields, Event) -> Void
+        _ body: (UnsafePointer<EventFields>, Event) -> Void
     ) {
         // `\n`, `\r\n`, or a `\r` alone at the very end.
         if bytes.isEmpty || (bytes.count == 1 && bytes[0] == 0x0D) {
             issues.add(line: line, kind: .emptyLine, "an empty line; skipped")
             return
         }
+        // The fields where they are (150 bytes, not copied once more per line).
+        if let scanned {
+            if let error = scanned.error { return addUnreadable(line: line, complete: complete, error) }
+            return sortEvent(bytes, fields: scanned.fields, at: offset, line: line, body)
+        }
         let fields: EventFields
         do throws(JSONParseError) {
-            if let scanned {
-                if let error = scanned.error { throw error }
-                fields = scanned.fields.pointee
-            } else {
-                fields = try EventScanner.scan(bytes)
-            }
+            fields = try EventScanner.scan(bytes)
         } catch {
-            if complete {
-                issues.add(
-                    line: line, kind: .malformed,
-                    "not one JSON object (column \(error.column): \(error.message)); skipped")
-            } else {
-                issues.add(
-                    line: line, kind: .truncated,
-                    "the last line has no final newline and is not a complete JSON object (column \(error.column): \(error.message)), a write cut short; skipped"
-                )
-            }
-            return
+            return addUnreadable(line: line, complete: complete, error)
         }
+        withUnsafePointer(to: fields) { sortEvent(bytes, fields: $0, at: offset, line: line, body) }
+    }
+
+    /// Notes a line that is not one JSON object: malformed, or `truncated` when it is the
+    /// file's last line and has no `\n` (not `complete`).
+    private mutating func addUnreadable(line: Int, complete: Bool, _ error: JSONParseError) {
+        if complete {
+            issues.add(
+                line: line, kind: .malformed, "not one JSON object (column \(error.column): \(error.message)); skipped")
+        } else {
+            issues.add(
+                line: line, kind: .truncated,
+                "the last line has no final newline and is not a complete JSON object (column \(error.column): \(error.message)), a write cut short; skipped"
+            )
+        }
+    }
+
+    /// Sorts one line read as a JSON object into `fields`: calls `body` when it is an event.
+    @inline(__always)
+    private mutating func sortEvent(
+        _ bytes: UnsafeRawBufferPointer, fields pointer: UnsafePointer<EventFields>, at offset: Int, line: Int,
+        _ body: (UnsafePointer<EventFields>, Event) -> Void
+    ) {
         let type: EventLineCheck.EventType
-        switch EventLineCheck.check(fields, in: bytes, version: version) {
+        switch EventLineCheck.check(pointer.pointee, in: bytes, version: version) {
         case .failure(let problem):
             issues.add(line: line, kind: .malformed, "\(problem.message); skipped")
             return
@@ -165,13 +181,13 @@ struct BodyLineSorter: Sendable {
         var isPending = false
         switch type {
         case .unknown:
-            let name = fields.type.map { EventFields.string($0, in: bytes) } ?? ""
+            let name = pointer.pointee.type.map { EventFields.string($0, in: bytes) } ?? ""
             issues.add(
                 line: line, kind: .unknownType,
                 "an event of type \(EventLineCheck.quoted(name)), which this library does not know; it changes no store"
             )
         case .register, .restore, .transition:
-            guard let store = fields.store else { return }  // EventLineCheck requires it
+            guard let store = pointer.pointee.store else { return }  // EventLineCheck requires it
             let id =
                 store.hasEscapes
                 ? stores.id(for: EventFields.string(store, in: bytes))
@@ -185,22 +201,23 @@ struct BodyLineSorter: Sendable {
             // has one or may have one (its latest register is before these lines): the problem's
             // message is a string made each time.
             if type == .register {
-                let carries: Int8 = fields.machineRange != nil ? 1 : 0
+                let carries: Int8 = pointer.pointee.machineRange != nil ? 1 : 0
                 if hasMachine[id] || carries == 1,
-                    let problem = EventLineCheck.machineProblem(fields, type: type, store: stores.names[id])
+                    let problem = EventLineCheck.machineProblem(pointer.pointee, type: type, store: stores.names[id])
                 {
                     issues.add(line: line, kind: .malformed, "\(problem.message); skipped")
                     return
                 }
                 registerMachine[id] = carries
             } else if hasMachine[id] || registerMachine[id] != 0,
-                type == .transition ? fields.from == nil || fields.to == nil : fields.caseName == nil
+                type == .transition
+                    ? pointer.pointee.from == nil || pointer.pointee.to == nil : pointer.pointee.caseName == nil
             {
                 // What `EventLineCheck.machineProblem` finds, checked without making its message:
                 // a pending event (every one of a store without a machine in a piece before the
                 // store's first register there) has it made only if it is dropped.
                 if hasMachine[id] || registerMachine[id] == 1,
-                    let problem = EventLineCheck.machineProblem(fields, type: type, store: stores.names[id])
+                    let problem = EventLineCheck.machineProblem(pointer.pointee, type: type, store: stores.names[id])
                 {
                     issues.add(line: line, kind: .malformed, "\(problem.message); skipped")
                     return
@@ -210,7 +227,7 @@ struct BodyLineSorter: Sendable {
             storeID = Int32(truncatingIfNeeded: id)
         }
         body(
-            fields,
+            pointer,
             Event(bytes: bytes, offset: offset, line: line, type: type, storeID: storeID, isPending: isPending))
     }
 }

@@ -24,11 +24,13 @@ enum TraceEventScan {
     }
 
     /// Reads the trace at `path` (a file, or a pipe read as it comes), calling `body` with each
-    /// event's members and line in file order (its `line` the 1-based file line) and its position among the events,
+    /// event's members (where they are, valid during the call) and line in file order (its `line` the 1-based file line) and its position among the events,
     /// from 0, as `TraceFile` numbers them.
     /// - Throws: `TraceOpenError` as `TraceFile(path:)` throws it; `body` is never called when
     ///   line 1 is not a trace header.
-    static func forEachEvent(path: String, _ body: (EventFields, BodyLineSorter.Event, _ index: Int) -> Void)
+    static func forEachEvent(
+        path: String, _ body: (UnsafePointer<EventFields>, BodyLineSorter.Event, _ index: Int) -> Void
+    )
         throws(TraceOpenError)
         -> Summary
     {
@@ -75,7 +77,10 @@ enum TraceEventScan {
     /// The state of one reading: the header, the sorter of the body's lines, the seqs.
     private struct Reading {
         let path: String
-        var sorter: BodyLineSorter?
+        /// The sorter, once line 1 was read as a header (`hasHeader`). Not an optional: a
+        /// comparison of one with nil per line copied the sorter (its arrays retained).
+        var sorter = BodyLineSorter()
+        var hasHeader = false
         var failure: TraceOpenError?
         var headerEndsInCarriageReturn = false
         var line = 2
@@ -93,10 +98,10 @@ enum TraceEventScan {
             /// Counts the next event and gives it to `body`.
             @inline(__always)
             mutating func count(
-                _ fields: EventFields, _ event: BodyLineSorter.Event,
-                _ body: (EventFields, BodyLineSorter.Event, Int) -> Void
+                _ fields: UnsafePointer<EventFields>, _ event: BodyLineSorter.Event,
+                _ body: (UnsafePointer<EventFields>, BodyLineSorter.Event, Int) -> Void
             ) {
-                let seq = fields.seq ?? 0
+                let seq = fields.pointee.seq ?? 0
                 if seq <= (previous?.seq ?? 0) {
                     stepsAreSeqs = false
                     seqIssues.add(
@@ -110,38 +115,42 @@ enum TraceEventScan {
 
         init(path: String) { self.path = path }
 
-        mutating func add(_ chunk: LineReader.Chunk, _ body: (EventFields, BodyLineSorter.Event, Int) -> Void) {
+        mutating func add(
+            _ chunk: LineReader.Chunk, _ body: (UnsafePointer<EventFields>, BodyLineSorter.Event, Int) -> Void
+        ) {
             guard case .lines(var bytes) = chunk else {
-                guard sorter != nil else { return failOverlongHeader() }
-                sorter?.addOverlongLine(line: line)
+                guard hasHeader else { return failOverlongHeader() }
+                sorter.addOverlongLine(line: line)
                 line += 1
                 return
             }
-            if sorter == nil {
+            if !hasHeader {
                 guard let base = bytes.baseAddress else { return }
                 let newline = memchr(base, 0x0A, bytes.count).map { UnsafeRawPointer($0) - base }
                 begin(
                     header: UnsafeRawBufferPointer(rebasing: bytes[0..<(newline ?? bytes.count)]),
                     isTerminated: newline != nil)
-                guard sorter != nil else { return }
+                guard hasHeader else { return }
                 bytes = UnsafeRawBufferPointer(rebasing: bytes[(newline.map { $0 + 1 } ?? bytes.count)...])
             }
-            sorter?.addLines(bytes, at: 0, line: &line) { fields, event in events.count(fields, event, body) }
+            sorter.addLines(bytes, at: 0, line: &line) { fields, event in
+                withUnsafePointer(to: fields) { events.count($0, event, body) }
+            }
         }
 
         /// Sorts and counts a line read and scanned by `ScanPipeline` (line 1, the header, comes
         /// unscanned).
         mutating func add(
             _ given: LineReader.Line, fields: UnsafePointer<EventFields>, error: JSONParseError?,
-            _ body: (EventFields, BodyLineSorter.Event, Int) -> Void
+            _ body: (UnsafePointer<EventFields>, BodyLineSorter.Event, Int) -> Void
         ) {
-            guard sorter != nil else {
+            guard hasHeader else {
                 guard !given.isOverlong else { return failOverlongHeader() }
                 begin(header: given.bytes, isTerminated: given.isTerminated)
                 offset = given.bytes.count + 1
                 return
             }
-            sorter?.addScannedLine(given, fields: fields, error: error, at: offset, line: line) { fields, event in
+            sorter.addScannedLine(given, fields: fields, error: error, at: offset, line: line) { fields, event in
                 events.count(fields, event, body)
             }
             // (After an overlong line, whose length is not known, the offsets are approximate:
@@ -161,6 +170,7 @@ enum TraceEventScan {
             }
             headerEndsInCarriageReturn = isTerminated && bytes.last == 0x0D
             sorter = BodyLineSorter(machines: header.machines, version: header.version)
+            hasHeader = true
         }
 
         private mutating func failOverlongHeader() {
@@ -175,9 +185,9 @@ enum TraceEventScan {
 
         /// The issues in `TraceIndexer`'s order: the lines', the `crlf` one, the seqs'.
         func finish() -> Summary {
-            var issues = sorter?.issues ?? IssueList()
-            var carriageReturns = sorter?.carriageReturns ?? 0
-            var firstCarriageReturnLine = sorter?.firstCarriageReturnLine
+            var issues = sorter.issues
+            var carriageReturns = sorter.carriageReturns
+            var firstCarriageReturnLine = sorter.firstCarriageReturnLine
             if headerEndsInCarriageReturn {
                 carriageReturns += 1
                 firstCarriageReturnLine = 1
