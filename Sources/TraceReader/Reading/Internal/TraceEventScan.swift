@@ -47,8 +47,9 @@ enum TraceEventScan {
         var reading = Reading(path: path)
         let partSize = ChunkIndex.blockSize / 4
         if case .regularFile(let size) = input.kind, size > partSize, TraceValidator().parallelism > 1 {
-            // Read and scanned a part ahead on another thread, the lines sorted and counted here.
-            let pipeline = ScanPipeline(partSize: partSize)
+            // Read and scanned a part ahead on another thread, the lines sorted and counted here;
+            // in parts that stay in a core's cache, as `log` reads them.
+            let pipeline = ScanPipeline(partSize: min(partSize, ScanPipeline.preferredPartSize))
             let outcome = pipeline.read(input, maximumLineLength: LineReader.maximumLineLength) {
                 line, fields, error, _ in
                 reading.add(line, fields: fields, error: error, body)
