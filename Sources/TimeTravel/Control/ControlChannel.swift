@@ -1,8 +1,13 @@
 import Dispatch
-import Foundation
 @_spi(RewindInternals) internal import RewindSupport
 import Synchronization
 import TraceReader
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A Unix domain socket through which `inspector step --attach SOCKET` sets the running app to
 /// the steps of its own trace, and back to its present.

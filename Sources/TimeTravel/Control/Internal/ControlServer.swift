@@ -1,7 +1,19 @@
 import Dispatch
-import Foundation
 @_spi(RewindInternals) internal import RewindSupport
 import Synchronization
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The thread behind a `ControlChannel`: it waits (`poll`) on the listening socket, the one
 /// connection and a pipe that wakes it to stop; it reads messages, hands each restore to
@@ -41,12 +53,13 @@ final class ControlServer: @unchecked Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in
+        // A queue of its own (a thread of its own for as long as `serve` runs), named for a
+        // debugger's list of threads; not Foundation's `Thread`, which would bring all of
+        // Foundation (and ICU) into every process that links TimeTravel.
+        DispatchQueue(label: "Rewind control channel").async { [self] in
             serve()
             finished.signal()
         }
-        thread.name = "Rewind control channel"
-        thread.start()
     }
 
     /// Stops the thread (waiting for it a little) and removes the socket file.
@@ -88,7 +101,7 @@ final class ControlServer: @unchecked Sendable {
                 timeout = Int32(max(0, min(Int64(limits.messageMilliseconds) - waited, Int64(Int32.max))))
             }
             guard let ready = try? SocketCalls.waitForInput(watched, timeoutMilliseconds: timeout) else {
-                Thread.sleep(forTimeInterval: 0.05)  // a poll that fails: try again, without spinning
+                SystemCalls.sleep(nanoseconds: 50_000_000)  // a poll that fails: try again, without spinning
                 continue
             }
             if ready[0] { break }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // Reading back what the recorder writes for Foundation's value types and for dictionaries keyed
 // by a `String`-backed enum (see the Recorder's `FoundationValueEncoding` and
