@@ -113,6 +113,9 @@ struct ValidationRun {
     private var specMachineByStore: [String: Int] = [:]
     private var headerMachineByStore: [String: Int] = [:]
     private var storeNames = NameTable()
+    /// The last few store names looked up: events mostly come from a few stores in turn, found
+    /// so without hashing their names.
+    private var recentStores = RecentNames()
     private var stores: [StoreState] = []
     private var causeLoops: CauseLoopTracker
 
@@ -419,7 +422,7 @@ struct ValidationRun {
         if text.hasEscapes {
             number = storeNames.intern(EventFields.string(text, in: line))
         } else {
-            number = storeNames.intern(UnsafeRawBufferPointer(rebasing: line[text.range]))
+            number = recentStores.intern(UnsafeRawBufferPointer(rebasing: line[text.range]), in: &storeNames)
         }
         if number == stores.count { addStore(number) }
         return number
@@ -550,7 +553,8 @@ struct ValidationRun {
                 reportIllegal(fields.pointee, line, store: store, machine: machine, seq: seq, from: from)
             }
             stores[store].current = to
-            stores[store].currentName = nil
+            // (Tested first: storing nil released the old name, on every transition.)
+            if stores[store].currentName != nil { stores[store].currentName = nil }
         } else {
             reportUnknownCase(
                 fields.pointee, line, store: store, machine: machine, seq: seq, fromKnown: from != nil,
