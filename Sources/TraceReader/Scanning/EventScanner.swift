@@ -104,6 +104,10 @@ enum EventScanner {
         let base: UnsafePointer<UInt8>
         let count: Int
         var position = 0
+        /// Whether the fast path (`RecorderLayout.swift`) skipped a value with a general skip,
+        /// which takes whitespace between tokens, `\n` included: a scan whose line end is not
+        /// known in advance (`scanRecorderLine`) must then check that it did not pass one.
+        var tookGeneralSkip = false
 
         init(_ line: UnsafeRawBufferPointer) {
             self.line = line

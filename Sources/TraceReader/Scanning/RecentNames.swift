@@ -66,6 +66,17 @@ struct RecentNames {
         return nil
     }
 
+    /// The id of `name` in `table`, adding it there when it is new: from the names remembered
+    /// when it is one of them, else from the table, and then remembered.
+    @inline(__always)
+    mutating func intern(_ name: UnsafeRawBufferPointer, in table: inout NameTable) -> Int {
+        let key = Key(name)
+        if let key, let id = id(for: key) { return id }
+        let id = table.intern(name)
+        if let key { remember(key, id: id) }
+        return id
+    }
+
     /// Remembers that `key`'s name has `id`, in place of the oldest name remembered.
     @inline(__always)
     mutating func remember(_ key: Key, id: Int) {

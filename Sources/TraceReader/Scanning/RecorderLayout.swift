@@ -25,10 +25,50 @@
 /// line). At the first byte that departs from the layout (whitespace, another order, another
 /// member, a value of the wrong type, anything invalid) this gives up and returns false, and the
 /// general scan reads the line from its start; it never decides that a line is invalid.
+extension EventScanner {
+    /// Scans the line that starts at the start of `bytes` and ends at the first `\n` in them,
+    /// without that `\n` being looked for first, when the line has the recorder's layout
+    /// (above) and its `\n` comes right after its closing `}`: returns the
+    /// line's length without the `\n`, `fields` (empty on entry) then holding what
+    /// `scan(_:into:)` of the line gives. Returns nil for any other line (then `fields` holds a
+    /// part of it, to be thrown away, and the caller finds the line's end and scans it).
+    ///
+    /// This is `scan` with the finding of the line's end folded in: the fast path reads every
+    /// token of the line anyway, and no token of its compact layout holds a `\n` (strings may
+    /// not, and it takes no whitespace), so the line ends where its closing `}` is followed by
+    /// `\n`. Only its general skips take whitespace, so a line where it used one is checked for
+    /// an earlier `\n`.
+    @inline(__always)
+    static func scanRecorderLine(_ bytes: UnsafeRawBufferPointer, into fields: inout EventFields) -> Int? {
+        guard bytes.count < Int(UInt32.max) else { return nil }
+        var cursor = Cursor(bytes)
+        guard cursor.scanRecorderMembers(into: &fields) else { return nil }
+        let end = cursor.position
+        guard end &+ 1 < cursor.count, cursor.base[end] == UInt8(ascii: "}"), cursor.base[end &+ 1] == 0x0A else {
+            return nil
+        }
+        if cursor.tookGeneralSkip && memchr(cursor.base, 0x0A, end) != nil { return nil }
+        return end &+ 1
+    }
+}
+
 extension EventScanner.Cursor {
     /// Reads the line into `fields` (empty on entry) and returns true, or returns false when the
     /// line departs from the layout (`fields` then holds a part of it, to be thrown away).
+    @inline(__always)
     mutating func scanRecorderLayout(into fields: inout EventFields) -> Bool {
+        guard scanRecorderMembers(into: &fields), position &+ 1 == count, base[position] == UInt8(ascii: "}") else {
+            return false
+        }
+        position = count
+        return true
+    }
+
+    /// Reads the members of the line into `fields` (empty on entry) and returns true, the cursor
+    /// then on the byte after the last member (the closing `}` of a line in the layout, which the
+    /// caller checks); returns false when the line departs from the layout.
+    @inline(__always)
+    mutating func scanRecorderMembers(into fields: inout EventFields) -> Bool {
         guard let type = string(after: Literals.openType), !type.hasEscapes else { return false }
         let isTransition: Bool
         var isRestore = false
@@ -118,8 +158,6 @@ extension EventScanner.Cursor {
                 fields.present.insert(.machine)
             }
         }
-        guard position &+ 1 == count, base[position] == UInt8(ascii: "}") else { return false }
-        position = count
         return true
     }
 
@@ -192,6 +230,7 @@ extension EventScanner.Cursor {
     private mutating func skipValidValue() -> Int? {
         let start = position
         if skipCompactValue() { return position }
+        tookGeneralSkip = true
         guard let end = try? JSONSyntax.skipValue(in: line, at: start) else { return nil }
         position = end
         return end
@@ -206,6 +245,7 @@ extension EventScanner.Cursor {
         guard literal(Literals.patch), position < count, base[position] > 0x20,
             let (end, wellShaped) = try? PatchShapeSink.skipValue(in: line, at: position)
         else { return false }
+        tookGeneralSkip = true
         fields.patchRange = position..<end
         fields.patchIsWellShaped = wellShaped
         position = end

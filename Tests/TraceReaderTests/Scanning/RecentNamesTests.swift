@@ -22,17 +22,10 @@ import Testing
         return names
     }()
 
-    /// Looks `name` up as `StatisticsTally` and `StoreNameTable` do: the recent names first.
+    /// Looks `name` up as the validator does (`RecentNames.intern(_:in:)`): the recent names first.
     private func id(_ name: String, recent: inout RecentNames, table: inout NameTable) -> Int {
         var name = name
-        return name.withUTF8 { bytes in
-            let name = UnsafeRawBufferPointer(bytes)
-            let key = RecentNames.Key(name)
-            if let key, let id = recent.id(for: key) { return id }
-            let id = table.intern(name)
-            if let key { recent.remember(key, id: id) }
-            return id
-        }
+        return name.withUTF8 { bytes in recent.intern(UnsafeRawBufferPointer(bytes), in: &table) }
     }
 
     @Test(arguments: 0..<20 as Range<UInt64>) func namesInTurnFindTheirOwnIDs(seed: UInt64) {

@@ -13,6 +13,18 @@ import Testing
         }
     }
 
+    /// `scanRecorderLine` of `bytes` (a line, its `\n` and what follows), and what it must give:
+    /// the fast path's fields of the bytes before the first `\n`, and their count, or nil.
+    private func lineScans(_ bytes: [UInt8]) -> (found: (Int, EventFields)?, expected: (Int, EventFields)?) {
+        bytes.withUnsafeBytes { bytes in
+            var fields = EventFields()
+            let count = EventScanner.scanRecorderLine(bytes, into: &fields)
+            guard let end = bytes.firstIndex(of: 0x0A) else { return (count.map { ($0, fields) }, nil) }
+            let line = UnsafeRawBufferPointer(rebasing: bytes[..<end])
+            return (count.map { ($0, fields) }, EventScanner.scanRecorderLayout(line).map { (end, $0) })
+        }
+    }
+
     /// Every event line of the committed traces, which the sample app's recorder wrote.
     private func recordedLines() throws -> [[UInt8]] {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -120,7 +132,48 @@ import Testing
                 taken += 1
                 #expect(fast == general, "\(String(decoding: line, as: UTF8.self))")
             }
+            // Followed by `\n` and the next line (or not), its end found by the scan.
+            let next = lines[Int.random(in: 0..<lines.count, using: &random)]
+            for bytes in [line + [0x0A] + next, line + [0x0A], line, line + [0x0D, 0x0A]] {
+                let (found, expected) = lineScans(bytes)
+                #expect(found?.0 == expected?.0, "\(String(decoding: bytes, as: UTF8.self))")
+                #expect(found?.1 == expected?.1, "\(String(decoding: bytes, as: UTF8.self))")
+            }
         }
         #expect(taken > 1000)  // the damage often lands inside a value and leaves the layout
+    }
+
+    /// The scan that finds the line's end stops at the first `\n` after the closing `}`, reads
+    /// the same fields as the scan of the line alone, and takes no line that ends elsewhere.
+    @Test func findsTheEndOfEveryRecordedLineItScans() throws {
+        let lines = try recordedLines() + Self.versionTwoLines.map { Array($0.utf8) }
+        for (index, line) in lines.enumerated() {
+            let bytes = line + [0x0A] + lines[(index + 1) % lines.count] + [0x0A]
+            let (found, expected) = lineScans(bytes)
+            #expect(found != nil && found?.0 == line.count, "\(String(decoding: line, as: UTF8.self))")
+            #expect(found?.1 == expected?.1, "\(String(decoding: line, as: UTF8.self))")
+        }
+    }
+
+    /// A value skipped by the general skip, which takes whitespace, may run over a `\n` into the
+    /// next line and end there in the layout: the line is not taken (it ends at its `\n`).
+    @Test func takesNoLineThatRunsOverItsNewline() {
+        let split = [
+            "{\"type\":\"register\",\"seq\":1,\"elapsed\":0,\"store\":\"S\",\"state\":{\"a\":\n1}}\n",
+            "{\"type\":\"register\",\"seq\":1,\"elapsed\":0,\"store\":\"S\",\"state\":[1\n,2]}\n",
+            "{\"type\":\"transition\",\"seq\":2,\"elapsed\":0,\"store\":\"S\",\"action\":\"a\",\"changed\":true,"
+                + "\"patch\":[\n],\"source\":\"s\"}\n",
+            "{\"type\":\"transition\",\"seq\":2,\"elapsed\":0,\"store\":\"S\",\"action\":\"a\",\"changed\":true,"
+                + "\"state\":1,\"source\":\"s\",\"args\":{\"n\" :\n1}}\n",
+        ]
+        for text in split {
+            let (found, expected) = lineScans(Array(text.utf8))
+            #expect(found == nil && expected == nil, "\(text)")
+        }
+        // The same values on one line are taken.
+        for text in split.map({ $0.dropLast().replacingOccurrences(of: "\n", with: " ") + "\n" }) {
+            let (found, expected) = lineScans(Array(text.utf8))
+            #expect(found != nil && found?.0 == expected?.0 && found?.1 == expected?.1, "\(text)")
+        }
     }
 }

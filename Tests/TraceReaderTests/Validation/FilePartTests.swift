@@ -145,6 +145,38 @@ import Testing
         #expect(scannedLines > 10)
     }
 
+    /// Recorded lines, whose ends the scan finds (`EventScanner.scanRecorderLine`), are split
+    /// as the sequential reader splits them, each with the fields of its own scan, whatever the
+    /// part size and the longest line allowed (some recorded lines are longer than 100 bytes).
+    @Test(arguments: [1, 150, 4096]) func recordedLinesAreSplitAndScannedAsAlone(partSize: Int) throws {
+        let bytes = try ValidationFixtures.recordedTrace(seed: 5, actions: 60) + Array(#"{"type":"x"}"#.utf8)
+        let file = try ValidationTemporaryFile(bytes)
+        let descriptor = open(file.path, O_RDONLY)
+        guard descriptor >= 0 else { throw ValidationTestError("cannot open \(file.path)") }
+        defer { close(descriptor) }
+        for maximum in [100, 1 << 30] {
+            var part = FilePart()
+            defer { part.deallocate() }
+            var lines: [ReadLine] = []
+            for index in 0... {
+                part.read(descriptor: descriptor, index: index, size: partSize, maximumLineLength: maximum)
+                for line in part.lines {
+                    guard line.count >= 0 else {
+                        lines.append(ReadLine(bytes: nil, isTerminated: true))
+                        continue
+                    }
+                    let text = UnsafeRawBufferPointer(start: part.bytes + line.start, count: line.count)
+                    lines.append(ReadLine(bytes: Array(text), isTerminated: line.isTerminated))
+                    guard line.start != 0 || index != 0 else { continue }  // the header
+                    #expect(line.fields == (try? EventScanner.scan(text)) ?? EventFields(), "\(lines.last!)")
+                }
+                if part.endsFile { break }
+            }
+            #expect(lines == Self.reference(bytes, maximumLineLength: maximum), "at most \(maximum) bytes")
+            #expect(lines.filter { $0.bytes == nil }.count > 3 || maximum > 100)
+        }
+    }
+
     // MARK: Helpers
 
     /// Lines of every length that matters: empty, short, about a part, several parts, over the limit.

@@ -202,6 +202,16 @@ import Testing
         #expect(problems == [Found(.malformed, line: 3, seq: 2)])
     }
 
+    /// Registers of stores S0…S6, each with a machine of its own (case `cN`), more of them than
+    /// `MachineTable.compactionThreshold`, from seq `seq + 1` on (`seq` is then the last).
+    private static func registerManyMachines(after seq: inout Int, into lines: inout [String]) {
+        for index in 0..<(MachineTable.compactionThreshold + 50) {
+            seq += 1
+            let machine = #"{"initial":"c\#(index)","transitions":{"c\#(index)":[]}}"#
+            lines.append(T.registerState(seq, "c\(index)", store: "S\(index % 7)", members: #","machine":\#(machine)"#))
+        }
+    }
+
     @Test func manyDistinctMachinesStayCorrect() {
         // More carried machines than `MachineTable.compactionThreshold`: the stores in use keep theirs.
         var lines = [T.header]
@@ -209,11 +219,7 @@ import Testing
             T.registerState(
                 1, "c0", store: "Keep", members: #","machine":{"initial":"c0","transitions":{"c0":["c0"]}}"#))
         var seq = 1
-        for index in 0..<(MachineTable.compactionThreshold + 50) {
-            seq += 1
-            let machine = #"{"initial":"c\#(index)","transitions":{"c\#(index)":[]}}"#
-            lines.append(T.registerState(seq, "c\(index)", store: "S\(index % 7)", members: #","machine":\#(machine)"#))
-        }
+        Self.registerManyMachines(after: &seq, into: &lines)
         lines.append(T.transition(seq + 1, "c0", "c0", store: "Keep"))
         lines.append(T.transition(seq + 2, "c0", "c1", store: "Keep"))
         let last = MachineTable.compactionThreshold + 49
@@ -223,6 +229,23 @@ import Testing
                 Found(.unknownCase, line: lines.count - 1, seq: seq + 2, store: "Keep"),
                 Found(.illegal, line: lines.count, seq: seq + 3, store: "S\(last % 7)"),
             ])
+    }
+
+    @Test func casesAreLookedUpInTheMachineAfterTheMachinesAreRenumbered() {
+        // A transition of "Gone" looks its cases up in the first carried machine; then "Gone" drops
+        // it, and the compaction gives its number to "Keep"'s machine, whose cases are numbered
+        // otherwise: Keep's transition must be judged by Keep's machine (x has no way out).
+        let gone = #"{"initial":"a","transitions":{"a":["x"],"x":["y"],"y":["x"]}}"#
+        let keep = #"{"initial":"x","transitions":{"x":[],"y":["x"]}}"#
+        var lines = [
+            T.header, T.registerState(1, "x", store: "Gone", members: #","machine":\#(gone)"#),
+            T.registerState(2, "x", store: "Keep", members: #","machine":\#(keep)"#),
+            T.transition(3, "x", "y", store: "Gone"), T.registerState(4, nil, store: "Gone"),
+        ]
+        var seq = 4
+        Self.registerManyMachines(after: &seq, into: &lines)
+        lines.append(T.transition(seq + 1, "x", "y", store: "Keep"))
+        #expect(T.problems(lines) == [Found(.illegal, line: lines.count, seq: seq + 1, store: "Keep")])
     }
 
     // MARK: unchecked

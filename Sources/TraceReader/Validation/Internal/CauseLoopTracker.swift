@@ -68,6 +68,9 @@ struct CauseLoopTracker {
 
     private var ring: [Entry] = []
     private var actions = NameTable()
+    /// The last few actions interned: a trace has few, and the same ones come back event after
+    /// event, found so without hashing them.
+    private var recentActions = RecentNames()
     /// Whether the shortcut past the walk may be taken (tests turn it off to compare).
     var allowsShortcut = true
     /// Whether every seq recorded was larger than the one before: the ring then holds each seq at
@@ -107,11 +110,7 @@ struct CauseLoopTracker {
         entry.runStart = seq
         entry.store = Int32(truncatingIfNeeded: store)
         if let action {
-            let id =
-                action.hasEscapes
-                ? actions.intern(EventFields.string(action, in: line))
-                : actions.intern(UnsafeRawBufferPointer(rebasing: line[action.range]))
-            entry.action = Int32(truncatingIfNeeded: id)
+            entry.action = Int32(truncatingIfNeeded: actionID(action, line))
         }
         entry.root = seq
         // The fast path: an event with no cause is the start of its chain.
@@ -145,6 +144,13 @@ struct CauseLoopTracker {
             return false
         }
         return true
+    }
+
+    /// The id of the action named by `text`, adding it when it is new.
+    @inline(__always)
+    private mutating func actionID(_ text: EventFields.Text, _ line: UnsafeRawBufferPointer) -> Int {
+        if text.hasEscapes { return actions.intern(EventFields.string(text, in: line)) }
+        return recentActions.intern(UnsafeRawBufferPointer(rebasing: line[text.range]), in: &actions)
     }
 
     /// The count recorded for the event `seq` (how many times its store and action occur in its

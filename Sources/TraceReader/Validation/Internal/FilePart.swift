@@ -128,6 +128,13 @@ struct FilePart {
         }
         var searched = start  // bytes before this hold no `\n` of the current line
         while base + start < rangeEnd && start < filled {
+            // Most lines: scanned with their end found by the scan, not by a `memchr` before it.
+            if scanning, let count = addRecorderLine(start: start, filled: filled, maximumLineLength: maximumLineLength)
+            {
+                start &+= count &+ 1
+                searched = start
+                continue
+            }
             if let newline = memchr(bytes + searched, 0x0A, filled - searched) {
                 let lineEnd = bytes.distance(to: newline)
                 addLine(start: start, count: lineEnd - start, isTerminated: true, maximumLineLength: maximumLineLength)
@@ -183,6 +190,29 @@ struct FilePart {
         lines.append(
             ScannedLine(start: start, count: count, isTerminated: isTerminated, fields: EventFields(), error: -1))
         if scansWhileReading { scanLine(at: lines.count &- 1) }
+    }
+
+    /// Adds and scans the line at `bytes[start...]` when it is in the recorder's layout and ends
+    /// with `}` and `\n` within `bytes[..<filled]` (`EventScanner.scanRecorderLine`); returns its
+    /// length without `\n`, or nil (nothing added) for any other line.
+    @inline(__always)
+    private mutating func addRecorderLine(start: Int, filled: Int, maximumLineLength: Int) -> Int? {
+        // Line 1, the header, is read by the run itself; a line not starting with `{` is no event.
+        guard !(isFirstPart && start == 0), bytes.load(fromByteOffset: start, as: UInt8.self) == 0x7B else {
+            return nil
+        }
+        let rest = UnsafeRawBufferPointer(start: bytes + start, count: filled &- start)
+        // Scanned in place: the fields are not copied on their way into the array.
+        lines.append(ScannedLine(start: start, count: 0, isTerminated: true, fields: EventFields(), error: -1))
+        let count = lines.withUnsafeMutableBufferPointer { lines in
+            EventScanner.scanRecorderLine(rest, into: &lines[lines.count &- 1].fields)
+        }
+        guard let count, count <= maximumLineLength else {
+            lines.removeLast()
+            return nil
+        }
+        lines[lines.count &- 1].count = count
+        return count
     }
 
     /// Scans the lines that `read(scanning: false)` found and that are not scanned yet, up to

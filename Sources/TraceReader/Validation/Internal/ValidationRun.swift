@@ -113,6 +113,15 @@ struct ValidationRun {
     private var specMachineByStore: [String: Int] = [:]
     private var headerMachineByStore: [String: Int] = [:]
     private var storeNames = NameTable()
+    /// The last few store names looked up: events mostly come from a few stores in turn, found
+    /// so without hashing their names.
+    private var recentStores = RecentNames()
+    /// The case numbers of the last few `from` and `to` names in machine `recentCasesMachine`
+    /// (-1: none), found so without hashing them: a store's transitions name a few cases over and
+    /// over. Only cases found are remembered; forgotten when the machine changes, and when the
+    /// machines are renumbered (`compactMachines`).
+    private var recentCases = RecentNames()
+    private var recentCasesMachine = -1
     private var stores: [StoreState] = []
     private var causeLoops: CauseLoopTracker
 
@@ -419,7 +428,7 @@ struct ValidationRun {
         if text.hasEscapes {
             number = storeNames.intern(EventFields.string(text, in: line))
         } else {
-            number = storeNames.intern(UnsafeRawBufferPointer(rebasing: line[text.range]))
+            number = recentStores.intern(UnsafeRawBufferPointer(rebasing: line[text.range]), in: &storeNames)
         }
         if number == stores.count { addStore(number) }
         return number
@@ -539,8 +548,8 @@ struct ValidationRun {
             return
         }
         guard machine >= 0, let fromText = fields.pointee.from, let toText = fields.pointee.to else { return }
-        let from = Self.caseNumber(fromText, line, machine: machine, in: machines)
-        let to = Self.caseNumber(toText, line, machine: machine, in: machines)
+        let from = transitionCase(fromText, line, machine: machine)
+        let to = transitionCase(toText, line, machine: machine)
         if let from, let to {
             let current = stores[store].current
             if current != from {
@@ -550,13 +559,33 @@ struct ValidationRun {
                 reportIllegal(fields.pointee, line, store: store, machine: machine, seq: seq, from: from)
             }
             stores[store].current = to
-            stores[store].currentName = nil
+            // (Tested first: storing nil released the old name, on every transition.)
+            if stores[store].currentName != nil { stores[store].currentName = nil }
         } else {
             reportUnknownCase(
                 fields.pointee, line, store: store, machine: machine, seq: seq, fromKnown: from != nil,
                 toKnown: to != nil)
             setCurrent(store, machine: machine, to: toText, line)
         }
+    }
+
+    /// The case number of a transition's `from` or `to` in `machine`, or nil when it is not one
+    /// of its cases: `caseNumber`, through `recentCases`.
+    @inline(__always)
+    private mutating func transitionCase(_ text: EventFields.Text, _ line: UnsafeRawBufferPointer, machine: Int)
+        -> Int?
+    {
+        guard !text.hasEscapes, let key = RecentNames.Key(UnsafeRawBufferPointer(rebasing: line[text.range])) else {
+            return Self.caseNumber(text, line, machine: machine, in: machines)
+        }
+        if machine != recentCasesMachine {
+            recentCases = RecentNames()
+            recentCasesMachine = machine
+        }
+        if let number = recentCases.id(for: key) { return number }
+        let number = Self.caseNumber(text, line, machine: machine, in: machines)
+        if let number { recentCases.remember(key, id: number) }
+        return number
     }
 
     /// After any transition, the store's current case is its `to`, whatever was wrong.
@@ -576,6 +605,7 @@ struct ValidationRun {
     private mutating func compactMachines() {
         let used = Set(stores.map(\.machine).filter { $0 >= 0 })
         let renumbered = machines.compact(keeping: used)
+        recentCasesMachine = -1
         for index in stores.indices where stores[index].machine >= machines.fixedCount {
             stores[index].machine = renumbered[stores[index].machine] ?? -1
         }
