@@ -52,27 +52,6 @@ enum DecimalNumber {
         }
         // A digit before the point and one after it.
         guard point > 0 && point < count - 1 else { return nil }
-        return Double(mantissa) / powerOfTen(count - 1 - point)
-    }
-
-    /// 10^`exponent`, exactly, for an `exponent` from 1 to 14.
-    @inline(__always)
-    private static func powerOfTen(_ exponent: Int) -> Double {
-        switch exponent {
-        case 1: 1e1
-        case 2: 1e2
-        case 3: 1e3
-        case 4: 1e4
-        case 5: 1e5
-        case 6: 1e6
-        case 7: 1e7
-        case 8: 1e8
-        case 9: 1e9
-        case 10: 1e10
-        case 11: 1e11
-        case 12: 1e12
-        case 13: 1e13
-        default: 1e14
-        }
+        return Double(mantissa) / JSONDecodedNumber.powersOfTen[count - 1 - point]
     }
 }

@@ -14,11 +14,9 @@ struct StoreNameTable: Sendable {
 
     /// The id of the name whose UTF-8 bytes are `name`, adding it when it is new.
     mutating func id(for name: UnsafeRawBufferPointer) -> Int {
-        let key = RecentNames.Key(name)
-        if let key, let id = recent.id(for: key) { return id }
-        let id = table.intern(name)
+        let id = recent.intern(name, in: &table)
+        // A new name (a name remembered by `recent` was added before).
         if id == names.count { names.append(String(decoding: name, as: UTF8.self)) }
-        if let key { recent.remember(key, id: id) }
         return id
     }
 
