@@ -207,17 +207,20 @@ public struct TraceStatistics: Sendable, Equatable {
         windowLimit: Int = StatisticsTally.defaultWindowLimit
     ) throws(TraceOpenError) {
         var tally = StatisticsTally(nameLimit: nameLimit, exactIntervals: exactIntervals, windowLimit: windowLimit)
-        let summary = try TraceEventScan.forEachEvent(path: path) { fields, event, index in
-            let kind: StatisticsTally.EventKind =
-                switch event.type {
-                case .register: .register
-                case .transition: .transition
-                case .restore, .unknown: .other
-                }
-            tally.add(
-                fields, event.bytes, kind: kind, seq: fields.pointee.seq ?? 0, index: index, knownStore: event.storeID)
-        }
+        let summary = try TraceEventScan.forEachEvent(path: path, into: &tally)
         self = tally.finish(events: summary.eventCount, stepsAreSeqs: summary.stepsAreSeqs)
         issues = summary.issues
+    }
+}
+
+extension StatisticsTally: TraceEventScan.Visitor {
+    mutating func visit(_ fields: UnsafePointer<EventFields>, _ event: BodyLineSorter.Event, index: Int) {
+        let kind: EventKind =
+            switch event.type {
+            case .register: .register
+            case .transition: .transition
+            case .restore, .unknown: .other
+            }
+        add(fields, event.bytes, kind: kind, seq: fields.pointee.seq ?? 0, index: index, knownStore: event.storeID)
     }
 }

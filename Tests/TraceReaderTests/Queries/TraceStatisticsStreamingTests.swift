@@ -80,9 +80,10 @@ import Testing
         }
     }
 
-    /// A file of several parts of 1 MB is read and scanned a part ahead on a second thread
-    /// (`ScanPipeline`): the counts, steps and issues are still those of the indexed trace, with
-    /// malformed, empty, `\r\n` and torn lines anywhere, at the ends of parts too.
+    /// A file of several parts is read and scanned in parts on two threads, and counted in order
+    /// by whichever has the next part (`ParallelScan`): the counts, steps and issues are still
+    /// those of the indexed trace, with malformed, empty, `\r\n` and torn lines anywhere, at the
+    /// ends of parts too.
     @Test(arguments: [1, 2] as [UInt64]) func aTraceOfSeveralPartsAgreesWithTheIndexedTrace(seed: UInt64) throws {
         var text = randomTrace(seed: seed * 1_000)
         if !text.hasSuffix("\n") { text = String(text[...text.lastIndex(of: "\n")!]) }

@@ -13,6 +13,13 @@
 /// names and at most a hundred issues of each kind. For a command that only counts (`inspector
 /// stats`); unlike `TraceStream`, nothing is validated.
 enum TraceEventScan {
+    /// What is given each event, in file order.
+    protocol Visitor: SendableMetatype {
+        /// Takes the event at `index` among the events (from 0, as `TraceFile` numbers them): its
+        /// members (valid during the call) and its line (`event.line` the 1-based file line).
+        mutating func visit(_ fields: UnsafePointer<EventFields>, _ event: BodyLineSorter.Event, index: Int)
+    }
+
     /// What the reading found besides the events.
     struct Summary {
         var eventCount: Int
@@ -23,13 +30,12 @@ enum TraceEventScan {
         var stepsAreSeqs: Bool
     }
 
-    /// Reads the trace at `path` (a file, or a pipe read as it comes), calling `body` with each
-    /// event's members (where they are, valid during the call) and line in file order (its `line` the 1-based file line) and its position among the events,
-    /// from 0, as `TraceFile` numbers them.
-    /// - Throws: `TraceOpenError` as `TraceFile(path:)` throws it; `body` is never called when
+    /// Reads the trace at `path` (a file, or a pipe read as it comes), giving `visitor` each
+    /// event in file order.
+    /// - Throws: `TraceOpenError` as `TraceFile(path:)` throws it; `visitor` is given nothing when
     ///   line 1 is not a trace header.
     static func forEachEvent(
-        path: String, _ body: (UnsafePointer<EventFields>, BodyLineSorter.Event, _ index: Int) -> Void
+        path: String, into visitor: inout some TraceEventScan.Visitor
     )
         throws(TraceOpenError)
         -> Summary
@@ -46,14 +52,19 @@ enum TraceEventScan {
         }
         var reading = Reading(path: path)
         let partSize = ChunkIndex.blockSize / 4
-        if case .regularFile(let size) = input.kind, size > partSize, TraceValidator().parallelism > 1 {
-            // Read and scanned a part ahead on another thread, the lines sorted and counted here;
-            // in parts that stay in a core's cache, as `log` reads them.
-            let pipeline = ScanPipeline(partSize: min(partSize, ScanPipeline.preferredPartSize))
-            let outcome = pipeline.read(input, maximumLineLength: LineReader.maximumLineLength) {
-                line, fields, error, _ in
-                reading.add(line, fields: fields, error: error, body)
-                return reading.failure == nil
+        let width = TraceValidator().parallelism
+        if case .regularFile(let size) = input.kind, size > partSize, width > 1 {
+            // Read and scanned in parts on every core, as `validate` reads, the lines sorted and
+            // counted in order by whichever thread has the next part (`ParallelScan`): the counting
+            // is light beside the scan, so no thread is kept for it.
+            let scan = ParallelScan(width: width, partSize: ScanPipeline.preferredPartSize)
+            let outcome = withUnsafeMutablePointer(to: &reading) { reading in
+                withUnsafeMutablePointer(to: &visitor) { visitor in
+                    var counting = Counting(reading: reading, visitor: visitor)
+                    return scan.scan(
+                        descriptor: input.file.rawValue, maximumLineLength: LineReader.maximumLineLength,
+                        into: &counting)
+                }
             }
             if case .readFailed(let code) = outcome {
                 throw TraceOpenError(
@@ -65,7 +76,7 @@ enum TraceEventScan {
         do {
             try input.forEachChunk(blockSize: ChunkIndex.blockSize, maximumLineLength: LineReader.maximumLineLength) {
                 chunk, _ in
-                reading.add(chunk, body)
+                reading.add(chunk, &visitor)
                 return reading.failure == nil
             }
         } catch {
@@ -73,6 +84,24 @@ enum TraceEventScan {
         }
         if let failure = reading.failure { throw failure }
         return reading.finish()
+    }
+
+    /// A reading and what it gives each event to, as `ParallelScan` takes them.
+    /// (A visitor, not a closure: a closure kept in it was retained and released per line. By
+    /// pointer: both are the caller's, which a copy would make copy their arrays when written.)
+    private struct Counting<Visitor: TraceEventScan.Visitor>: ScannedLineConsumer {
+        let reading: UnsafeMutablePointer<Reading>
+        let visitor: UnsafeMutablePointer<Visitor>
+
+        mutating func consume(
+            _ line: LineReader.Line, scanned fields: UnsafePointer<EventFields>, error: JSONParseError?
+        ) -> Bool {
+            // An overlong line as `LineReader.forEachChunk` gives it: not terminated.
+            let line =
+                line.isOverlong ? LineReader.Line(bytes: line.bytes, isTerminated: false, isOverlong: true) : line
+            reading.pointee.add(line, fields: fields, error: error, &visitor.pointee)
+            return reading.pointee.failure == nil
+        }
     }
 
     /// The state of one reading: the header, the sorter of the body's lines, the seqs.
@@ -85,7 +114,7 @@ enum TraceEventScan {
         var failure: TraceOpenError?
         var headerEndsInCarriageReturn = false
         var line = 2
-        /// The file offset of the next line scanned by `ScanPipeline`.
+        /// The file offset of the next line scanned by `ParallelScan`.
         var offset = 0
         var events = Events()
 
@@ -96,11 +125,11 @@ enum TraceEventScan {
             var previous: (seq: Int, line: Int)?
             var stepsAreSeqs = true
 
-            /// Counts the next event and gives it to `body`.
+            /// Counts the next event and gives it to `visitor`.
             @inline(__always)
             mutating func count(
                 _ fields: UnsafePointer<EventFields>, _ event: BodyLineSorter.Event,
-                _ body: (UnsafePointer<EventFields>, BodyLineSorter.Event, Int) -> Void
+                _ visitor: inout some TraceEventScan.Visitor
             ) {
                 let seq = fields.pointee.seq ?? 0
                 if seq <= (previous?.seq ?? 0) {
@@ -109,7 +138,7 @@ enum TraceEventScan {
                         line: event.line, kind: .seqOrder, TraceIndexer.seqOrderMessage(seq: seq, previous: previous))
                 }
                 previous = (seq, event.line)
-                body(fields, event, count)
+                visitor.visit(fields, event, index: count)
                 count += 1
             }
         }
@@ -117,7 +146,7 @@ enum TraceEventScan {
         init(path: String) { self.path = path }
 
         mutating func add(
-            _ chunk: LineReader.Chunk, _ body: (UnsafePointer<EventFields>, BodyLineSorter.Event, Int) -> Void
+            _ chunk: LineReader.Chunk, _ visitor: inout some TraceEventScan.Visitor
         ) {
             guard case .lines(var bytes) = chunk else {
                 guard hasHeader else { return failOverlongHeader() }
@@ -135,15 +164,15 @@ enum TraceEventScan {
                 bytes = UnsafeRawBufferPointer(rebasing: bytes[(newline.map { $0 + 1 } ?? bytes.count)...])
             }
             sorter.addLines(bytes, at: 0, line: &line) { fields, event in
-                withUnsafePointer(to: fields) { events.count($0, event, body) }
+                withUnsafePointer(to: fields) { events.count($0, event, &visitor) }
             }
         }
 
-        /// Sorts and counts a line read and scanned by `ScanPipeline` (line 1, the header, comes
+        /// Sorts and counts a line read and scanned by `ParallelScan` (line 1, the header, comes
         /// unscanned).
         mutating func add(
             _ given: LineReader.Line, fields: UnsafePointer<EventFields>, error: JSONParseError?,
-            _ body: (UnsafePointer<EventFields>, BodyLineSorter.Event, Int) -> Void
+            _ visitor: inout some TraceEventScan.Visitor
         ) {
             guard hasHeader else {
                 guard !given.isOverlong else { return failOverlongHeader() }
@@ -152,7 +181,7 @@ enum TraceEventScan {
                 return
             }
             sorter.addScannedLine(given, fields: fields, error: error, at: offset, line: line) { fields, event in
-                events.count(fields, event, body)
+                events.count(fields, event, &visitor)
             }
             // (After an overlong line, whose length is not known, the offsets are approximate:
             // nothing here uses them.)

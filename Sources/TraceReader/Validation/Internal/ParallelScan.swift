@@ -10,9 +10,10 @@ import Synchronization
     import Darwin
 #endif
 
-/// Validates a large file on several threads: each reads (`pread`) and scans parts of the file
-/// (`FilePart`), and the validation rules, which must see the lines in order, are applied to
-/// each part as soon as it and all the parts before it are scanned.
+/// Reads a large file on several threads: each reads (`pread`) and scans parts of the file
+/// (`FilePart`), and a `ScannedLineConsumer` (the validation rules; `inspector stats`' counts),
+/// which must see the lines in order, is given each part as soon as it and all the parts before
+/// it are scanned.
 ///
 /// There is no step at which one thread reads while the others wait, and no barrier between
 /// blocks: the copying out of the page cache, the JSON scanning and the rules all run on every
@@ -79,11 +80,13 @@ struct ParallelScan: ~Copyable {
     }
 
     /// The threads' shared state for one `scan`. `concurrentPerform` returns only when every
-    /// thread is done, so it outlives every use.
-    private struct Shared: @unchecked Sendable {
+    /// thread is done, so it outlives every use. Unchecked: the consumer (perhaps not `Sendable`,
+    /// a command's closure in it) is used by one thread at a time, the one that took `applying`
+    /// (acquire) after the last one let go of it (release).
+    private struct Shared<Consumer: ScannedLineConsumer>: @unchecked Sendable {
         let slots: UnsafeMutablePointer<FilePart>
-        /// The run, and what else only the thread applying the rules touches.
-        let run: UnsafeMutablePointer<ValidationRun>
+        /// The consumer, and what else only the thread applying the rules touches.
+        let run: UnsafeMutablePointer<Consumer>
         let rules: UnsafeMutablePointer<RuleState>
         let progress: (Int) -> Void
     }
@@ -99,9 +102,9 @@ struct ParallelScan: ~Copyable {
     /// Reads the regular file open as `descriptor` from its start and has `run` consume every
     /// line, in order. `progress` gets the bytes read so far, after each part, from one thread at
     /// a time.
-    func scan(descriptor: Int32, maximumLineLength: Int, into run: inout ValidationRun, progress: (Int) -> Void)
-        -> Outcome
-    {
+    func scan<Consumer: ScannedLineConsumer>(
+        descriptor: Int32, maximumLineLength: Int, into run: inout Consumer, progress: (Int) -> Void = { _ in }
+    ) -> Outcome {
         let slots = slots
         let width = width
         let window = window
@@ -189,7 +192,9 @@ struct ParallelScan: ~Copyable {
     }
 
     /// Has `run` consume the lines of `part`; false when it stopped.
-    private static func consume(_ part: borrowing FilePart, into run: inout ValidationRun) -> Bool {
+    private static func consume<Consumer: ScannedLineConsumer>(_ part: borrowing FilePart, into run: inout Consumer)
+        -> Bool
+    {
         let bytes = UnsafeRawPointer(part.bytes)
         return part.lines.withUnsafeBufferPointer { lines in
             part.errors.withUnsafeBufferPointer { errors in
