@@ -237,7 +237,10 @@ extension EventScanner.Cursor {
     @inline(__always)
     private mutating func skipValidValue() -> Int? {
         let start = position
-        if skipCompactValue() { return position }
+        if let end = EventScanner.Cursor.compactValueEnd(in: line, at: start) {
+            position = end
+            return end
+        }
         tookGeneralSkip = true
         guard let end = try? JSONSyntax.skipValue(in: line, at: start) else { return nil }
         position = end
