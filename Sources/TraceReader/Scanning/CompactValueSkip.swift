@@ -99,6 +99,19 @@ extension EventScanner.Cursor {
         }
     }
 
+    /// Where the compact JSON value at `offset` in `line` ends (`skipCompactValue`), or nil.
+    ///
+    /// The fast path's scan of a line calls this rather than `skipCompactValue` on its own cursor:
+    /// a walk that is not inlined, given the cursor `inout`, made the scan keep its cursor in
+    /// memory, so that each token of the line (an `elapsed` digit, a string's end) stored its
+    /// position and loaded it again; here the walk has a cursor of its own, kept in registers.
+    @inline(never)
+    static func compactValueEnd(in line: UnsafeRawBufferPointer, at offset: Int) -> Int? {
+        var cursor = EventScanner.Cursor(line)
+        cursor.position = offset
+        return cursor.skipCompactValue() ? cursor.position : nil
+    }
+
     /// Moves past `"name":` at `position`; false when it is not there in compact form.
     @inline(__always)
     private mutating func skipCompactName() -> Bool {
@@ -140,12 +153,22 @@ extension EventScanner.Cursor {
 
     /// An escape, a control byte, UTF-8, or the last bytes of the line: the JSON scanner's string
     /// rules decide, from the opening quote at `position`.
-    @inline(never)
+    @inline(__always)
     private mutating func skipStringByTheRules() -> Bool {
-        var scanner = JSONScanner(line, position: position)
-        guard (try? scanner.scanString()) != nil else { return false }
-        position = scanner.position
+        guard let end = Self.stringEndByTheRules(line, quoteAt: position) else { return false }
+        position = end
         return true
+    }
+
+    /// Where the valid string whose opening quote is at `offset` in `line` ends (past its closing
+    /// quote), by the JSON scanner's string rules; nil when it is not valid. (Static, and given
+    /// the line rather than the cursor: a call that took the cursor `inout` made the walks that
+    /// might call it keep `position` in memory, storing and loading it again at every token.)
+    @inline(never)
+    private static func stringEndByTheRules(_ line: UnsafeRawBufferPointer, quoteAt offset: Int) -> Int? {
+        var scanner = JSONScanner(line, position: offset)
+        guard (try? scanner.scanString()) != nil else { return nil }
+        return scanner.position
     }
 
     /// Moves past the 4-byte `word` (little-endian) at `position`; false when it is not there.

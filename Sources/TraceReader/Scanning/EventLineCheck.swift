@@ -181,19 +181,24 @@ enum EventLineCheck {
     /// The type a `type` value names (the validator's rules use it too).
     @inline(__always)
     static func eventType(_ text: EventFields.Text, in line: UnsafeRawBufferPointer) -> EventType {
-        if text.hasEscapes {
-            switch EventFields.string(text, in: line) {
-            case "register": return .register
-            case "transition": return .transition
-            case "restore": return .restore
-            default: return .unknown
-            }
-        }
+        if text.hasEscapes { return escapedEventType(text, in: line) }
         let bytes = UnsafeRawBufferPointer(rebasing: line[text.range])
         if matches(bytes, "transition") { return .transition }
         if matches(bytes, "register") { return .register }
         if matches(bytes, "restore") { return .restore }
         return .unknown
+    }
+
+    /// `eventType` of a `type` written with escapes: decoded first. (Apart, so that the common
+    /// case, inlined into the validator's loop, makes no `String`.)
+    @inline(never)
+    private static func escapedEventType(_ text: EventFields.Text, in line: UnsafeRawBufferPointer) -> EventType {
+        switch EventFields.string(text, in: line) {
+        case "register": .register
+        case "transition": .transition
+        case "restore": .restore
+        default: .unknown
+        }
     }
 
     @inline(__always)

@@ -417,8 +417,10 @@ enum EventScanner {
             }
             let digitsStart = offset
             var magnitude: UInt64 = 0
-            // Up to 18 digits cannot overflow 64 bits: no check per digit (a `seq` has about 7).
-            while offset < count && offset &- digitsStart < 18 {
+            // Up to 18 digits cannot overflow 64 bits: no check per digit (a `seq` has about 7),
+            // and one bound for both limits.
+            let unchecked = min(count, digitsStart &+ 18)
+            while offset < unchecked {
                 let digit = base[offset] &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
                 magnitude = magnitude &* 10 &+ UInt64(digit)

@@ -69,21 +69,25 @@ extension EventScanner.Cursor {
     /// caller checks); returns false when the line departs from the layout.
     @inline(__always)
     mutating func scanRecorderMembers(into fields: inout EventFields) -> Bool {
-        guard let type = string(after: Literals.openType), !type.hasEscapes else { return false }
+        // The type and the `seq` name matched as one literal: the type's string is not scanned.
+        let typeStart = position &+ Literals.openTypeCount
         let isTransition: Bool
         var isRestore = false
-        switch type.range.count {
-        case 10 where same(type.range.lowerBound, Literals.transition): isTransition = true
-        case 8 where same(type.range.lowerBound, Literals.register): isTransition = false
-        case 7 where same(type.range.lowerBound, Literals.restore):
+        if literal(Literals.transitionToSeq) {
+            isTransition = true
+        } else if literal(Literals.registerToSeq) {
+            isTransition = false
+        } else if literal(Literals.restoreToSeq) {
             isTransition = false
             isRestore = true
-        default: return false
+        } else {
+            return false
         }
-        fields.type = type
+        fields.type = EventFields.Text(
+            range: typeStart..<(position &- Literals.seqCount &- 1), hasEscapes: false)
         fields.present.insert(.type)
 
-        guard literal(Literals.seq), let seq = scanPlainInteger() else { return false }
+        guard let seq = scanPlainInteger() else { return false }
         fields.seq = seq
         fields.present.insert(.seq)
         guard literal(Literals.elapsed) else { return false }
@@ -115,6 +119,8 @@ extension EventScanner.Cursor {
             else { return false }
             fields.source = source
             fields.present.insert(.source)
+            // Most transitions end here: no optional member to look for.
+            if position < count && base[position] == UInt8(ascii: "}") { return true }
             if literal(Literals.cause) {
                 guard let cause = scanPlainInteger() else { return false }
                 fields.cause = cause
@@ -163,11 +169,13 @@ extension EventScanner.Cursor {
 
     /// The recorder's bytes between and around values.
     private enum Literals {
-        static let openType: StaticString = #"{"type":"#
-        static let transition: StaticString = "transition"
-        static let register: StaticString = "register"
-        static let restore: StaticString = "restore"
-        static let seq: StaticString = #","seq":"#
+        /// A line's start up to its `seq`'s value, for each type: `{"type":"`, the type, `","seq":`.
+        static let transitionToSeq: StaticString = #"{"type":"transition","seq":"#
+        static let registerToSeq: StaticString = #"{"type":"register","seq":"#
+        static let restoreToSeq: StaticString = #"{"type":"restore","seq":"#
+        /// The bytes of `{"type":"` before the type, and of `,"seq":` after its closing quote.
+        static let openTypeCount = 9
+        static let seqCount = 7
         static let elapsed: StaticString = #","elapsed":"#
         static let store: StaticString = #","store":"#
         static let action: StaticString = #","action":"#
@@ -229,7 +237,10 @@ extension EventScanner.Cursor {
     @inline(__always)
     private mutating func skipValidValue() -> Int? {
         let start = position
-        if skipCompactValue() { return position }
+        if let end = EventScanner.Cursor.compactValueEnd(in: line, at: start) {
+            position = end
+            return end
+        }
         tookGeneralSkip = true
         guard let end = try? JSONSyntax.skipValue(in: line, at: start) else { return nil }
         position = end

@@ -13,8 +13,11 @@ import Testing
         defer { buffer.deallocate() }
         buffer.copyBytes(from: bytes)
         var cursor = EventScanner.Cursor(UnsafeRawBufferPointer(buffer))
-        guard cursor.skipCompactValue() else { return nil }
-        return cursor.position
+        let taken = cursor.skipCompactValue()
+        // The form the line scan calls, with a cursor of its own, says the same.
+        let end = EventScanner.Cursor.compactValueEnd(in: UnsafeRawBufferPointer(buffer), at: 0)
+        #expect(end == (taken ? cursor.position : nil))
+        return end
     }
 
     private func generalEnd(_ bytes: [UInt8]) -> Int? {

@@ -176,4 +176,40 @@ import Testing
             #expect(found != nil && found?.0 == expected?.0 && found?.1 == expected?.1, "\(text)")
         }
     }
+
+    /// The type and the `seq` name are matched as one literal per type: a line whose start
+    /// departs from it anywhere (a byte changed, added or removed, an escape in the type) is left
+    /// to the general scan or read as it reads it, and the type's text is the bytes between its
+    /// quotes.
+    @Test func readsTheTypeAndSeqNameAsTheGeneralScanDoes() {
+        let lines = [
+            #"{"type":"transition","seq":3,"elapsed":0.5,"store":"S","action":"a","changed":true,"state":1,"source":"f.swift:1"}"#,
+            #"{"type":"register","seq":1,"elapsed":0,"store":"S","state":{"a":1}}"#,
+            #"{"type":"restore","seq":4,"elapsed":2.5,"store":"S","state":{"a":1}}"#,
+            #"{"type":"transit\u0069on","seq":3,"elapsed":0.5,"store":"S","action":"a","changed":true,"state":1,"source":"f.swift:1"}"#,
+            #"{"type":"register","seq":1,"elapsed":0,"store":"S","action":"a","changed":true,"state":1,"source":"f.swift:1"}"#,
+            #"{"type":"transition","seq":3,"elapsed":0.5,"store":"S","state":{"a":1}}"#,
+        ].map { Array($0.utf8) }
+        for (index, line) in lines.enumerated() {
+            let (fast, general) = bothScans(line)
+            #expect(fast == nil || fast == general, "\(String(decoding: line, as: UTF8.self))")
+            if index < 3 {
+                #expect(fast != nil && fast?.type?.range == 9..<(line.firstIndex(of: UInt8(ascii: ",")) ?? 0) - 1)
+            }
+            // Every byte of the start, up to the seq's value: changed, doubled or removed.
+            for offset in 0..<30 {
+                for change in 0..<4 {
+                    var damaged = line
+                    switch change {
+                    case 0: damaged[offset] = UInt8(ascii: "x")
+                    case 1: damaged[offset] = UInt8(ascii: "\\")
+                    case 2: damaged.insert(damaged[offset], at: offset)
+                    default: damaged.remove(at: offset)
+                    }
+                    let (fast, general) = bothScans(damaged)
+                    #expect(fast == nil || fast == general, "\(String(decoding: damaged, as: UTF8.self))")
+                }
+            }
+        }
+    }
 }

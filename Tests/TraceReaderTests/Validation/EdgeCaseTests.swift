@@ -34,6 +34,33 @@ import Testing
             ])
     }
 
+    // A `type` is a JSON string: written with escapes, it names the same type (its check with
+    // escapes decodes it first, apart from the plain bytes' comparison).
+    @Test func aTypeWrittenWithEscapesIsTheTypeItSpells() {
+        let plain = [
+            T.header(), T.register(1), T.transition(2, "idle", "loading"), T.transition(3, "idle", "loaded"),
+            T.restore(4, "loaded"), T.transition(5, "loaded", "loading"),
+        ]
+        let escaped = plain.enumerated().map { index, line in
+            switch index {
+            case 1: line.replacingOccurrences(of: #""register""#, with: #""regist\u0065r""#)
+            case 2: line.replacingOccurrences(of: #""transition""#, with: #""transit\u0069on""#)
+            case 3: line.replacingOccurrences(of: #""transition""#, with: #""\u0074ransition""#)
+            case 4: line.replacingOccurrences(of: #""restore""#, with: #""restor\u0065""#)
+            default: line
+            }
+        }
+        #expect(escaped != plain)
+        #expect(T.problems(plain) == T.problems(escaped))
+        #expect(T.problems(plain).map(\.kind) == [.discontinuity, .illegal])
+        #expect(T.validate(plain).events == T.validate(escaped).events)
+        // Escapes that spell another word: an event of no known type (no store rules apply).
+        let other = plain.enumerated().map { index, line in
+            index == 3 ? line.replacingOccurrences(of: #""transition""#, with: #""transit\u0069ons""#) : line
+        }
+        #expect(T.problems(other).isEmpty)
+    }
+
     // Allowed pairs are a bit matrix up to `CompiledMachine.matrixLimit` cases and a set beyond:
     // a chain of cases checks the same either way.
     @Test(arguments: [5, CompiledMachine.matrixLimit, CompiledMachine.matrixLimit + 1])

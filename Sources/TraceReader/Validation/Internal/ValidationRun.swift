@@ -529,10 +529,6 @@ struct ValidationRun {
     private mutating func transition(
         _ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int
     ) {
-        defer {
-            stores[store].sinceLine = lineNumber
-            stores[store].sinceSeq = seq
-        }
         guard stores[store].seen else {
             // No machine check; the store is followed from its `to` on.
             stores[store].seen = true
@@ -545,27 +541,40 @@ struct ValidationRun {
                 message += " (following it from \(EventFields.string(toText, in: line)) on)"
             }
             add(.unregistered, seq: seq, store: storeName, message: message)
+            stores[store].sinceLine = lineNumber
+            stores[store].sinceSeq = seq
             return
         }
-        guard machine >= 0, let fromText = fields.pointee.from, let toText = fields.pointee.to else { return }
-        let from = transitionCase(fromText, line, machine: machine)
-        let to = transitionCase(toText, line, machine: machine)
-        if let from, let to {
-            let current = stores[store].current
-            if current != from {
-                reportDiscontinuity(fields.pointee, line, store: store, machine: machine, seq: seq)
+        var to = -1  // the store's new case, when `from` and `to` are cases of its machine
+        if machine >= 0, let fromText = fields.pointee.from, let toText = fields.pointee.to {
+            let fromCase = transitionCase(fromText, line, machine: machine)
+            let toCase = transitionCase(toText, line, machine: machine)
+            if let fromCase, let toCase {
+                if stores[store].current != fromCase {
+                    reportDiscontinuity(fields.pointee, line, store: store, machine: machine, seq: seq)
+                }
+                if !machines.allows(from: fromCase, to: toCase, in: machine) {
+                    reportIllegal(fields.pointee, line, store: store, machine: machine, seq: seq, from: fromCase)
+                }
+                to = toCase
+            } else {
+                reportUnknownCase(
+                    fields.pointee, line, store: store, machine: machine, seq: seq, fromKnown: fromCase != nil,
+                    toKnown: toCase != nil)
+                setCurrent(store, machine: machine, to: toText, line)
             }
-            if !machines.allows(from: from, to: to, in: machine) {
-                reportIllegal(fields.pointee, line, store: store, machine: machine, seq: seq, from: from)
+        }
+        // What every transition writes, in one access to the stores (each write through the
+        // array's subscript checked that its buffer was not shared).
+        let lineNumber = lineNumber
+        stores.withUnsafeMutableBufferPointer { stores in
+            if to >= 0 {
+                stores[store].current = to
+                // (Tested first: storing nil released the old name, on every transition.)
+                if stores[store].currentName != nil { stores[store].currentName = nil }
             }
-            stores[store].current = to
-            // (Tested first: storing nil released the old name, on every transition.)
-            if stores[store].currentName != nil { stores[store].currentName = nil }
-        } else {
-            reportUnknownCase(
-                fields.pointee, line, store: store, machine: machine, seq: seq, fromKnown: from != nil,
-                toKnown: to != nil)
-            setCurrent(store, machine: machine, to: toText, line)
+            stores[store].sinceLine = lineNumber
+            stores[store].sinceSeq = seq
         }
     }
 
