@@ -56,6 +56,14 @@ import Testing
         }
     }
 
+    /// A part keeps its lines in raw memory that it reuses without deinitializing them and frees
+    /// without destroying them: that is only sound while a line holds no reference (a `String`
+    /// or an array added to `EventFields` would leak, or be released twice).
+    @Test func aScannedLineHoldsNoReference() {
+        #expect(_isPOD(FilePart.ScannedLine.self))
+        #expect(_isPOD(EventFields.self))
+    }
+
     @Test func anEmptyFileIsOnePartThatEndsIt() throws {
         let file = try ValidationTemporaryFile([])
         #expect(try Self.readInParts(file.path, partSize: 100, maximumLineLength: 100) == [])
