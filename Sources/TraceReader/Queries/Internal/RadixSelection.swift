@@ -39,7 +39,9 @@ enum RadixSelection {
                     any |= key
                 }
                 var keys = bits
-                var counts = [UInt32](repeating: 0, count: countTables << digitBits)
+                // Made by the first count: few keys are sorted, with no counters (1 MB to clear,
+                // a tenth of the time of `inspector stats` on a small trace).
+                var counts: [UInt32] = []
                 return select(
                     sortedRanks, in: &keys, differing: all ^ any, shift: UInt64(64 - digitBits), counts: &counts)
             }
@@ -56,7 +58,7 @@ enum RadixSelection {
 
     /// The keys at `ranks` (increasing) among `keys`, which agree on every bit above
     /// `shift + digitBits` and differ only in the bits of `differing`, reordered; `counts` is
-    /// room for the counters. A digit on which all the keys agree is not counted; a bucket that
+    /// room for the counters, made when first needed (empty on the first call). A digit on which all the keys agree is not counted; a bucket that
     /// holds every key is counted again by the next digit without a copy; one that holds some is
     /// moved to the front, or copied out when another bucket holds a rank too.
     private static func select(
@@ -72,6 +74,7 @@ enum RadixSelection {
         var shift = shift
         // Some digit at or below `shift` differs: the keys agree above it.
         while differing &>> shift & mask == 0 { shift -= UInt64(digitBits) }
+        if counts.isEmpty { counts = [UInt32](repeating: 0, count: countTables << digitBits) }
         count(keys, shift: shift, into: &counts)
         let groups = groups(of: ranks, in: counts)
         var found = [[UInt64]](repeating: [], count: groups.count)
