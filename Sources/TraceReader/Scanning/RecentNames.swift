@@ -77,6 +77,15 @@ struct RecentNames {
         return id
     }
 
+    /// The id in `table` of the string `text` of `line`, adding it there when it is new: a plain
+    /// one as `intern(_:in:)` finds it; one written with escapes decoded first, and not
+    /// remembered (its bytes are not its name).
+    @inline(__always)
+    mutating func intern(_ text: EventFields.Text, of line: UnsafeRawBufferPointer, in table: inout NameTable) -> Int {
+        if text.hasEscapes { return table.intern(EventFields.string(text, in: line)) }
+        return intern(UnsafeRawBufferPointer(rebasing: line[text.range]), in: &table)
+    }
+
     /// Remembers that `key`'s name has `id`, in place of the oldest name remembered.
     @inline(__always)
     mutating func remember(_ key: Key, id: Int) {

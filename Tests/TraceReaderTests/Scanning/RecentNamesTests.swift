@@ -46,6 +46,34 @@ import Testing
         }
     }
 
+    /// A name written with escapes is the name it decodes to: the same id as its plain spelling,
+    /// whichever comes first, and another name's id never.
+    @Test func anEscapedNameHasItsDecodedNamesID() {
+        let line = Array(#"{"a":"Cart","b":"Ca\u0072t","c":"Cat","d":"Ca\u0074"}"#.utf8)
+        // The bytes between the quotes of `value` in the line.
+        func text(_ value: String, escaped: Bool) -> EventFields.Text {
+            let quoted = Array("\"\(value)\"".utf8)
+            let start = (0...(line.count - quoted.count)).first { Array(line[$0..<($0 + quoted.count)]) == quoted }!
+            return EventFields.Text(range: (start + 1)..<(start + quoted.count - 1), hasEscapes: escaped)
+        }
+        line.withUnsafeBytes { line in
+            for order in [[0, 1, 2, 3], [1, 0, 3, 2], [3, 1, 2, 0]] {
+                var recent = RecentNames()
+                var table = NameTable()
+                let texts = [
+                    text("Cart", escaped: false), text(#"Ca\u0072t"#, escaped: true), text("Cat", escaped: false),
+                    text(#"Ca\u0074"#, escaped: true),
+                ]
+                var ids = [Int](repeating: -1, count: texts.count)
+                for index in order + order { ids[index] = recent.intern(texts[index], of: line, in: &table) }
+                #expect(ids[0] == ids[1], "order \(order)")
+                #expect(ids[2] == ids[3], "order \(order)")
+                #expect(ids[0] != ids[2], "order \(order)")
+                #expect(table.name(ids[1]) == "Cart" && table.name(ids[3]) == "Cat", "order \(order)")
+            }
+        }
+    }
+
     @Test func keysHoldNamesUpToSixteenBytes() {
         for name in Self.names {
             var bytes = Array(name.utf8)

@@ -110,7 +110,7 @@ struct CauseLoopTracker {
         entry.runStart = seq
         entry.store = Int32(truncatingIfNeeded: store)
         if let action {
-            entry.action = Int32(truncatingIfNeeded: actionID(action, line))
+            entry.action = Int32(truncatingIfNeeded: recentActions.intern(action, of: line, in: &actions))
         }
         entry.root = seq
         // The fast path: an event with no cause is the start of its chain.
@@ -144,13 +144,6 @@ struct CauseLoopTracker {
             return false
         }
         return true
-    }
-
-    /// The id of the action named by `text`, adding it when it is new.
-    @inline(__always)
-    private mutating func actionID(_ text: EventFields.Text, _ line: UnsafeRawBufferPointer) -> Int {
-        if text.hasEscapes { return actions.intern(EventFields.string(text, in: line)) }
-        return recentActions.intern(UnsafeRawBufferPointer(rebasing: line[text.range]), in: &actions)
     }
 
     /// The count recorded for the event `seq` (how many times its store and action occur in its

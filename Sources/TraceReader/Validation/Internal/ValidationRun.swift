@@ -424,12 +424,7 @@ struct ValidationRun {
     /// The number of the store named by `text`, adding it when it is new.
     @inline(__always)
     private mutating func storeNumber(_ text: EventFields.Text, _ line: UnsafeRawBufferPointer) -> Int {
-        let number: Int
-        if text.hasEscapes {
-            number = storeNames.intern(EventFields.string(text, in: line))
-        } else {
-            number = recentStores.intern(UnsafeRawBufferPointer(rebasing: line[text.range]), in: &storeNames)
-        }
+        let number = recentStores.intern(text, of: line, in: &storeNames)
         if number == stores.count { addStore(number) }
         return number
     }
