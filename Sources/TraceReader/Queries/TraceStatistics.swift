@@ -215,12 +215,8 @@ public struct TraceStatistics: Sendable, Equatable {
 
 extension StatisticsTally: TraceEventScan.Visitor {
     mutating func visit(_ fields: UnsafePointer<EventFields>, _ event: BodyLineSorter.Event, index: Int) {
-        let kind: EventKind =
-            switch event.type {
-            case .register: .register
-            case .transition: .transition
-            case .restore, .unknown: .other
-            }
-        add(fields, event.bytes, kind: kind, seq: fields.pointee.seq ?? 0, index: index, knownStore: event.storeID)
+        add(
+            fields, event.bytes, kind: EventKind(event.type), seq: fields.pointee.seq ?? 0, index: index,
+            knownStore: event.storeID)
     }
 }

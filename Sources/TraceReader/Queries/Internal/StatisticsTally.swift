@@ -134,7 +134,18 @@ struct StatisticsTally {
     var unreadable = 0
 
     /// The kinds of event counted.
-    enum EventKind { case register, transition, other }
+    enum EventKind {
+        case register, transition, other
+
+        /// The kind of an event of type `type`: restores and unknown types are counted apart.
+        init(_ type: EventLineCheck.EventType) {
+            switch type {
+            case .register: self = .register
+            case .transition: self = .transition
+            case .restore, .unknown: self = .other
+            }
+        }
+    }
 
     init(
         nameLimit: Int = defaultNameLimit, exactIntervals: Int = IntervalQuantiles.defaultExactLimit,
@@ -147,12 +158,7 @@ struct StatisticsTally {
 
     /// The kind of the event whose members are `fields`, by its `type`.
     static func kind(_ fields: EventFields, _ line: UnsafeRawBufferPointer) -> EventKind {
-        guard let type = fields.type else { return .other }
-        switch EventFields.string(type, in: line) {
-        case "register": return .register
-        case "transition": return .transition
-        default: return .other
-        }
+        fields.type.map { EventKind(EventLineCheck.eventType($0, in: line)) } ?? .other
     }
 
     /// Counts the event at position `index` among the events, of kind `kind`. `knownStore`, when

@@ -101,7 +101,7 @@ struct BodyLineSorter: Sendable {
         if firstCarriageReturnLine == nil { firstCarriageReturnLine = line }
     }
 
-    /// Sorts one line read and scanned by `ScanPipeline` (its `\n` off, its `\r` on): into
+    /// Sorts one line read and scanned by `ParallelScan` (its `\n` off, its `\r` on): into
     /// `fields`, or found not to be one JSON object (`error`); `body` gets an event's fields
     /// where they are (150 bytes, not copied per event). As `addLines` would: a line that
     /// ends in `\r\n` is scanned again without its `\r`.
@@ -122,7 +122,7 @@ struct BodyLineSorter: Sendable {
     }
 
     /// Sorts one line, without its `\n` and `\r`: calls `body` when it is an event. `scanned` is
-    /// what `ScanPipeline` made of these very bytes (their fields, or why they are not one JSON
+    /// what `ParallelScan` made of these very bytes (their fields, or why they are not one JSON
     /// object); without it the line is scanned here.
     @inline(__always)
     private mutating func sortLine(

@@ -25,8 +25,8 @@ import Dispatch
 /// prepares) a batch of lines at a time, and as soon as the calling thread has nothing left, it
 /// hands the part over as it is, the calling thread scans the lines left (and makes the rows not
 /// prepared), and the reading thread goes on to read the next part. So the work of a part is
-/// shared between the two threads whichever has more to do per line (`inspector stats`: the
-/// reading thread; `log`: the calling thread, without the preparer) instead of one waiting.
+/// shared between the two threads whichever has more to do per line (`log` without the
+/// preparer: the calling thread) instead of one waiting.
 struct ScanPipeline: ~Copyable {
     /// The bytes of a part (its last line runs on past it).
     let partSize: Int

@@ -96,9 +96,6 @@ enum TraceEventScan {
         mutating func consume(
             _ line: LineReader.Line, scanned fields: UnsafePointer<EventFields>, error: JSONParseError?
         ) -> Bool {
-            // An overlong line as `LineReader.forEachChunk` gives it: not terminated.
-            let line =
-                line.isOverlong ? LineReader.Line(bytes: line.bytes, isTerminated: false, isOverlong: true) : line
             reading.pointee.add(line, fields: fields, error: error, &visitor.pointee)
             return reading.pointee.failure == nil
         }
