@@ -102,14 +102,10 @@ struct LogRows {
         format = EventLine.fitting(lines.compactMap(\.event), style: console.style)
         writer = EventLineWriter(format: format)
         if !options.onlyProblems && options.action == nil && options.actionContains == nil {
-            // The rows `emit` would write from bytes, written the same way, ahead.
-            // Each with its newline, as `gathered` takes them.
+            // The rows `emit` would write from bytes, written the same way, ahead, each with its
+            // newline, as `gathered` takes them.
             let writer = writer
-            preparer.set { event, output in
-                guard writer.append(event, to: &output) else { return false }
-                output.append(10)
-                return true
-            }
+            preparer.set { event, output in writer.appendLine(event, to: &output) }
         }
         for line in lines { emit(line) }
         // The first rows go out now; later ones as the output's buffer fills.

@@ -11,17 +11,15 @@ import TraceReader
 struct EventLineWriter {
     let format: EventLine
 
-    /// Appends the row of `event` (without a newline) to `output` and returns true; returns
-    /// false, `output` as it was, when the row needs `EventLine.text`.
-    func append(_ event: ScannedEvent, to output: inout [UInt8]) -> Bool {
-        guard format.argsLimit == nil else { return false }
+    /// Appends the row of `event` and a newline to `output` and returns true; returns false,
+    /// `output` as it was, when the row needs `EventLine.text`.
+    func appendLine(_ event: ScannedEvent, to output: inout [UInt8]) -> Bool {
         // Written into scratch memory (on the stack for most rows), then copied: reserving the
         // room in `output` first meant filling it with zeros and cutting it back, several times
         // the bytes of the row.
-        return withUnsafeTemporaryAllocation(byteCount: room(for: event), alignment: 1) { scratch in
-            var bytes = Output(base: scratch.baseAddress!, count: 0)
-            guard write(event, to: &bytes) else { return false }
-            output.append(contentsOf: UnsafeRawBufferPointer(start: scratch.baseAddress!, count: bytes.count))
+        withUnsafeTemporaryAllocation(byteCount: room(for: event), alignment: 1) { scratch in
+            guard let count = writeLine(event, at: scratch.baseAddress!) else { return false }
+            output.append(contentsOf: UnsafeRawBufferPointer(start: scratch.baseAddress!, count: count))
             return true
         }
     }

@@ -89,9 +89,9 @@ import Testing
             try TraceStream(bytes: Array(text.utf8)).forEachScannedLine { line in
                 guard let scanned = line.event else { return true }
                 var output: [UInt8] = Array("kept".utf8)
-                if writer.append(scanned, to: &output) {
+                if writer.appendLine(scanned, to: &output) {
                     accepted += 1
-                    let expected = "kept" + format.text(scanned.event)
+                    let expected = "kept" + format.text(scanned.event) + "\n"
                     #expect(String(decoding: output, as: UTF8.self) == expected, "line \(line.line)")
                 } else {
                     #expect(output == Array("kept".utf8), "a refused row leaves the output as it was")
@@ -113,8 +113,8 @@ import Testing
             guard let scanned = line.event else { return true }
             let format = EventLine.fitting([scanned.event], style: Style(enabled: false))
             var output: [UInt8] = []
-            #expect(EventLineWriter(format: format).append(scanned, to: &output))
-            #expect(String(decoding: output, as: UTF8.self) == format.text(scanned.event))
+            #expect(EventLineWriter(format: format).appendLine(scanned, to: &output))
+            #expect(String(decoding: output, as: UTF8.self) == format.text(scanned.event) + "\n")
             return true
         }
     }
