@@ -112,6 +112,15 @@ public struct TraceHeader: Sendable, Equatable {
             machines: machines, machineOrder: order, rules: rules)
     }
 
+    /// Why `line` is not a trace header, as `TraceFile` says it when it cannot open a file.
+    static func whyNotAHeader(_ line: [UInt8]) -> String {
+        let parsed = line.withUnsafeBytes { bytes in
+            Result { () throws(TraceHeaderError) in try parse(bytes) }
+        }
+        if case .failure(let error) = parsed { return error.message }
+        return "line 1 is not a trace header"
+    }
+
     /// Reads a `machines` value, store name → `{"initial": CASE, "transitions": {CASE: [CASE, ...]}}`,
     /// as the header and `--spec` files write it.
     ///

@@ -35,6 +35,12 @@ enum LineReader {
     /// The longest line read: lines up to 1 GiB are allowed (shared/TRACE_FORMAT.md).
     static let maximumLineLength = 1 << 30
 
+    /// Whether a line is empty: `\n` or `\r\n` (given without its `\n`), which readers skip.
+    @inline(__always)
+    static func isEmpty(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.isEmpty || (bytes.count == 1 && bytes[0] == 0x0D)
+    }
+
     /// Reads `descriptor` to its end in blocks of about `blockSize` bytes, calling `body` with
     /// the whole lines of each block until it returns false. `progress` gets the number of bytes
     /// read so far, once per block.

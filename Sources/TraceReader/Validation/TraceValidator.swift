@@ -46,7 +46,7 @@ public struct TraceValidator: Sendable {
     /// How much of a file is read at once: a block for one thread, a part for each of several.
     var blockSize = 4 << 20
     /// How many threads scan a large file: the machine's cores, at most 8.
-    var parallelism = min(8, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    var parallelism = ParallelScan.defaultWidth
     /// The size from which a regular file is scanned on several threads.
     var parallelThreshold = 32 << 20
     /// The longest line that is kept; longer lines are malformed (1 GiB, as the format says).

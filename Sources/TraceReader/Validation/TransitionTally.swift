@@ -179,7 +179,7 @@ public struct TransitionTally: Sendable {
                 unreadable += 1
                 return true
             }
-            guard !ValidationRun.isEmpty(line.bytes) else { return true }
+            guard !LineReader.isEmpty(line.bytes) else { return true }
             let fields: EventFields
             do {
                 fields = try EventScanner.scan(line.bytes)

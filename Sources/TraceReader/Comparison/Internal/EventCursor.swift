@@ -96,7 +96,7 @@ final class EventCursor {
             }
             let bytes = line.bytes
             let scanned = bytes.withUnsafeBytes { raw -> (EventFields, TraceEvent)? in
-                guard !ValidationRun.isEmpty(raw) else { return nil }
+                guard !LineReader.isEmpty(raw) else { return nil }
                 guard let fields = try? EventScanner.scan(raw), let type = fields.type, let seq = fields.seq else {
                     skippedLines += 1
                     return nil

@@ -1,7 +1,3 @@
-/// A value of one of the two texts a diff compares (see `JSONTextReader.Value`): which text is
-/// said by where it is kept below.
-typealias TextValue = JSONTextReader.Value
-
 /// How one JSON value became another that is not the same data: the tree every form of a diff
 /// (the change list, the folded text, the JSON Patch) is rendered from, so they always agree.
 ///

@@ -297,3 +297,7 @@ struct JSONTextReader {
         (try? JSONParser.parse(UnsafeRawBufferPointer(raw(value)))) ?? .null
     }
 }
+
+/// A value of a text that `JSONTextReader` reads: one of the two texts a diff compares, or the
+/// text a value is printed from (`JSONFormatter`).
+typealias TextValue = JSONTextReader.Value

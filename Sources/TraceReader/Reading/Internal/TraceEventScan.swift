@@ -48,11 +48,11 @@ enum TraceEventScan {
             throw TraceOpenError(kind: kind, path: path, line: line, message: message)
         }
         if let line = input.firstLineIfNotAHeader() {
-            throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: TraceStream.headerMessage(line))
+            throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: TraceHeader.whyNotAHeader(line))
         }
         var reading = Reading(path: path)
         let partSize = ChunkIndex.blockSize / 4
-        let width = TraceValidator().parallelism
+        let width = ParallelScan.defaultWidth
         if case .regularFile(let size) = input.kind, size > partSize, width > 1 {
             // Read and scanned in parts on every core, as `validate` reads, the lines sorted and
             // counted in order by whichever thread has the next part (`ParallelScan`): the counting

@@ -194,13 +194,7 @@ struct ValidationRun {
             return nil
         }
         // Empty lines (`\n`, or `\r\n`) are skipped.
-        return Self.isEmpty(line.bytes) ? nil : line.bytes
-    }
-
-    /// Whether a line is empty: `\n` or `\r\n`, which are skipped.
-    @inline(__always)
-    static func isEmpty(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        bytes.isEmpty || (bytes.count == 1 && bytes[0] == 0x0D)
+        return LineReader.isEmpty(line.bytes) ? nil : line.bytes
     }
 
     /// A line that is not one JSON object: `truncated` when it is the last line without `\n`.
@@ -922,3 +916,6 @@ struct ValidationRun {
         TraceHeader.quoted(text)
     }
 }
+
+/// The validation rules take the lines of a file read on several threads (`ParallelScan`).
+extension ValidationRun: ScannedLineConsumer {}

@@ -276,7 +276,7 @@ struct FilePart {
         let slot = lineStorage + index
         let line = UnsafeRawBufferPointer(start: bytes + slot.pointee.start, count: slot.pointee.count)
         // Line 1, the header, is read by the run itself, not as an event.
-        guard !ValidationRun.isEmpty(line), !(isFirstPart && slot.pointee.start == 0) else { return }
+        guard !LineReader.isEmpty(line), !(isFirstPart && slot.pointee.start == 0) else { return }
         // Scanned in place: the fields are not copied on their way into the lines.
         do throws(JSONParseError) {
             try EventScanner.scan(line, into: &slot.pointee.fields)

@@ -11,5 +11,3 @@ protocol ScannedLineConsumer: SendableMetatype {
     mutating func consume(_ line: LineReader.Line, scanned fields: UnsafePointer<EventFields>, error: JSONParseError?)
         -> Bool
 }
-
-extension ValidationRun: ScannedLineConsumer {}

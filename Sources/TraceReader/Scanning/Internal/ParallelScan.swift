@@ -36,6 +36,8 @@ import Synchronization
 struct ParallelScan: ~Copyable {
     /// The number of threads.
     let width: Int
+    /// The threads a large file is scanned on by default: the machine's cores, at most 8.
+    static let defaultWidth = min(8, max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     /// The size of a part (the last line of a part runs on past it).
     let partSize: Int
     /// The most parts in flight: read or being read, and not yet through the rules.

@@ -159,7 +159,7 @@ public struct TraceStream: Sendable {
         }
         if let line = input.firstLineIfNotAHeader() {
             // No header can start this way: only line 1 is read (a device may never end).
-            throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: TraceStream.headerMessage(line))
+            throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: TraceHeader.whyNotAHeader(line))
         }
         let partSize = max(1, validator.blockSize / 4)
         if case .regularFile(let size) = input.kind, size > partSize, validator.parallelism > 1 {
@@ -211,15 +211,6 @@ public struct TraceStream: Sendable {
             kind: .notATrace, path: path, line: 1, message: "the file is empty; \(TraceLoader.startsWithHeader)")
     }
 
-    /// Why `line` is not a trace header, as `TraceFile` says it.
-    static func headerMessage(_ line: [UInt8]) -> String {
-        let parsed = line.withUnsafeBytes { bytes in
-            Result { () throws(TraceHeaderError) in try TraceHeader.parse(bytes) }
-        }
-        if case .failure(let error) = parsed { return error.message }
-        return "line 1 is not a trace header"
-    }
-
     /// The reading: the validation run and the count of lines and events.
     private struct StreamState {
         let path: String
@@ -268,7 +259,7 @@ public struct TraceStream: Sendable {
                     throw TraceOpenError(kind: .notATrace, path: path, line: 1, message: error.message)
                 }
                 _ = run.consume(line)
-            } else if line.isOverlong || ValidationRun.isEmpty(line.bytes) {
+            } else if line.isOverlong || LineReader.isEmpty(line.bytes) {
                 _ = run.consume(line)
             } else if let scanned {
                 event = consumeEvent(line, scanned, error: error)
