@@ -74,6 +74,17 @@ import Testing
         #expect(quantiles.summary() == summary, "a second summary is the same")
     }
 
+    /// After a summary selected in place, the intervals are gone: adding one more stops the
+    /// process rather than summarising it alone.
+    @Test func addingAfterASelectedSummaryStops() async {
+        await #expect(processExitsWith: .failure) {
+            var quantiles = IntervalQuantiles()
+            for value in 0..<3_000 { quantiles.add(Double(value)) }
+            _ = quantiles.summary()
+            quantiles.add(1)
+        }
+    }
+
     @Test func oneIntervalIsEveryRank() {
         var quantiles = IntervalQuantiles()
         quantiles.add(-0.25)

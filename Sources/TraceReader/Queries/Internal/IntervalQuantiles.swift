@@ -64,6 +64,10 @@ struct IntervalQuantiles {
 
     /// `add`'s keeping of `interval`, past the common case.
     private mutating func keep(_ interval: Double) {
+        // After `summary()` the exact intervals are gone (selected in place), so an interval added
+        // then would be summarised with none of those before it. (`add` comes here then: the
+        // array it appends to has no room.)
+        precondition(selectedSummary == nil, "IntervalQuantiles.add after summary(), which used up the intervals")
         if histogram.isEmpty && exact.count < exactLimit {
             // Room for every interval kept, made once: growing by doubling copied the intervals
             // into new memory at each step (and the kernel cleared twice the pages), which cost
@@ -103,7 +107,8 @@ struct IntervalQuantiles {
     /// The summary, or nil without any interval.
     /// The median and the 99th percentile of the exact intervals are selected (`RadixSelection`),
     /// the same values as sorting them all would give, in the intervals' memory: after that,
-    /// the intervals are gone and no more can be added (the summary is kept for another call).
+    /// the intervals are gone and no more can be added (`add` stops the process: a programming
+    /// error); the summary is kept for another call.
     mutating func summary() -> TraceStatistics.Intervals? {
         if let selectedSummary { return selectedSummary }
         guard count > 0 else { return nil }
