@@ -15,7 +15,7 @@
 ///
 /// Memory stays that of a few blocks of the file (or its longest line) plus what validation keeps
 /// (see `TraceValidator`): events come without their `state` (checked as JSON and skipped, never
-/// built). A regular file of more than 1 MB is read in parts of 1 MB by a second thread, which
+/// built). A regular file of more than 1 MB is read in parts of 256 KB by a second thread, which
 /// checks each line as JSON up to three parts ahead, while the calling thread applies the rules and
 /// calls `body`, in file order (what `body` gets is the same as on one thread); a smaller file is
 /// read on the calling thread, and a pipe as it comes. `body` is always called on the calling

@@ -23,7 +23,7 @@ import Recorder
 /// Validation streams: each line is read once, only the keys the rules need are extracted, and
 /// `state` values are checked as JSON and skipped without being built. A file is read in blocks
 /// of a few megabytes, so memory does not grow with its size (only with its longest line). A
-/// large file is read and scanned in parts of 1 MB by every core at once, while the rules are
+/// large file is read and scanned in parts of 256 KB by every core at once, while the rules are
 /// applied to the parts already scanned, in order; the result is the same as on one thread.
 public struct TraceValidator: Sendable {
     /// Machines that replace the header's, store by store (`inspector validate --spec`); they
@@ -43,7 +43,8 @@ public struct TraceValidator: Sendable {
     /// times, far more than a reaction and its follow-ups need, far fewer than a runaway loop.
     public static let defaultMaximumCauseDepth = 8
 
-    /// How much of a file is read at once: a block for one thread, a part for each of several.
+    /// How much of a file is read at once by one thread; several threads read parts of a quarter
+    /// of it, at most `ParallelScan.preferredPartSize`.
     var blockSize = 4 << 20
     /// How many threads scan a large file: the machine's cores, at most 8.
     var parallelism = ParallelScan.defaultWidth
@@ -133,7 +134,8 @@ public struct TraceValidator: Sendable {
             #endif
             // A large regular file is read and scanned in parts on every core.
             if total >= parallelThreshold && parallelism > 1 {
-                let scanner = ParallelScan(width: parallelism, partSize: blockSize / 4)
+                let partSize = min(max(1, blockSize / 4), ParallelScan.preferredPartSize)
+                let scanner = ParallelScan(width: parallelism, partSize: partSize)
                 let outcome = scanner.scan(descriptor: descriptor, maximumLineLength: maximumLineLength, into: &run) {
                     read in
                     progress?(read, total)

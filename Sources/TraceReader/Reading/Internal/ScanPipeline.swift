@@ -84,10 +84,8 @@ struct ScanPipeline: ~Copyable {
         }
     }
 
-    /// The bytes of a part when the validator's blocks are larger: the parts in flight, their
-    /// scanned lines and rows stay within a core's cache, and their memory is touched once
-    /// (every page first written costs a fault, which a part of 1 MB paid for 3,000 times).
-    static let preferredPartSize = 256 << 10
+    /// The bytes of a part when the validator's blocks are larger (`ParallelScan`'s).
+    static var preferredPartSize: Int { ParallelScan.preferredPartSize }
 
     /// The lines scanned or prepared between two looks at whether the calling thread waits.
     static let batchLines = 256

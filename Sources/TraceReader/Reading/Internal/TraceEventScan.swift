@@ -57,7 +57,7 @@ enum TraceEventScan {
             // Read and scanned in parts on every core, as `validate` reads, the lines sorted and
             // counted in order by whichever thread has the next part (`ParallelScan`): the counting
             // is light beside the scan, so no thread is kept for it.
-            let scan = ParallelScan(width: width, partSize: ScanPipeline.preferredPartSize)
+            let scan = ParallelScan(width: width, partSize: ParallelScan.preferredPartSize)
             let outcome = withUnsafeMutablePointer(to: &reading) { reading in
                 withUnsafeMutablePointer(to: &visitor) { visitor in
                     var counting = Counting(reading: reading, visitor: visitor)
