@@ -12,7 +12,8 @@ import Synchronization
 /// A sink that appends lines to a file: the default.
 ///
 /// The file is created new, with mode 0600, because traces hold user data. Each line reaches the
-/// operating system in one `write(2)` before the action that produced it returns, so a process
+/// operating system in one `write(2)` (with the lines of concurrent actions, which the recorder
+/// writes together) before the action that produced it returns, so a process
 /// that dies right after an action still has that event in the file, and a crash during a write
 /// leaves at most one torn last line.
 ///
@@ -30,7 +31,7 @@ public final class FileSink: TraceSink {
     /// The process's file-size limit in bytes, when it has one.
     private let sizeLimit: Int?
     /// Bytes written so far; kept only when there is a `sizeLimit`. Atomic: a sink may be
-    /// written from any thread (the recorder calls it under its own lock).
+    /// written from any thread (the recorder makes one write at a time).
     private let written = Atomic<Int>(0)
 
     /// Opens `path` for a new trace.
@@ -57,7 +58,8 @@ public final class FileSink: TraceSink {
         sizeLimit = Self.fileSizeLimit()
     }
 
-    /// Appends `line` to the file in one `write(2)`, refusing a line that would pass the file-size limit.
+    /// Appends `line` (or several lines, from a recorder that writes them in groups) to the file
+    /// in one `write(2)`, refusing what would pass the file-size limit.
     public func write(_ line: UnsafeRawBufferPointer) throws {
         if let sizeLimit {
             let before = written.load(ordering: .relaxed)

@@ -1,7 +1,8 @@
 /// Where a recorder's lines go. The file sink is the default; `MemorySink` serves tests.
 ///
-/// The recorder calls a sink under its own lock, one line at a time, in `seq` order, so a sink
-/// needs no locking of its own for writes.
+/// The recorder calls a sink one line at a time, in `seq` order, never from two threads at
+/// once, so a sink needs no locking of its own for writes. (`FileSink` and `MemorySink` may be
+/// given several lines in one call: see "Writing in groups" in ``TraceRecorder``.)
 public protocol TraceSink: Sendable {
     /// Writes one complete line, `\n` included. When this returns, the line must have reached
     /// its destination (for a file: the operating system, in one `write(2)`), because the action

@@ -32,9 +32,11 @@ import Synchronization
 ///
 /// **Concurrency.** A store can be used from any thread. Each action runs under one lock (a
 /// `Lock`, a pthread mutex, around the state), not on a serial queue: the action's mutation, the
-/// recorder's write of its event and the legality check happen together, on the caller's thread,
-/// before `send` returns. That is what makes a trace crash-safe (an action that returned is in
-/// the file) and keeps the order of `seq` the order in which states changed. Observers and then
+/// numbering and encoding of its event and the legality check happen together, on the caller's
+/// thread, and `send` returns only once the event is written (by this thread, or together with
+/// other threads' events in one write: see ``TraceRecorder``). That is what makes a trace
+/// crash-safe (an action that returned is in the file) and keeps the order of `seq` the order in
+/// which states changed. Observers and then
 /// subscribers are told after the lock is released, on the sending thread, so they may read the
 /// state and send actions to this store or any other without deadlock.
 ///

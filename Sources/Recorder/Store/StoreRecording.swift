@@ -40,6 +40,9 @@ public final class StoreRecording<State: Equatable & Encodable & Sendable>: Send
     /// What an illegal transition does.
     let policy: IllegalTransitionPolicy
     private let recorder: TraceRecorder?
+    /// The recorder's encoder for this store's transitions, used under `current`'s lock; nil
+    /// when the recorder encodes them itself (see "Writing in groups" in `TraceRecorder`).
+    private let encoder: TransitionEncoder?
     private let machine: MachineAdapter<State>?
     /// The state: the last one recorded.
     private let current: Lock<State>
@@ -66,6 +69,7 @@ public final class StoreRecording<State: Equatable & Encodable & Sendable>: Send
         self.name = name
         self.policy = policy
         self.recorder = recorder
+        self.encoder = recorder?.makeTransitionEncoder()
         self.machine = MachineAdapter<State>.make()
         self.current = Lock(initialState)
         self.runningAction = .allocate(capacity: 1)
@@ -158,7 +162,7 @@ public final class StoreRecording<State: Equatable & Encodable & Sendable>: Send
                 outcome.eventNumber = recorder.recordTransition(
                     store: name, action: action, from: from, to: to, changed: outcome.changed,
                     state: state, file: file, line: line, cause: cause, args: args, stack: stack,
-                    mustReachDisk: illegal != nil && policy == .trap)
+                    mustReachDisk: illegal != nil && policy == .trap, encoder: encoder)
             }
             if outcome.changed, let slot { slot.initialize(to: state) }
         }
