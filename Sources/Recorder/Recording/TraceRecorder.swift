@@ -33,10 +33,9 @@ import Synchronization
 /// one `write(2)`, in `seq` order, while threads whose lines came in meanwhile wait for it
 /// (polling, then yielding their core; sleeping only while a write takes long), and the first
 /// of them whose line it did not write writes next. A thread alone pays one write per action
-/// and never waits. Either way
-/// `send` returns only once its own line is written. A rolling sink or patches record each
-/// event as one step under the lock instead (a new file or a patch depends on the events
-/// before it).
+/// and never waits. Either way `send` returns only once its own line is written. A rolling sink
+/// or patches record each event as one step under the lock instead (a new file or a patch
+/// depends on the events before it).
 ///
 /// A state's parts that an action did not change (an array with the same storage, a plain value
 /// with the same bytes) are copied from the JSON of an earlier event instead of being encoded
@@ -73,6 +72,7 @@ public final class TraceRecorder: Sendable {
     private static let yieldsBeforeSleeping = 256
     /// The sleep between polls of a long write: short beside such a write.
     private static let waitSleep = 50_000
+    /// The keys redacted, for the encoders the stores keep (`makeTransitionEncoder`).
     private let redaction: Redaction
 
     /// Starts a trace on `sink` and writes its header.
@@ -515,12 +515,18 @@ public final class TraceRecorder: Sendable {
             state.patches?.committed()
             if mustReachDisk { try sink.synchronize() }
         } catch {
-            state.sinkFailed = true
-            report(
-                .sinkFailed, "recording stopped at seq \(seq): \(error); the trace keeps the events before it",
-                in: &state)
+            stopWriting(at: seq, because: error, in: &state)
         }
         return state.fileOffset + state.lastSeq
+    }
+
+    /// Stops writing after the sink failed on the event numbered `seq`, and reports it once: the
+    /// trace keeps the events before it.
+    private func stopWriting(at seq: Int, because error: any Error, in state: inout RecorderState) {
+        state.sinkFailed = true
+        report(
+            .sinkFailed, "recording stopped at seq \(seq): \(error); the trace keeps the events before it",
+            in: &state)
     }
 
     /// Runs `event`, which builds an event and hands it to `emit`, under the lock; when the
@@ -539,7 +545,6 @@ public final class TraceRecorder: Sendable {
     /// (see "Writing in groups" above).
     private func writeQueued(mustReachDisk: Bool, _ queue: (inout RecorderState) -> Int) -> Int {
         var seq = 0
-        var waits = 0
         waiting: while true {
             let step = state.withLock { state -> GroupStep in
                 if seq == 0 { seq = queue(&state) }  // the first time, once
@@ -561,6 +566,7 @@ public final class TraceRecorder: Sendable {
                 // about what the shared write saves; a pthread condition measured 5-11% slower
                 // than one lock): poll, past a few turns giving the core to a thread that can
                 // run, and sleep between polls only when the write is a long one.
+                var waits = 0
                 while writtenSeq.load(ordering: .acquiring) < seq && writing.load(ordering: .acquiring) {
                     waits += 1
                     if waits > Self.spinsBeforeYielding + Self.yieldsBeforeSleeping {
@@ -578,13 +584,7 @@ public final class TraceRecorder: Sendable {
                 }
                 if let failure {
                     // Before the next writer can start: it finds the sink failed.
-                    state.withLock { state in
-                        state.sinkFailed = true
-                        report(
-                            .sinkFailed,
-                            "recording stopped at seq \(first): \(failure); the trace keeps the events before it",
-                            in: &state)
-                    }
+                    state.withLock { stopWriting(at: first, because: failure, in: &$0) }
                 }
                 // The buffer is this thread's until `writing` is cleared: no other thread queues
                 // into it, and the next writer takes it only after.
@@ -599,13 +599,7 @@ public final class TraceRecorder: Sendable {
             do {
                 try sink.synchronize()
             } catch {
-                state.withLock { state in
-                    state.sinkFailed = true
-                    report(
-                        .sinkFailed,
-                        "recording stopped at seq \(seq): \(error); the trace keeps the events before it",
-                        in: &state)
-                }
+                state.withLock { stopWriting(at: seq, because: error, in: &$0) }
             }
         }
         return seq
@@ -726,7 +720,6 @@ public final class TraceRecorder: Sendable {
     }
 }
 
-/// The recorder's mutable state, guarded by its lock.
 /// What `TraceRecorder.writeQueued` found under the lock: its line written, a write under way
 /// by another thread, or the group of lines for this thread to write.
 private enum GroupStep {
@@ -735,6 +728,7 @@ private enum GroupStep {
     case writing(JSONOutput, first: Int, last: Int)
 }
 
+/// The recorder's mutable state, guarded by its lock.
 package struct RecorderState: ~Copyable {
     /// The recorder's own encoder, for the events it encodes under its lock.
     let line: TransitionEncoder

@@ -165,7 +165,7 @@ public struct TraceStream: Sendable {
         if case .regularFile(let size) = input.kind, size > partSize, validator.parallelism > 1 {
             // A file of more than one part is read and scanned on another thread, a part ahead of
             // the rules and `body`, which see the same lines in the same order.
-            let pipeline = ScanPipeline(partSize: min(partSize, ScanPipeline.preferredPartSize))
+            let pipeline = ScanPipeline(partSize: min(partSize, ParallelScan.preferredPartSize))
             let outcome = pipeline.read(input, maximumLineLength: maximumLineLength, preparer: preparer) {
                 line, fields, error, prepared in
                 do throws(TraceOpenError) {

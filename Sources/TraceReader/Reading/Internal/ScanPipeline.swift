@@ -84,9 +84,6 @@ struct ScanPipeline: ~Copyable {
         }
     }
 
-    /// The bytes of a part when the validator's blocks are larger (`ParallelScan`'s).
-    static var preferredPartSize: Int { ParallelScan.preferredPartSize }
-
     /// The lines scanned or prepared between two looks at whether the calling thread waits.
     static let batchLines = 256
 
