@@ -99,4 +99,19 @@ import Testing
         }
         return paths
     }
+
+    /// `normalize` spells a path as the value reads it: a decimal name in an array becomes an
+    /// index (past the array's end too), and the components past where the path leads nowhere,
+    /// or past a name that no array reads as an index, are kept as written.
+    @Test func normalizeSpellsArrayNamesAsIndexes() {
+        let text = Array(#"{"lines": [{"sku": "a"}, {"sku": "b"}], "note": "x"}"#.utf8)
+        func normalized(_ components: [StatePath.Component]) -> [StatePath.Component] {
+            text.withUnsafeBytes { ValueLocator.normalize(components[...], in: $0, range: 0..<$0.count) }
+        }
+        #expect(normalized([.key("lines"), .key("1"), .key("sku")]) == [.key("lines"), .index(1), .key("sku")])
+        #expect(normalized([.key("lines"), .key("5"), .key("1")]) == [.key("lines"), .index(5), .key("1")])
+        #expect(normalized([.key("lines"), .key("x"), .key("1")]) == [.key("lines"), .key("x"), .key("1")])
+        #expect(normalized([.key("note"), .key("0")]) == [.key("note"), .key("0")])
+        #expect(normalized([.key("missing"), .key("0")]) == [.key("missing"), .key("0")])
+    }
 }

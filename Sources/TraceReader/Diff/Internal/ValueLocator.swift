@@ -19,22 +19,7 @@ enum ValueLocator {
         var start = skipWhitespace(bytes, from: range.lowerBound, to: range.upperBound)
         var end = range.upperBound
         for component in components {
-            guard start < end else { return nil }
-            let found: Range<Int>?
-            switch (component, bytes[start]) {
-            case (.key(let name), UInt8(ascii: "{")):
-                found = member(named: name, in: bytes, objectAt: start, end: end)
-            case (.key(let name), UInt8(ascii: "[")):
-                guard let index = JSONPointer.arrayIndex(name) else { return nil }
-                found = element(index, in: bytes, arrayAt: start, end: end)
-            case (.index(let index), UInt8(ascii: "[")):
-                found = element(index, in: bytes, arrayAt: start, end: end)
-            case (.id(let id), UInt8(ascii: "[")):
-                found = element(withID: id, in: bytes, arrayAt: start, end: end)
-            default:
-                return nil
-            }
-            guard let found else { return nil }
+            guard start < end, let found = step(component, in: bytes, at: start, end: end)?.found else { return nil }
             start = found.lowerBound
             end = found.upperBound
         }
@@ -55,27 +40,36 @@ enum ValueLocator {
         var start = skipWhitespace(bytes, from: range.lowerBound, to: range.upperBound)
         var end = range.upperBound
         for (position, component) in components.enumerated() {
-            guard start < end else { break }
-            let found: Range<Int>?
-            switch (component, bytes[start]) {
-            case (.key(let name), UInt8(ascii: "{")):
-                found = member(named: name, in: bytes, objectAt: start, end: end)
-            case (.key(let name), UInt8(ascii: "[")):
-                guard let index = JSONPointer.arrayIndex(name) else { return result }
-                result[position] = .index(index)
-                found = element(index, in: bytes, arrayAt: start, end: end)
-            case (.index(let index), UInt8(ascii: "[")):
-                found = element(index, in: bytes, arrayAt: start, end: end)
-            case (.id(let id), UInt8(ascii: "[")):
-                found = element(withID: id, in: bytes, arrayAt: start, end: end)
-            default:
-                return result
-            }
-            guard let found else { break }
+            guard start < end, let step = step(component, in: bytes, at: start, end: end) else { break }
+            result[position] = step.component
+            guard let found = step.found else { break }
             start = found.lowerBound
             end = found.upperBound
         }
         return result
+    }
+
+    /// One step of a path, from the container at `bytes[start]` (its value ends by `end`): the
+    /// component as that container reads it (a decimal name in an array is an index), and the
+    /// range of the value it selects, nil when there is none; nil altogether when the component
+    /// cannot select in that value (a name that is not an index in an array, anything in a
+    /// string, number, boolean or null).
+    private static func step(
+        _ component: StatePath.Component, in bytes: UnsafeRawBufferPointer, at start: Int, end: Int
+    ) -> (component: StatePath.Component, found: Range<Int>?)? {
+        switch (component, bytes[start]) {
+        case (.key(let name), UInt8(ascii: "{")):
+            return (component, member(named: name, in: bytes, objectAt: start, end: end))
+        case (.key(let name), UInt8(ascii: "[")):
+            guard let index = JSONPointer.arrayIndex(name) else { return nil }
+            return (.index(index), element(index, in: bytes, arrayAt: start, end: end))
+        case (.index(let index), UInt8(ascii: "[")):
+            return (component, element(index, in: bytes, arrayAt: start, end: end))
+        case (.id(let id), UInt8(ascii: "[")):
+            return (component, element(withID: id, in: bytes, arrayAt: start, end: end))
+        default:
+            return nil
+        }
     }
 
     /// The range of the last member named `name` of the object whose `{` is at `start`.
