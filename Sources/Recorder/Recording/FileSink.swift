@@ -37,9 +37,17 @@ public final class FileSink: TraceSink {
     /// Opens `path` for a new trace.
     /// - Parameter replacing: when `false` (the default) an existing file is an error, so a
     ///   recording never overwrites another; when `true` an existing file (or link) at `path` is
-    ///   removed and a new file created in its place.
+    ///   removed and a new file created in its place. A device, pipe, socket or folder at `path`
+    ///   is never removed, replacing or not: the error says so (`TraceFileError.notAFile`).
     public init(path: String, replacing: Bool = false) throws(TraceFileError) {
         self.path = path
+        // Checked first: removing the name of a device (`/dev/null`, as root) or a pipe that
+        // another process reads would break more than this recording.
+        if let status = try? SystemCalls.status(ofPath: path, followingLinks: false),
+            status.kind != .regular && status.kind != .symbolicLink
+        {
+            throw TraceFileError(path: path, operation: "replace", code: TraceFileError.notAFile)
+        }
         if replacing {
             do {
                 try SystemCalls.unlink(path)

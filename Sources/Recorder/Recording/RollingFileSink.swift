@@ -143,7 +143,9 @@ public final class RollingFileSink: TraceSink {
             do {
                 let sink = try FileSink(path: path, replacing: false)
                 return (sink, CreatedFile(number: number, path: path, identity: sink.status))
-            } catch  where error.code == EEXIST && skipped < Self.maximumSkips {
+            } catch
+                where (error.code == EEXIST || error.code == TraceFileError.notAFile) && skipped < Self.maximumSkips
+            {
                 skipped += 1  // A name this run did not create: leave it alone.
             }
         }

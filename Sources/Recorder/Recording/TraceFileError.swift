@@ -10,10 +10,14 @@
 public struct TraceFileError: Error, Sendable, CustomStringConvertible {
     /// The file's path.
     public var path: String
-    /// What was being done: "create", "write", "synchronize".
+    /// What was being done: "create", "replace", "write", "synchronize".
     public var operation: String
-    /// The system's error number.
+    /// The system's error number, or ``notAFile``.
     public var code: Int32
+
+    /// The `code` of a path that names a device, pipe, socket or folder, which a sink never
+    /// writes a trace to nor removes (not a system error number: those are positive).
+    public static let notAFile: Int32 = -1
 
     /// Creates an error for `operation` on `path` from the system's error number.
     public init(path: String, operation: String, code: Int32) {
@@ -24,6 +28,10 @@ public struct TraceFileError: Error, Sendable, CustomStringConvertible {
 
     /// What went wrong with which file, and what to do about it.
     public var description: String {
+        if code == Self.notAFile {
+            return
+                "\(path): cannot create the trace there: it is a device, pipe, socket or folder, not a file (replacing removes only a file); choose the path of a file"
+        }
         let reason = String(cString: strerror(code))
         switch code {
         case EEXIST:

@@ -32,6 +32,30 @@ import Testing
         #expect(events.map { $0["seq"] as? Int } == Array(1...events.count).map { $0 })
     }
 
+    /// `replacing` removes a file, never a pipe another process reads, a device (`/dev/null`, as
+    /// root) or a folder: each is a clear error, and stays what it was.
+    @Test(arguments: ["pipe", "folder"], [false, true])
+    func aPathThatIsNotAFileIsNeverReplaced(kind: String, replacing: Bool) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("not-a-file")
+        if kind == "pipe" {
+            #expect(mkfifo(path, 0o600) == 0)
+        } else {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        }
+        do {
+            _ = try TraceRecorder(path: path, replacing: replacing)
+            Issue.record("expected an error")
+        } catch let error as TraceFileError {
+            #expect(error.code == TraceFileError.notAFile)
+            #expect(error.description.contains("not a file"), "\(error)")
+            #expect(error.description.hasPrefix(path))
+        }
+        var status = stat()
+        #expect(lstat(path, &status) == 0)
+        #expect(status.st_mode & S_IFMT == (kind == "pipe" ? S_IFIFO : S_IFDIR))
+    }
+
     @Test func aFolderThatCannotBeWrittenIsAClearError() {
         do {
             _ = try TraceRecorder(path: "/no-such-folder-\(UUID().uuidString)/run.jsonl")

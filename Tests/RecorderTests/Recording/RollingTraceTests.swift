@@ -186,6 +186,22 @@ import TraceReader
         _ = token
     }
 
+    @Test func aPipeWhereALaterFileWouldGoIsSkipped() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("run.jsonl")
+        #expect(mkfifo(folder.path("run-2.jsonl"), 0o600) == 0)
+        let sink = try RollingFileSink(path: path, maximumBytes: 4096)
+        let failures = Mutex<[RecordingFailure]>([])
+        let recorder = try TraceRecorder(sink: sink, onError: { failure in failures.withLock { $0.append(failure) } })
+        let counter = Store(initialState: Counter(), name: "Counter", recorder: recorder)
+        while sink.files.count < 2 { counter.send("increment") { $0.value += 1 } }
+
+        #expect(failures.withLock { $0.isEmpty })
+        #expect(sink.files == [path, folder.path("run-3.jsonl")])
+        var status = stat()
+        #expect(lstat(folder.path("run-2.jsonl"), &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+    }
+
     @Test func laterFilesNeverOverwriteFollowOrDeleteWhatTheyDidNotCreate() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("run.jsonl")
