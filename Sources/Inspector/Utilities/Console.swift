@@ -41,6 +41,7 @@ final class Console {
 
     /// The process's own streams.
     static func standard() -> Console {
+        PipeBuffer.grow(1)
         var environment: [String: String] = [:]
         var entry = environ
         while let pointer = entry.pointee {
