@@ -2,8 +2,9 @@ import Foundation
 
 /// The commands that list or count events, as whole processes against `wc -l` on the same file
 /// in the same run (issue 21, "Output that streams"): `log`, `stats` and `when` over all the
-/// changes of a path on a 200 MB recorder trace, the first line of a piped `log` and `step`, and `why` on the last event of a
-/// 785,000-event chain of causes; peak memory from `/usr/bin/time` where it is installed.
+/// changes of a path on a 200 MB recorder trace, the same `log` piped to `cat`, the first line of a
+/// piped `log` and `step`, and `why` on the last event of a 785,000-event chain of causes; peak
+/// memory from `/usr/bin/time` where it is installed.
 enum StreamingBenchmark {
     static func run(into table: inout ResultTable, folder: String) throws {
         guard let inspector = inspectorBesideBenchmark(peer: "wc") else { return }
@@ -33,6 +34,8 @@ enum StreamingBenchmark {
                 (1, shell("\(tool) why '\(chainPath)' 785000 > /dev/null")),
                 (1, shell("wc -l '\(chainPath)' > /dev/null")),
                 (1, shell("\(tool) when '\(path)' CartStore.total > /dev/null")),
+                // As a person reads a log: through a pipe (`| less`, `| grep`), 66 MB of rows.
+                (1, shell("\(tool) log '\(path)' | cat > /dev/null")),
             ])
         guard failed.isEmpty else { throw BenchmarkError("failed: \(failed.joined(separator: "; "))") }
         let wc = turns[2].median
@@ -43,6 +46,11 @@ enum StreamingBenchmark {
                 figure: formatSeconds(turns[index].median), baseline: "wc -l \(formatSeconds(wc))",
                 ratio: "\(formatRatio(ratio)) wc's time", target: "≤ 3× wc -l", met: ratio <= 3)
         }
+        let pipedRatio = turns[8].median / wc
+        table.add(
+            "… inspector log \(size) piped to cat (whole pipeline) vs wc -l", figure: formatSeconds(turns[8].median),
+            baseline: "wc -l \(formatSeconds(wc))", ratio: "\(formatRatio(pipedRatio)) wc's time",
+            target: "(for scale)", met: nil)
         let whenRatio = turns[7].median / wc
         table.add(
             "inspector when \(size) CartStore.total (every cart event changes it) vs wc -l, whole processes",
