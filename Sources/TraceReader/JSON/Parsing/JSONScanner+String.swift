@@ -135,37 +135,4 @@ extension JSONScanner {
         }
         return offset &+ length
     }
-
-    // MARK: Runs of plain ASCII, a word at a time
-
-    /// The offset of the first byte at or after `offset` that is `"`, `\`, a control byte or
-    /// non-ASCII, found eight bytes at a time; when fewer than eight bytes are left with none of
-    /// those, the offset where they start (the caller reads the tail byte by byte). The string
-    /// scans of the parser, the tape decoder and `EventScanner` all run on it.
-    @inline(__always)
-    static func skipPlainASCII(_ base: UnsafePointer<UInt8>, from offset: Int, count: Int) -> Int {
-        var offset = offset
-        while offset &+ 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-            let flags = attentionFlags(word)
-            if flags != 0 { return offset &+ flags.trailingZeroBitCount &>> 3 }  // the lowest flag is exact
-            offset &+= 8
-        }
-        return offset
-    }
-
-    /// The high bit of each byte of `word` (little-endian) that is `"`, `\`, below 0x20 or above
-    /// 0x7F. Bytes above the lowest flagged one may be flagged wrongly (borrows), the lowest one
-    /// never is: only its position is used.
-    @inline(__always)
-    static func attentionFlags(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        let quotes = word ^ (ones &* 0x22)
-        let backslashes = word ^ (ones &* 0x5C)
-        let hasQuote = (quotes &- ones) & ~quotes
-        let hasBackslash = (backslashes &- ones) & ~backslashes
-        let hasControl = (word &- ones &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl | word) & highBits
-    }
 }
