@@ -108,8 +108,9 @@ extension JSONScanner {
     }
 
     /// A string whose opening quote is at `position`, leaving `position` past its closing quote.
-    /// Runs of plain ASCII are skipped eight bytes at a time up to the first byte that needs a
-    /// look (a quote, a backslash, a control byte, non-ASCII), found in one step; escapes and
+    /// Runs of plain ASCII are skipped a block at a time (`JSONScanner.skipPlainASCII`: sixteen
+    /// bytes with SSE2 on x86-64, eight elsewhere) up to the first byte that needs a look (a
+    /// quote, a backslash, a control byte, non-ASCII), found in one step; escapes and
     /// UTF-8 sequences are checked by the shared rules (`scanEscape`, `scanUTF8Sequence`).
     /// Returns `escapesTrait` and `nonASCIITrait` as they apply; nil when the string is invalid.
     @inline(__always)
