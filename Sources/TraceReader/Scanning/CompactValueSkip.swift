@@ -9,9 +9,10 @@
 /// - no whitespace anywhere (the recorder writes none); at most 64 open containers (one bit each
 ///   in a `UInt64`: object or array); the value must be followed by the end of the bytes or by a
 ///   byte that is not a letter, digit or `_` (the JSON scanner refuses `truex`);
-/// - strings: plain ASCII runs are passed sixteen or eight bytes at a time (`JSONScanner.skipPlainASCII`),
-///   and a string with an escape, a control byte or UTF-8 is checked by the JSON scanner's own
-///   string rules (`JSONScanner.scanString`), so no string grammar is written twice;
+/// - strings: plain ASCII runs are passed sixteen or eight bytes at a time
+///   (`JSONScanner.skipPlainASCII`), and a string with an escape, a control byte or UTF-8 is
+///   checked by the JSON scanner's own string rules (`JSONScanner.scanString`), so no string
+///   grammar is written twice;
 /// - numbers by the fast path's own `scanNumber`, which takes exactly the JSON number grammar.
 ///
 /// So when this returns true, the general skip would have accepted the same bytes and ended at

@@ -24,13 +24,13 @@ import Testing
 
     /// Calls `body` with `bytes` copied to the end of a readable page that a page without access
     /// follows.
-    private func withGuardedCopy(of bytes: [UInt8], _ body: (UnsafePointer<UInt8>) -> Void) {
+    private func withGuardedCopy(of bytes: [UInt8], _ body: (UnsafePointer<UInt8>) -> Void) throws {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let length = (bytes.count / page + 2) * page
-        let memory = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)!
-        #expect(memory != MAP_FAILED)
+        let mapped = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        let memory = try #require(mapped == MAP_FAILED ? nil : mapped)
         defer { munmap(memory, length) }
-        #expect(mprotect(memory + (length - page), page, PROT_NONE) == 0)
+        try #require(mprotect(memory + (length - page), page, PROT_NONE) == 0)
         let start = (memory + (length - page - bytes.count)).assumingMemoryBound(to: UInt8.self)
         start.update(from: bytes, count: bytes.count)
         body(start)
@@ -52,11 +52,11 @@ import Testing
     }
 
     @Test(arguments: 0..<40)
-    func plainASCIIRunsEndWhereAByteByByteReadingEnds(seed: Int) {
+    func plainASCIIRunsEndWhereAByteByByteReadingEnds(seed: Int) throws {
         var random = SeededGenerator(seed: UInt64(seed))
         for length in [0, 1, 7, 8, 15, 16, 17, 31, 33, 64, 100] {
             let bytes = (0..<length).map { _ in Self.alphabet[Int(random.next() % UInt64(Self.alphabet.count))] }
-            withGuardedCopy(of: bytes) { base in
+            try withGuardedCopy(of: bytes) { base in
                 for offset in 0...length {
                     let expected = plainEnd(bytes, from: offset)
                     #expect(JSONScanner.skipPlainASCII(base, from: offset, count: length) == expected)
@@ -66,7 +66,7 @@ import Testing
         }
     }
 
-    @Test func everyByteValueIsClassedAsTheRulesSay() {
+    @Test func everyByteValueIsClassedAsTheRulesSay() throws {
         // Each value alone in a run of plain bytes, at each position of a 16-byte block: only
         // `"`, `\`, the control bytes and the bytes from 0x80 stop the run (0x7F does not).
         for value in 0...255 {
@@ -75,7 +75,7 @@ import Testing
                 var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: 32)
                 bytes[position] = byte
                 let needsLook = byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80
-                withGuardedCopy(of: bytes) { base in
+                try withGuardedCopy(of: bytes) { base in
                     #expect(JSONScanner.skipPlainASCII(base, from: 0, count: 32) == (needsLook ? position : 32))
                 }
             }
