@@ -27,7 +27,7 @@ public struct TraceEvent: Sendable, Equatable {
     public var changed: Bool?
     /// Seconds since the trace started, from a monotonic clock.
     public var elapsed: Double?
-    /// Where the action was sent from, `File.swift:LINE`.
+    /// Where the action was sent from: `File.swift:LINE` or `Module/File.swift:LINE`.
     public var source: String?
     /// The `seq` of the event being handled when this one happened.
     public var cause: Int?
