@@ -29,8 +29,10 @@ enum JSONDecodedNumber {
     static func integer<T: FixedWidthInteger>(_ text: String, as type: T.Type) -> Result<T, Problem> {
         if let plain = JSONNumberText.plainInteger(text), let integer = T(exactly: plain) { return .success(integer) }
         switch JSONNumberText.integer(text) {
-        case .integer(let integer):
-            if let exact = T(exactly: integer) { return .success(exact) }
+        case .integer(let isNegative, let magnitude):
+            if !isNegative, let exact = T(exactly: magnitude) { return .success(exact) }
+            // -magnitude is T's when magnitude - 1 is: down to T.min, one past -T.max.
+            if isNegative, T.isSigned, let below = T(exactly: magnitude - 1) { return .success(0 - below - 1) }
             return .failure(Problem(text: text, reason: "does not fit in \(T.self)"))
         case .tooLarge:
             return .failure(Problem(text: text, reason: "does not fit in \(T.self)"))

@@ -100,8 +100,9 @@ enum JSONNumberText {
 
     /// What a number text holds as an integer.
     enum IntegerReading {
-        /// An integer, with its magnitude limited to 64 bits.
-        case integer(Int128)
+        /// An integer, with its magnitude limited to 64 bits (a sign and a magnitude, since
+        /// `Int128` needs iOS 18 and macOS 15).
+        case integer(isNegative: Bool, magnitude: UInt64)
         /// A number with a fractional part, such as `1.5` or `1e-3`.
         case fraction
         /// An integer whose magnitude needs more than 64 bits.
@@ -113,9 +114,9 @@ enum JSONNumberText {
     /// The exact integer value of a number text, which may be written with a fraction or an
     /// exponent when its value is whole (`1.0`, `1e2`), as `JSONDecoder` accepts.
     static func integer(_ text: String) -> IntegerReading {
-        if let value = plainInteger(text) { return .integer(Int128(value)) }
+        if let value = plainInteger(text) { return .integer(isNegative: value < 0, magnitude: UInt64(value.magnitude)) }
         guard let decimal = decimal(text) else { return .invalid }
-        if decimal.digits.isEmpty { return .integer(0) }
+        if decimal.digits.isEmpty { return .integer(isNegative: false, magnitude: 0) }
         guard decimal.exponent >= 0 else { return .fraction }
         guard decimal.digits.count + decimal.exponent <= 20 else { return .tooLarge }
         var magnitude: UInt64 = 0
@@ -125,6 +126,6 @@ enum JSONNumberText {
             guard !overflow1 && !overflow2 else { return .tooLarge }
             magnitude = sum
         }
-        return .integer(decimal.isNegative ? -Int128(magnitude) : Int128(magnitude))
+        return .integer(isNegative: decimal.isNegative && magnitude != 0, magnitude: magnitude)
     }
 }

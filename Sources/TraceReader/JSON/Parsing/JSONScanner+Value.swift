@@ -6,7 +6,7 @@ extension JSONScanner {
     /// Walks one complete value starting at `position` (after optional whitespace), reporting
     /// it to `sink`, and leaves `position` just past it.
     mutating func scanValue<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink) throws(JSONParseError) {
-        var isObject = InlineArray<16, UInt64>(repeating: 0)  // bit d: the container at depth d
+        var isObject = JSONContainerKinds()
         var depth = 0
         var afterComma = false
         nextValue: while true {
@@ -15,7 +15,7 @@ extension JSONScanner {
             switch base[position] {
             case 0x7B:  // {
                 guard depth < JSONParser.maximumDepth else { throw tooDeep() }
-                isObject[depth &>> 6] |= 1 &<< UInt64(depth & 63)
+                isObject[depth] = true
                 depth &+= 1
                 position &+= 1
                 sink.beginObject(at: position &- 1)
@@ -31,7 +31,7 @@ extension JSONScanner {
                 }
             case 0x5B:  // [
                 guard depth < JSONParser.maximumDepth else { throw tooDeep() }
-                isObject[depth &>> 6] &= ~(1 &<< UInt64(depth & 63))
+                isObject[depth] = false
                 depth &+= 1
                 position &+= 1
                 sink.beginArray(at: position &- 1)
@@ -71,7 +71,7 @@ extension JSONScanner {
             while depth > 0 {
                 skipWhitespace()
                 let level = depth &- 1
-                let inObject = (isObject[level &>> 6] &>> UInt64(level & 63)) & 1 != 0
+                let inObject = isObject[level]
                 guard position < count else {
                     throw endOfInput(expecting: inObject ? "',' or '}'" : "',' or ']'")
                 }
