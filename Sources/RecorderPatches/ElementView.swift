@@ -37,8 +37,9 @@ struct ElementView {
         _ body: (ElementView) throws -> Void
     ) throws {
         let stride = MemoryLayout<Element>.stride
-        let mask = masks.words(of: Element.self, stride: stride)
-        try (value as! [Element]).withUnsafeBufferPointer { buffer in
+        let elements = value as! [Element]
+        let mask = masks.words(of: Element.self, stride: stride, example: elements.first)
+        try elements.withUnsafeBufferPointer { buffer in
             try body(
                 ElementView(base: UnsafeRawPointer(buffer.baseAddress), count: buffer.count, stride: stride, mask: mask)
                 {

@@ -249,11 +249,51 @@ import TraceReader
     /// Only the bytes of stored members count when elements are compared: the padding after a
     /// `Bool` or an `Int16`, which a copy leaves as it was, does not.
     @Test func theElementMaskLeavesPaddingOut() {
-        let mask = ElementMask.words(of: Padded.self, stride: MemoryLayout<Padded>.stride)
+        let padded = Padded(flag: true, number: 7, text: "seven", small: 7)
+        let mask = ElementMask.words(of: padded, type: Padded.self, stride: MemoryLayout<Padded>.stride)
         #expect(mask == [0xFF, ~0, ~0, ~0, 0xFFFF])
-        #expect(ElementMask.words(of: Int.self, stride: 8) == [~0])
+        #expect(ElementMask.words(of: 7, type: Int.self, stride: 8) == [~0])
+        // Nested structs and tuples are read member by member too.
+        let nested = Nested(inner: padded, pair: (true, 2))
+        #expect(
+            ElementMask.words(of: nested, type: Nested.self, stride: MemoryLayout<Nested>.stride)
+                == [0xFF, ~0, ~0, ~0, 0xFFFF, 0xFF, ~0])
         // An enum counts whole: which bytes hold its data depends on its case.
         #expect(
-            ElementMask.words(of: Optional<Padded>.self, stride: MemoryLayout<Padded?>.stride).allSatisfy { $0 != 0 })
+            ElementMask.words(of: Padded?.some(padded) as Any, type: Padded?.self, stride: MemoryLayout<Padded?>.stride)
+                .allSatisfy { $0 != 0 })
+    }
+
+    /// Where the layout read from `Mirror` cannot be trusted, every byte counts, so that no
+    /// difference is hidden: a member declared as an existential (its value has another type
+    /// and size) and a type with a mirror of its own.
+    @Test func theElementMaskCountsWholeWhatItCannotRead() {
+        let existential = Existential(flag: true, value: Padded(flag: false, number: 1, text: "", small: 1))
+        let stride = MemoryLayout<Existential>.stride
+        #expect(
+            ElementMask.words(of: existential, type: Existential.self, stride: stride)
+                == ElementMask.whole(stride: stride))
+        let mirrored = Mirrored(flag: true, number: 3)
+        let mirroredStride = MemoryLayout<Mirrored>.stride
+        #expect(
+            ElementMask.words(of: mirrored, type: Mirrored.self, stride: mirroredStride)
+                == ElementMask.whole(stride: mirroredStride))
+        #expect(ElementMask.whole(stride: 12) == [~0, 0xFFFF_FFFF])
+    }
+
+    struct Nested {
+        var inner: Padded
+        var pair: (Bool, Int)
+    }
+
+    struct Existential {
+        var flag: Bool
+        var value: Any
+    }
+
+    struct Mirrored: CustomReflectable {
+        var flag: Bool
+        var number: Int
+        var customMirror: Mirror { Mirror(self, children: ["number": number]) }
     }
 }
