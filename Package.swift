@@ -21,6 +21,10 @@ import PackageDescription
 
 let package = Package(
     name: "Rewind",
+    // What the apps that link Rewind support (as the Composable Architecture does). Newer APIs
+    // (`Synchronization`, Observation, `InlineArray`) are used behind `#available` only; CI
+    // type-checks the libraries for iOS 16 and macOS 13 (`../shared/apple-check`).
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Recorder", targets: ["Recorder"]),
         .library(name: "RecorderPatches", targets: ["RecorderPatches"]),

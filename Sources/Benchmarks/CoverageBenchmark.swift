@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+@_spi(RewindInternals) import RewindSupport
 import TraceReader
 
 /// `inspector coverage`'s engine against `inspector validate`'s on the same 1,000 small traces
@@ -37,7 +37,7 @@ enum CoverageBenchmark {
 
     /// Validates every file, one per core at a time, as `inspector validate` does.
     static func validateAll(_ paths: [String]) {
-        let next = Atomic<Int>(0)
+        let next = AtomicCell<Int>(0)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         DispatchQueue.concurrentPerform(iterations: max(1, min(cores, paths.count))) { _ in
             while true {

@@ -1,5 +1,4 @@
 @_spi(RewindInternals) import RewindSupport
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -36,11 +35,11 @@ package enum RawTerminal {
     nonisolated(unsafe) private static var enterCount = 0
     nonisolated(unsafe) private static var leaveBytes: UnsafeMutablePointer<UInt8>?
     nonisolated(unsafe) private static var leaveCount = 0
-    private static let active = Atomic<Bool>(false)
-    private static let suspended = Atomic<Bool>(false)
-    private static let resized = Atomic<Bool>(false)
-    private static let continued = Atomic<Bool>(false)
-    private static let installed = Atomic<Bool>(false)
+    private static let active = AtomicCell<Bool>(false)
+    private static let suspended = AtomicCell<Bool>(false)
+    private static let resized = AtomicCell<Bool>(false)
+    private static let continued = AtomicCell<Bool>(false)
+    private static let installed = AtomicCell<Bool>(false)
 
     /// Puts the terminal on `input` and `output` in raw mode and writes `enterSequence` to
     /// `output`. Returns false, changing nothing, when either is not a terminal. Call from one

@@ -1,6 +1,6 @@
 import CommandLineArguments
 import Dispatch
-import Synchronization
+@_spi(RewindInternals) internal import RewindSupport
 import TimeTravel
 import TraceReader
 

@@ -2,7 +2,6 @@ import CommandLineArguments
 import Dispatch
 import Recorder
 @_spi(RewindInternals) internal import RewindSupport
-import Synchronization
 @_spi(RewindInternals) internal import ToolSupport
 import TraceReader
 
@@ -118,13 +117,13 @@ enum Validate: Command {
     /// The validation results, filled by the worker threads and read by the calling thread.
     /// Guarded by Mutexes: each worker writes its own slots, the calling thread polls them.
     private final class Progress: Sendable {
-        let outcomes: Mutex<[ValidationOutcome?]>
+        let outcomes: Lock<[ValidationOutcome?]>
         /// Bytes read so far and size, per file (size 0 for files too small to show).
-        let bytes: Mutex<[(read: Int, total: Int)]>
+        let bytes: Lock<[(read: Int, total: Int)]>
 
         init(count: Int) {
-            outcomes = Mutex(Array(repeating: nil, count: count))
-            bytes = Mutex(Array(repeating: (0, 0), count: count))
+            outcomes = Lock(Array(repeating: nil, count: count))
+            bytes = Lock(Array(repeating: (0, 0), count: count))
         }
     }
 

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+@_spi(RewindInternals) internal import RewindSupport
 import TimeTravel
 
 /// The full-screen view's connection to an attached app (`step --attach`), on a thread of its
@@ -19,7 +19,7 @@ final class AppLink: @unchecked Sendable {
     }
 
     private let client: ControlClient
-    private let mailbox = Mutex(Mailbox())
+    private let mailbox = Lock(Mailbox())
     private let wake = DispatchSemaphore(value: 0)
 
     init(_ client: ControlClient) {

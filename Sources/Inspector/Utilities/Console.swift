@@ -43,13 +43,18 @@ final class Console {
     static func standard() -> Console {
         PipeBuffer.grow(1)
         var environment: [String: String] = [:]
-        var entry = environ
-        while let pointer = entry.pointee {
+        #if canImport(Darwin)
+            // Darwin's headers declare no `environ` to Swift; `_NSGetEnviron` is its address.
+            var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron()?.pointee
+        #else
+            var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        #endif
+        while let current = entry, let pointer = current.pointee {
             let text = String(cString: pointer)
             if let equals = text.firstIndex(of: "=") {
                 environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
             }
-            entry += 1
+            entry = current + 1
         }
         return Console(
             out: TextStream(descriptor: 1), err: TextStream(descriptor: 2, buffered: false),

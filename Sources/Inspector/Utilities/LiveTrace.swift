@@ -1,6 +1,5 @@
 import Dispatch
 @_spi(RewindInternals) internal import RewindSupport
-import Synchronization
 @_spi(RewindInternals) internal import ToolSupport
 import TraceReader
 
@@ -18,8 +17,8 @@ final class LiveTrace: Sendable {
     }
 
     // Handed from the thread to the view under the Mutex: the latest update not taken yet.
-    private let latest = Mutex<Update?>(nil)
-    private let stopped = Atomic<Bool>(false)
+    private let latest = Lock<Update?>(nil)
+    private let stopped = AtomicCell<Bool>(false)
 
     /// Validates `trace`, then, with a follower, follows its file.
     init(_ trace: TraceFile, following follower: TraceFollower?) {

@@ -1,5 +1,4 @@
 @_spi(RewindInternals) internal import RewindSupport
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -32,7 +31,7 @@ public final class FileSink: TraceSink {
     private let sizeLimit: Int?
     /// Bytes written so far; kept only when there is a `sizeLimit`. Atomic: a sink may be
     /// written from any thread (the recorder makes one write at a time).
-    private let written = Atomic<Int>(0)
+    private let written = AtomicCell<Int>(0)
 
     /// Opens `path` for a new trace.
     /// - Parameter replacing: when `false` (the default) an existing file is an error, so a

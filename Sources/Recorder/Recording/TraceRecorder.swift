@@ -1,5 +1,4 @@
 @_spi(RewindInternals) internal import RewindSupport
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -61,10 +60,10 @@ public final class TraceRecorder: Sendable {
     /// Writing in groups: the last `seq` written, stored by the thread that wrote it (without the
     /// lock, once its group is written), read by the threads waiting for their lines (without
     /// the lock) and by the next writer (under it).
-    private let writtenSeq = Atomic<Int>(0)
+    private let writtenSeq = AtomicCell<Int>(0)
     /// Whether a thread is writing a group: set under the lock by the thread that takes the
     /// queued lines, cleared without it once they are written and their buffer is empty again.
-    private let writing = Atomic<Bool>(false)
+    private let writing = AtomicCell<Bool>(false)
     /// How many times a thread polls a write under way before it yields its core.
     private static let spinsBeforeYielding = 64
     /// How many times it yields before it sleeps between polls instead (`waitSleep`): a write

@@ -1,4 +1,4 @@
-import Synchronization
+@_spi(RewindInternals) internal import RewindSupport
 
 /// What the store knows about the action being handled on this thread or task: the `seq` of the
 /// event whose subscribers are being notified. An action sent from inside a subscriber records
@@ -16,7 +16,7 @@ enum ActionContext {
     /// nil, so `currentCause` skips the task-local lookup (a few hundred instructions an action).
     /// It is set before the first binding, on the binding thread, so a read inside any binding
     /// (or in a task started from one) sees it.
-    private static let everBound = Atomic<Bool>(false)
+    private static let everBound = AtomicCell<Bool>(false)
 
     /// The cause for an action sent now: the event whose subscribers are running, if any.
     @inline(__always)

@@ -1,5 +1,5 @@
 import Observation
-import Synchronization
+@_spi(RewindInternals) internal import RewindSupport
 
 /// The observation of one property of an object, through the Observation framework: the object
 /// reports each read (`access`) and each change (`changed`).
@@ -11,6 +11,7 @@ import Synchronization
 /// Telling the registrar of a change costs about 400 instructions (a lock and two dictionary
 /// lookups keyed by the key path), a tenth of recording an action. Nothing can track a property
 /// that was never read, so until the first read a change tells no one and costs one load.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class ObservedValue<Subject: Observable, Member>: @unchecked Sendable {
     // @unchecked: both properties are immutable, and the registrar is Sendable; a `KeyPath` is
     // an immutable object, not declared Sendable.
@@ -20,7 +21,7 @@ final class ObservedValue<Subject: Observable, Member>: @unchecked Sendable {
     /// Sequentially consistent on both sides: a change that finds it unset happened before the
     /// first read took the object's lock, so that read sees the change (and a tracking it
     /// starts is told of the next one).
-    private let wasRead = Atomic<Bool>(false)
+    private let wasRead = AtomicCell<Bool>(false)
 
     init(_ keyPath: KeyPath<Subject, Member>) {
         self.keyPath = keyPath

@@ -1,6 +1,5 @@
 import Observation
 @_spi(RewindInternals) internal import RewindSupport
-import Synchronization
 
 /// A container that owns a value state, changes it only through named actions, and tells
 /// subscribers and observers about each new state: the state container of shared/DESIGN.md.
@@ -21,7 +20,8 @@ import Synchronization
 /// A subclass restates `@unchecked Sendable`, as Swift asks of every subclass of a class that
 /// guards its own state: it promises that it adds no mutable state of its own outside a lock.
 ///
-/// **Watching it.** A store is `Observable` (the Observation framework): a SwiftUI view whose
+/// **Watching it.** A store is `Observable` (the Observation framework, iOS 17, macOS 14, tvOS 17,
+/// watchOS 10 and later; on iOS 16 and macOS 13, `subscribe(_:)` is the way): a SwiftUI view whose
 /// `body` reads `store.state`, or code that reads it inside `withObservationTracking`, is told
 /// when an action changes the state, and not told about an action that changes nothing.
 /// `subscribe(_:)` is the other way: it calls its handler with every new state, each the state
@@ -53,7 +53,7 @@ import Synchronization
 /// **State machines.** When `State` conforms to `StateMachine`, every event carries the
 /// machine's case (`case`, `from`, `to`), and an action that moves along a transition the
 /// machine does not allow is handled by `policy`.
-open class Store<State: Equatable & Encodable & Sendable>: Observable, @unchecked Sendable {
+open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
     // @unchecked: every stored property is immutable, Sendable, or guarded by a `Lock` (a pthread
     // mutex); the class is open for subclassing, which rules out checked Sendable conformance.
 
@@ -65,13 +65,15 @@ open class Store<State: Equatable & Encodable & Sendable>: Observable, @unchecke
 
     /// The state, its recording, and the checks of every action.
     private let recording: StoreRecording<State>
-    /// The observation of `state`. Its key path is made once: in generic code a key path literal
-    /// is built anew each time it is evaluated, which cost 1.5 µs an action.
-    private let observation = ObservedValue(\Store<State>.state)
+    /// The observation of `state`, an `ObservedValue<Store<State>, State>` where the Observation
+    /// framework exists (iOS 17, macOS 14, tvOS 17, watchOS 10 and later, and Linux), nil before:
+    /// there `subscribe` is the way to watch a store. Its key path is made once: in generic code a
+    /// key path literal is built anew each time it is evaluated, which cost 1.5 µs an action.
+    private let observation: AnyObject?
     private let subscribers = Lock(SubscriberList<State>())
     /// How many subscribers there are, read without the lock so that an action with none (the
     /// common case) does not pay for it. Changed only under the `subscribers` lock.
-    private let subscriberCount = Atomic<Int>(0)
+    private let subscriberCount = AtomicCell<Int>(0)
 
     /// Creates a store with its initial state.
     /// - Parameters:
@@ -90,6 +92,27 @@ open class Store<State: Equatable & Encodable & Sendable>: Observable, @unchecke
             Self.self == Store<State>.self ? String(describing: State.self) : String(describing: Self.self)
         recording = StoreRecording(
             name: name ?? defaultName, initialState: initialState, recorder: recorder, policy: policy)
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+            observation = ObservedValue(\Store<State>.state)
+        } else {
+            observation = nil
+        }
+    }
+
+    /// Reports a read of `state` to the Observation framework, where it exists.
+    @inline(__always)
+    private func observationAccess() {
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let observation {
+            unsafeDowncast(observation, to: ObservedValue<Store<State>, State>.self).access(self)
+        }
+    }
+
+    /// Tells the Observation framework that `state` changed, where it exists.
+    @inline(__always)
+    private func observationChanged() {
+        if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), let observation {
+            unsafeDowncast(observation, to: ObservedValue<Store<State>, State>.self).changed(self)
+        }
     }
 
     /// The current state.
@@ -98,7 +121,7 @@ open class Store<State: Equatable & Encodable & Sendable>: Observable, @unchecke
     /// the process at once with a message naming the store and the action: the action holds the
     /// store's lock, so the read would otherwise wait forever. The closure is given the state.
     public var state: State {
-        observation.access(self)
+        observationAccess()
         return recording.state
     }
 
@@ -132,7 +155,7 @@ open class Store<State: Equatable & Encodable & Sendable>: Observable, @unchecke
         guard subscriberCount.load(ordering: .acquiring) > 0 else {
             let outcome = try recording.apply(
                 actionName, args: args, file: file, line: line, copyingTo: nil, dropsWhenRestoring: true, mutate)
-            if outcome.changed { observation.changed(self) }
+            if outcome.changed { observationChanged() }
             return
         }
         // What subscribers get is copied out under the lock: each carries the state its own
@@ -143,7 +166,7 @@ open class Store<State: Equatable & Encodable & Sendable>: Observable, @unchecke
         let outcome = try recording.apply(
             actionName, args: args, file: file, line: line, copyingTo: newState, dropsWhenRestoring: true, mutate)
         guard outcome.changed else { return }
-        observation.changed(self)
+        observationChanged()
         notify(newState.move(), cause: outcome.eventNumber)
     }
 
@@ -178,7 +201,7 @@ open class Store<State: Equatable & Encodable & Sendable>: Observable, @unchecke
         guard recording.restore(to: restored, step: step, trace: trace) else { return nil }
         return { [self] in
             ActionContext.bind(ActionContext.restoring) {
-                observation.changed(self)
+                observationChanged()
                 notify(restored, cause: ActionContext.restoring)
             }
         }
@@ -214,3 +237,8 @@ struct SubscriberList<State>: Sendable {
         handlers.remove(at: index)
     }
 }
+
+/// A store is `Observable` where the Observation framework exists: a SwiftUI view that reads
+/// `state` is redrawn when it changes. Before iOS 17 and macOS 14, `subscribe` tells of changes.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+extension Store: Observable {}

@@ -1,5 +1,4 @@
 @_spi(RewindInternals) internal import RewindSupport
-import Synchronization
 
 /// The recording of one store in a trace: for a store that is not a ``Store`` (an `@Observable`
 /// model, a reducer, a store of another library) to record what it does.
@@ -54,7 +53,7 @@ public final class StoreRecording<State: Equatable & Encodable & Sendable>: Send
     /// The thread running an action of this store, 0 when none: set and cleared under the lock
     /// by that thread, so a thread that finds its own identity here is inside an action of
     /// this store, and would wait forever for the lock it holds.
-    private let owner = Atomic<UInt>(0)
+    private let owner = AtomicCell<UInt>(0)
 
     /// Registers a store: writes its `register` event.
     /// - Parameters:

@@ -3,6 +3,7 @@ import CommandLineArguments
 @_spi(RewindInternals) internal import ToolSupport
 
 /// `sample-app record SCENARIO [-o FILE]`: runs a scenario and writes its trace.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 enum RecordCommand: Subcommand {
     static let name = "record"
 

@@ -5,6 +5,7 @@ import TraceReader
 
 /// `sample-app replay TRACE [--at N]`: time travel into the app. Restores every store to its
 /// state at a step of a recorded run and draws the screen as the app drew it then.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 enum ReplayCommand: Subcommand {
     static let name = "replay"
 

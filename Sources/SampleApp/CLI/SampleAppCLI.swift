@@ -4,6 +4,7 @@ import CommandLineArguments
 
 /// The `sample-app` command: picks the mode, and turns errors into messages and exit statuses.
 /// `main.swift` only calls `run`.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 enum SampleAppCLI {
     /// Every subcommand; the shop itself runs when the first argument names none of them.
     static let subcommands: [any Subcommand.Type] = [RecordCommand.self, ScenariosCommand.self, ReplayCommand.self]

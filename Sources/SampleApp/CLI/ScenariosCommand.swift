@@ -1,6 +1,7 @@
 import CommandLineArguments
 
 /// `sample-app scenarios`: lists the scenarios, one line each.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 enum ScenariosCommand: Subcommand {
     static let name = "scenarios"
 

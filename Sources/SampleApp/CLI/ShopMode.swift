@@ -14,6 +14,7 @@ import TimeTravel
 
 /// `sample-app [--trace FILE] [--seed N]`: the shop, interactive. It draws the screen, reads one
 /// command per line, runs it, and draws again.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 enum ShopMode: Subcommand {
     static let name = "shop"
 
@@ -81,6 +82,7 @@ enum ShopMode: Subcommand {
 /// between those threads (`@unchecked Sendable`): the shop and the console are only used on the
 /// queue. Reading standard input (`nextLine`) stays on the main thread, so a restore is drawn
 /// while the shopper has not typed anything.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class ShopSession: @unchecked Sendable {
     let shop: Shop
     let queue = DispatchQueue(label: "sample-app shop")

@@ -1,4 +1,4 @@
-import Synchronization
+@_spi(RewindInternals) internal import RewindSupport
 
 /// An in-process catalog with deterministic delays and failures.
 ///
@@ -20,7 +20,7 @@ final class FakeCatalogService: CatalogService {
     private let clock: SimulatedClock
     private let failurePercent: Int
     // Guarded by a Mutex: requests may come from any thread, and each one draws the next numbers.
-    private let generator: Mutex<SeededGenerator>
+    private let generator: Lock<SeededGenerator>
 
     /// - Parameters:
     ///   - products: what a successful request returns.
@@ -31,7 +31,7 @@ final class FakeCatalogService: CatalogService {
         self.products = products
         self.clock = clock
         self.failurePercent = min(100, max(0, failurePercent))
-        self.generator = Mutex(SeededGenerator(seed: seed))
+        self.generator = Lock(SeededGenerator(seed: seed))
     }
 
     func fetchProducts(completion: @escaping @Sendable (Result<[Product], CatalogError>) -> Void) {

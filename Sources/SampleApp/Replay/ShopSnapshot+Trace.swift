@@ -2,6 +2,7 @@
 @_spi(RewindInternals) internal import ToolSupport
 import TraceReader
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension ShopSnapshot {
     /// The app's state at `step` of `trace`: each store's recorded JSON decoded back into the
     /// app's own state type. A store that has not registered by then is in its initial state.

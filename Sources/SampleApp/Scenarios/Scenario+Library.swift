@@ -1,3 +1,4 @@
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 extension Scenario {
     /// Every scenario, in the order `sample-app scenarios` lists them. Most run on the default
     /// network (seed 2: the first load succeeds after 2 ticks, as in the interactive app); the

@@ -2,6 +2,7 @@ import Recorder
 
 /// A scripted run of the shop: a configuration and the commands a shopper types, run the same
 /// way as the interactive mode runs them, so recording it twice gives the same events.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 struct Scenario: Sendable {
     /// The name to pass to `sample-app record`, and of its trace file.
     var name: String

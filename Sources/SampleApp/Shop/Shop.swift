@@ -9,6 +9,7 @@ import Recorder
 ///
 /// A class because it owns things with identity (the stores, the clock, the subscriptions that
 /// end with it). It is used from one thread, the app's, and is not `Sendable`.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 final class Shop {
     /// The app's name in trace headers; `replay` reads only traces that carry it.
     static let appName = "SampleApp"

@@ -1,5 +1,5 @@
 import Recorder
-import Synchronization
+@_spi(RewindInternals) internal import RewindSupport
 
 extension Store {
     /// Subscribes to the states that come after the current one.
@@ -20,7 +20,7 @@ extension Store {
 /// A flag that starts closed and opens once.
 private final class Latch: Sendable {
     // Guarded by a Mutex: the handler may run on any thread that sends to the store.
-    private let state = Mutex(false)
+    private let state = Lock(false)
 
     var isOpen: Bool { state.withLock { $0 } }
 

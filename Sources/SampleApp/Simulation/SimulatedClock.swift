@@ -1,4 +1,4 @@
-import Synchronization
+@_spi(RewindInternals) internal import RewindSupport
 
 /// Simulated time for the fake services, counted in ticks.
 ///
@@ -11,7 +11,7 @@ final class SimulatedClock: Sendable {
     static let patience = 100
 
     // Guarded by a Mutex: services may schedule work from any thread while the app advances time.
-    private let state = Mutex(Schedule())
+    private let state = Lock(Schedule())
 
     init() {}
 

@@ -7,6 +7,7 @@ import Recorder
 /// not a Rewind `Store`. It records itself through a `StoreRecording`, so the trace shows it
 /// beside the shop's stores, with the same guarantees: each action a line written before the
 /// method returns, `changed` from the state recorded before.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 final class Wishlist {
     /// The saved SKUs, in the order they were saved.

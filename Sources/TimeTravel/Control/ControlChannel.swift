@@ -1,6 +1,5 @@
 import Dispatch
 @_spi(RewindInternals) internal import RewindSupport
-import Synchronization
 import TraceReader
 
 #if canImport(FoundationEssentials)

@@ -1,6 +1,5 @@
 import Dispatch
 @_spi(RewindInternals) internal import RewindSupport
-import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -31,7 +30,7 @@ final class ControlServer: @unchecked Sendable {
     private let job: RestoreJob
     private let limits: ControlChannel.Limits
     private let perform: @Sendable (@escaping @Sendable () -> Void) -> Void
-    private let stopping = Atomic<Bool>(false)
+    private let stopping = AtomicCell<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
 
     init(

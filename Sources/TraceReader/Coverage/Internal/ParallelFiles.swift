@@ -1,6 +1,5 @@
 import Dispatch
 @_spi(RewindInternals) internal import RewindSupport
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -21,7 +20,7 @@ enum ParallelFiles {
         guard !paths.isEmpty else { return [] }
         // Each worker takes the next index (an atomic counter) and writes its own slot; the
         // lock guards the array itself. `concurrentPerform` returns when every worker is done.
-        let next = Atomic<Int>(0)
+        let next = AtomicCell<Int>(0)
         let results = Lock<[Result<Value, Failure>?]>(Array(repeating: nil, count: paths.count))
         DispatchQueue.concurrentPerform(iterations: max(1, min(width, paths.count))) { _ in
             while true {

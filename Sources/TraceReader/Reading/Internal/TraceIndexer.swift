@@ -1,7 +1,6 @@
 import Dispatch
 import Recorder
 @_spi(RewindInternals) internal import RewindSupport
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -53,7 +52,7 @@ enum TraceIndexer {
     ) throws(SystemError) -> TraceIndex {
         let count = pieceCount ?? defaultPieceCount(bodySize: size - bodyStart)
         let bounds = try pieceBounds(descriptor: descriptor, size: size, bodyStart: bodyStart, count: count)
-        let failure = Mutex<SystemError?>(nil)
+        let failure = Lock<SystemError?>(nil)
         var pieces = indexPieces(bounds) { range in
             do throws(SystemError) {
                 return try ChunkIndex(
@@ -75,7 +74,7 @@ enum TraceIndexer {
         if count == 1 { return [indexPiece(bounds[0]..<bounds[1])] }
         // Each thread indexes its own piece and stores the result in its own slot; the
         // Mutex guards the array of slots.
-        let results = Mutex<[ChunkIndex?]>(Array(repeating: nil, count: count))
+        let results = Lock<[ChunkIndex?]>(Array(repeating: nil, count: count))
         DispatchQueue.concurrentPerform(iterations: count) { piece in
             let chunk = indexPiece(bounds[piece]..<bounds[piece + 1])
             results.withLock { $0[piece] = chunk }

@@ -1,6 +1,5 @@
 import Dispatch
 @_spi(RewindInternals) internal import RewindSupport
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -67,7 +66,7 @@ struct ParallelScan: ~Copyable {
         self.width = max(1, min(width, 16))
         self.partSize = max(1, partSize)
         // Enough parts that a thread rarely waits for the rules, few enough to bound memory.
-        self.window = min(64, 3 * self.width)
+        self.window = min(UInt.bitWidth, 3 * self.width)
         slots = .allocate(capacity: window)
         slots.initialize(repeating: FilePart(), count: window)
         // `initialize(repeating:)` copied one part (and its buffer pointer) into every slot.
@@ -123,11 +122,11 @@ struct ParallelScan: ~Copyable {
             withUnsafeMutablePointer(to: &rules) { rules in
                 withUnsafeMutablePointer(to: &run) { run in
                     let shared = Shared(slots: slots, run: run, rules: rules, progress: progress)
-                    let taken = Atomic<Int>(0)  // parts handed out so far
-                    let consumed = Atomic<Int>(0)  // parts through the rules
-                    let done = Atomic<UInt64>(0)  // bit s: the part in slot s is scanned
-                    let applying = Atomic<Bool>(false)  // a thread is applying the rules
-                    let finished = Atomic<Bool>(false)  // the rules need no more parts
+                    let taken = AtomicCell<Int>(0)  // parts handed out so far
+                    let consumed = AtomicCell<Int>(0)  // parts through the rules
+                    let done = AtomicCell<UInt>(0)  // bit s: the part in slot s is scanned
+                    let applying = AtomicCell<Bool>(false)  // a thread is applying the rules
+                    let finished = AtomicCell<Bool>(false)  // the rules need no more parts
 
                     /// Applies the rules to the parts that are next in order and scanned; false when
                     /// another thread is applying them or the next part is not ready.
@@ -139,7 +138,7 @@ struct ParallelScan: ~Copyable {
                         var next = consumed.load(ordering: .relaxed)
                         while !finished.load(ordering: .relaxed) {
                             let slot = next % window
-                            guard done.load(ordering: .acquiring) & (1 &<< UInt64(slot)) != 0 else { break }
+                            guard done.load(ordering: .acquiring) & (1 &<< UInt(slot)) != 0 else { break }
                             let part = shared.slots[slot]
                             if part.readError != 0 {
                                 shared.rules.pointee.failure = part.readError
@@ -151,7 +150,7 @@ struct ParallelScan: ~Copyable {
                                 shared.rules.pointee.reported = part.end
                                 shared.progress(part.end)
                             }
-                            done.bitwiseAnd(~(1 &<< UInt64(slot)), ordering: .relaxed)
+                            done.bitwiseAnd(~(1 &<< UInt(slot)), ordering: .relaxed)
                             next += 1
                             consumed.store(next, ordering: .releasing)
                             applied = true
@@ -173,7 +172,7 @@ struct ParallelScan: ~Copyable {
                         let slot = part % window
                         shared.slots[slot].read(
                             descriptor: descriptor, index: part, size: partSize, maximumLineLength: maximumLineLength)
-                        done.bitwiseOr(1 &<< UInt64(slot), ordering: .releasing)
+                        done.bitwiseOr(1 &<< UInt(slot), ordering: .releasing)
                         return true
                     }
 

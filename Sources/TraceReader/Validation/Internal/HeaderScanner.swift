@@ -1,6 +1,5 @@
 import Dispatch
 @_spi(RewindInternals) internal import RewindSupport
-import Synchronization
 
 /// A fast reading of a trace header for validation: it checks line 1 as strict JSON and the
 /// shape of every machine (each `initial` and each listed case a key of `transitions`) in one
@@ -167,12 +166,12 @@ struct HeaderScanner {
     /// The members of `machines` from the cursor (at a store's name) on, into `part`: up to the
     /// `}` that closes it, or up to the first store's name at or past `stop`.
     private mutating func scanStores(
-        into part: inout MachinesPart, stop: Int, cancelled: UnsafePointer<Atomic<Bool>>?
+        into part: inout MachinesPart, stop: Int, cancelled: AtomicCell<Bool>?
     ) -> StoresEnd {
         repeat {
             skipWhitespace()
             if position >= stop { return position == stop ? .stopped : .passed }
-            if let cancelled, cancelled.pointee.load(ordering: .relaxed) { return .cancelled }
+            if let cancelled, cancelled.load(ordering: .relaxed) { return .cancelled }
             guard let store = plainString(), part.stores.insert(store, in: base, count: count) else { return .failed }
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { return .failed }
@@ -216,35 +215,33 @@ struct HeaderScanner {
         let segments = Lock(SharedSegments(count: boundaries.count))
         let line = UnsafeRawBufferPointer(start: base, count: count)
         let otherThreadFirst = otherThreadFirst
-        let finished = Atomic<Bool>(false)
+        let finished = AtomicCell<Bool>(false)
         var outcome: [(name: String, range: Range<Int>)]?
         withUnsafeMutablePointer(to: &self) { scanner in
             withUnsafeMutablePointer(to: &part) { part in
                 withUnsafeMutablePointer(to: &outcome) { outcome in
-                    withUnsafePointer(to: finished) { finished in
-                        // This thread touches only `scanner`, `part` and `outcome`, the other
-                        // only its own scanners; they share `segments` (behind its lock) and
-                        // `finished`. `concurrentPerform` returns when both are done.
-                        let shared = SharedScan(
-                            scanner: scanner, part: part, outcome: outcome, finished: finished, segments: segments,
-                            boundaries: boundaries, line: line)
-                        let run: @Sendable (Int) -> Void = { thread in
-                            if thread == 0 {
-                                shared.outcome.pointee = shared.scanner.pointee.readSegments(
-                                    into: &shared.part.pointee, boundaries: shared.boundaries, shared: shared.segments)
-                                shared.finished.pointee.store(true, ordering: .relaxed)
-                            } else {
-                                Self.readSegmentsFromTheEnd(
-                                    line: shared.line, boundaries: shared.boundaries, shared: shared.segments,
-                                    finished: shared.finished)
-                            }
-                        }
-                        if otherThreadFirst {
-                            run(1)
-                            run(0)
+                    // This thread touches only `scanner`, `part` and `outcome`, the other
+                    // only its own scanners; they share `segments` (behind its lock) and
+                    // `finished`. `concurrentPerform` returns when both are done.
+                    let shared = SharedScan(
+                        scanner: scanner, part: part, outcome: outcome, finished: finished, segments: segments,
+                        boundaries: boundaries, line: line)
+                    let run: @Sendable (Int) -> Void = { thread in
+                        if thread == 0 {
+                            shared.outcome.pointee = shared.scanner.pointee.readSegments(
+                                into: &shared.part.pointee, boundaries: shared.boundaries, shared: shared.segments)
+                            shared.finished.store(true, ordering: .relaxed)
                         } else {
-                            DispatchQueue.concurrentPerform(iterations: 2, execute: run)
+                            Self.readSegmentsFromTheEnd(
+                                line: shared.line, boundaries: shared.boundaries, shared: shared.segments,
+                                finished: shared.finished)
                         }
+                    }
+                    if otherThreadFirst {
+                        run(1)
+                        run(0)
+                    } else {
+                        DispatchQueue.concurrentPerform(iterations: 2, execute: run)
                     }
                 }
             }
@@ -279,7 +276,7 @@ struct HeaderScanner {
         let scanner: UnsafeMutablePointer<HeaderScanner>
         let part: UnsafeMutablePointer<MachinesPart>
         let outcome: UnsafeMutablePointer<[(name: String, range: Range<Int>)]?>
-        let finished: UnsafePointer<Atomic<Bool>>
+        let finished: AtomicCell<Bool>
         let segments: Lock<SharedSegments>
         let boundaries: [Int]
         let line: UnsafeRawBufferPointer
@@ -328,7 +325,7 @@ struct HeaderScanner {
     /// next boundary, until it reaches one the first thread has taken.
     private static func readSegmentsFromTheEnd(
         line: UnsafeRawBufferPointer, boundaries: [Int], shared: Lock<SharedSegments>,
-        finished: UnsafePointer<Atomic<Bool>>
+        finished: AtomicCell<Bool>
     ) {
         for segment in boundaries.indices.reversed() {
             let free = shared.withLock { segments -> Bool in

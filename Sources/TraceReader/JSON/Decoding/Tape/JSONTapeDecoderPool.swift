@@ -1,4 +1,4 @@
-import Synchronization
+@_spi(RewindInternals) internal import RewindSupport
 
 /// Idle `JSONTapeDecoder`s, shared by every `JSONValueDecoder` in the process, so that decoding
 /// one state after another (stepping through a trace) reuses the decoder's buffers and keyed
@@ -14,7 +14,7 @@ enum JSONTapeDecoderPool {
 
     /// The idle decoders, guarded by the Mutex: taking one and giving one back are the only
     /// accesses, and a decoder out of the pool belongs to the one call that took it.
-    private static let idle = Mutex<[JSONTapeDecoder]>([])
+    private static let idle = Lock<[JSONTapeDecoder]>([])
 
     static func withDecoder<R>(_ body: (JSONTapeDecoder) throws -> R) rethrows -> R {
         let decoder = idle.withLock { $0.popLast() } ?? JSONTapeDecoder()
