@@ -78,4 +78,24 @@ import Testing
             #expect((try? narrow?.get()) == Int16(exactly: value), "\(text)")
         }
     }
+
+    /// Integers written with an exponent or a fraction take the slow path, a sign and a 64-bit
+    /// magnitude: each type's bounds are reached exactly, and one past them is refused.
+    @Test func integersWithExponentsReachEachTypesBounds() {
+        func value<T: FixedWidthInteger>(_ text: String, _ type: T.Type) -> T? {
+            try? JSONDecodedNumber.integer(text, as: type).get()
+        }
+        #expect(value("-9.223372036854775808e18", Int.self) == Int.min)
+        #expect(value("-92233720368547758.09e2", Int.self) == nil)
+        #expect(value("9.223372036854775807e18", Int.self) == Int.max)
+        #expect(value("9.223372036854775808e18", Int.self) == nil)
+        #expect(value("1.8446744073709551615e19", UInt64.self) == UInt64.max)
+        #expect(value("1.8446744073709551616e19", UInt64.self) == nil)
+        #expect(value("-1.28e2", Int8.self) == Int8.min)
+        #expect(value("-1.29e2", Int8.self) == nil)
+        #expect(value("-1e0", UInt.self) == nil)
+        #expect(value("-0e5", UInt8.self) == 0)
+        #expect(value("-0.0", Int.self) == 0)
+        #expect(value("2.5e0", Int.self) == nil)
+    }
 }
