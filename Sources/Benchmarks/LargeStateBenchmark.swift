@@ -57,6 +57,48 @@ enum LargeStateBenchmark {
         for (count, bytesTarget) in [(2_000, 20), (20_000, 50), (200_000, 200)] {
             try runLarge(count, bytesTarget: bytesTarget, into: &table)
         }
+        try runPlainValues(50_000, into: &table)
+    }
+
+    /// An item of plain values only: no string, no array, nothing with storage of its own.
+    struct StockItem: Codable, Equatable, Sendable {
+        var id: Int
+        var stock: Int
+    }
+
+    struct Stock: Codable, Equatable, Sendable {
+        var items: [StockItem]
+    }
+
+    /// Version 2 on an array of plain-value items (issue 33): no element has storage whose
+    /// identity says it is unchanged, so every element's bytes are compared with the last
+    /// state's, where the store itself only copies the array and compares it with `==`.
+    static func runPlainValues(_ count: Int, into table: inout ResultTable) throws {
+        let initial = Stock(items: (0..<count).map { StockItem(id: $0, stock: $0 % 50) })
+        let stateBytes = try StateEncoder().encode(initial).count
+        print("Recording, \(count) plain-value items (\(formatBytes(stateBytes)) of state), version 2")
+        let bare = Store(initialState: initial, name: "Stock")
+        let patched = Store(
+            initialState: initial, name: "Stock",
+            recorder: try TraceRecorder(sink: CountingSink(), patches: .automatic()))
+        var (bareStep, patchedStep) = (0, 0)
+        func sell(_ store: Store<Stock>, _ step: inout Int) {
+            step &+= 1
+            let index = step % count
+            store.send("sell") { $0.items[index].stock &+= 1 }
+        }
+        let turn = 200
+        let measured = try Measurement.interleaved(
+            runs: 10,
+            [
+                (turn, { for _ in 0..<turn { sell(bare, &bareStep) } }),
+                (turn, { for _ in 0..<turn { sell(patched, &patchedStep) } }),
+            ])
+        let (baseline, added) = (measured[0].mean, measured[1].mean - measured[0].mean)
+        table.add(
+            "record one action on \(count) plain-value items {id, stock} (\(formatBytes(stateBytes))), version 2: time added to the store's own",
+            figure: formatSeconds(added), baseline: "store alone \(formatSeconds(baseline))",
+            ratio: formatRatio(added / baseline), target: "(for scale)", met: nil)
     }
 
     /// The same action recorded in version 1 and in version 2, time and bytes.

@@ -8,7 +8,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print(
         """
         Usage: swift run -c release Benchmarks [--large]
-               [--only recording|threads|big-states|decoding|validation|validation-header|coverage|
+               [--only recording|recording-off|threads|big-states|decoding|validation|validation-header|coverage|
                        streaming|opening|diff|timetravel]
 
         Measures Rewind against baselines run in the same process and prints a table:
@@ -43,6 +43,8 @@ do {
     if only == nil || only == "opening" {
         try OpeningBenchmark.run(into: &table, folder: folder, megabytes: arguments.contains("--large") ? 1024 : 200)
     }
+    // Last: once a subscriber has been told, every action of the process looks for a cause.
+    if only == nil || only == "recording" || only == "recording-off" { try RecordingOffBenchmark.run(into: &table) }
 } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
     exit(1)

@@ -6,7 +6,7 @@
     import Darwin
 #endif
 
-/// What `fstat`, `stat` or `lstat` tell about a file: its kind, size and permissions.
+/// What `fstat`, `stat` or `lstat` tell about a file: its kind, size, permissions and owner.
 package struct FileStatus: Equatable, Sendable {
     /// The kinds of file a path or a descriptor can name.
     package enum Kind: Equatable, Sendable {
@@ -19,6 +19,8 @@ package struct FileStatus: Equatable, Sendable {
     package var size: Int
     /// Its permission bits (`0o600`).
     package var permissions: UInt32
+    /// The user id of its owner.
+    package var owner: UInt32
     /// The device and inode that identify the file, whatever its names.
     package var device: UInt64
     package var inode: UInt64
@@ -36,6 +38,7 @@ package struct FileStatus: Equatable, Sendable {
         }
         size = Int(status.st_size)
         permissions = UInt32(status.st_mode) & 0o7777
+        owner = UInt32(status.st_uid)
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
     }

@@ -10,7 +10,7 @@ enum Step: Command {
     static let summary = "step through a trace, forward and back, with each step's diff"
     static let help = """
         Usage: inspector step TRACE [--at N] [--follow]
-               inspector step --attach SOCKET
+               inspector step --attach SOCKET|TRACE
 
         Walks through TRACE one step at a time. Step N is the moment just after the event
         whose seq is N; step 0 is before any event.
@@ -49,6 +49,10 @@ enum Step: Command {
                             trace, and set the app itself to each step you move to; r sets it
                             back to its present (the last step before the first jump), and so
                             does the command 'present'. Quitting leaves the app running.
+          --attach TRACE    the same, for the app recording TRACE whose channel is at its
+                            default place: next to TRACE (run.jsonl: run.sock), or, for a path
+                            too long for a socket (an iOS Simulator app's container), in
+                            /tmp/rewind-UID/
 
         Options:
           --at N      start at step N (default 0; with --follow or --attach, the last step)
@@ -117,12 +121,14 @@ enum Step: Command {
         return ExitStatus.success
     }
 
-    /// Connects to the app whose control channel is at `socket`.
-    private static func connect(_ socket: String) throws(FileError) -> ControlClient {
+    /// Connects to the app whose control channel is at `target`: a socket, or the app's trace,
+    /// whose channel is at its default place (`ControlChannel.defaultSocketPath(forTrace:)`).
+    static func connect(_ target: String) throws(FileError) -> ControlClient {
         do {
-            return try ControlClient(socketPath: socket)
+            let isTrace = (try? SystemCalls.status(ofPath: target))?.kind == .regular
+            return try ControlClient(socketPath: isTrace ? ControlClient.socketPath(forTrace: target) : target)
         } catch {
-            throw FileError(socket, TTY.safe(error.message))
+            throw FileError(target, TTY.safe(error.message))
         }
     }
 

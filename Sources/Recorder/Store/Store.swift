@@ -170,8 +170,13 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
         notify(newState.move(), cause: outcome.eventNumber)
     }
 
-    /// Subscribes to the store's states. `handler` is called at once with the current state, then
-    /// with every new state that differs from the one before.
+    /// Subscribes to the store's states. `handler` is called at once with the current state,
+    /// before `subscribe` returns, then with every new state that differs from the one before.
+    ///
+    /// `handler` is `@Sendable`: it runs on the thread that sent the action, which may be any
+    /// thread, after the store's lock is released; a handler that updates the screen hands the
+    /// state to the main thread. Every system has it: an app on iOS 16 / macOS 13, where
+    /// Observation does not exist, watches a store this way.
     ///
     /// Keep the returned token: releasing it ends the subscription.
     public func subscribe(_ handler: @escaping @Sendable (State) -> Void) -> Subscription {

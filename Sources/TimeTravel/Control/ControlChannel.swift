@@ -66,8 +66,10 @@ public final class ControlChannel: Sendable {
 
     /// Opens the channel: creates the socket and starts its thread.
     /// - Parameters:
-    ///   - socketPath: where the socket goes; by default next to the trace (`run.jsonl` →
-    ///     `run.sock`). At most `SocketCalls.maximumPathLength` bytes (107 on Linux).
+    ///   - socketPath: where the socket goes; by default `defaultSocketPath(forTrace:)`: next
+    ///     to the trace (`run.jsonl` → `run.sock`) when that fits, else `/tmp/rewind-UID/`
+    ///     (a trace in an iOS Simulator app's container). A path given here has at most 103
+    ///     bytes on Apple systems, 107 on Linux.
     ///   - tracePath: the app's trace, which its `TraceRecorder` writes.
     ///   - restorer: the app's restorable stores.
     ///   - redactedValues: what a restore does with values the trace holds as `"<redacted>"`.
@@ -85,6 +87,9 @@ public final class ControlChannel: Sendable {
         let trace =
             tracePath.hasPrefix("/") ? tracePath : FileManager.default.currentDirectoryPath + "/" + tracePath
         let path = socketPath ?? Self.defaultSocketPath(forTrace: trace)
+        if socketPath == nil && ControlSocketLocation.isInPrivateDirectory(path) {
+            try ControlSocketLocation.preparePrivateDirectory()
+        }
         self.socketPath = path
         self.tracePath = trace
         server = try ControlServer(
@@ -95,9 +100,14 @@ public final class ControlChannel: Sendable {
         server.start()
     }
 
-    /// The socket path next to a trace: its path without `.jsonl`, with `.sock`.
+    /// The socket path a channel opened on the trace at `tracePath` (absolute) has by default:
+    /// next to the trace, its path without `.jsonl` and with `.sock`, when that fits in a Unix
+    /// socket's path (103 bytes on Apple systems, 107 on Linux); else, as for an app in the iOS
+    /// Simulator, whose container's path alone is longer, `/tmp/rewind-UID/HASH.sock`, named
+    /// after the trace's real path, in a directory of the user's own (mode 0700).
+    /// `inspector step --attach TRACE` finds the socket from the trace either way.
     public static func defaultSocketPath(forTrace tracePath: String) -> String {
-        (tracePath.hasSuffix(".jsonl") ? String(tracePath.dropLast(6)) : tracePath) + ".sock"
+        ControlSocketLocation.defaultPath(forTrace: tracePath)
     }
 
     /// Closes the channel: disconnects the inspector, stops the thread and removes the socket

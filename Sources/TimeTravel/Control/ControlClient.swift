@@ -1,5 +1,11 @@
 @_spi(RewindInternals) internal import RewindSupport
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -29,6 +35,11 @@ package final class ControlClient {
         } catch {
             throw ControlChannelError(Self.connectMessage(socketPath, error))
         }
+        // Another user's program at a path where this user's app was expected (a shared
+        // directory such as /tmp) is not talked to.
+        guard SocketCalls.peerUserID(socket.rawValue) == SocketCalls.currentUserID else {
+            throw ControlChannelError("the program at \(socketPath) belongs to another user; not attaching to it")
+        }
         let first = try Self.receive(socket.rawValue, into: &buffer, timeoutMilliseconds: timeoutMilliseconds)
         switch first {
         case .hello(let trace, let pid)?:
@@ -41,6 +52,26 @@ package final class ControlClient {
                 "the program at \(socketPath) did not say hello within \(timeoutMilliseconds) ms; is it a Rewind app's control channel?"
             )
         }
+    }
+
+    /// The socket of the app recording the trace at `tracePath` that opened its control channel
+    /// at the default path (`ControlChannel.defaultSocketPath(forTrace:)`): next to the trace,
+    /// or in `/tmp/rewind-UID/`, whose ownership is checked first.
+    /// - Throws: `ControlChannelError` when no socket is at either place, naming both.
+    package static func socketPath(forTrace tracePath: String) throws(ControlChannelError) -> String {
+        let absolute =
+            tracePath.hasPrefix("/") ? tracePath : FileManager.default.currentDirectoryPath + "/" + tracePath
+        let candidates = ControlSocketLocation.candidates(forTrace: absolute)
+        for candidate in candidates {
+            guard (try? SystemCalls.status(ofPath: candidate, followingLinks: false))?.kind == .socket else { continue }
+            if ControlSocketLocation.isInPrivateDirectory(candidate) {
+                try ControlSocketLocation.checkPrivateDirectory()
+            }
+            return candidate
+        }
+        throw ControlChannelError(
+            "no app has a control channel open on \(tracePath) (no socket at \(candidates.joined(separator: " or "))); open one in the app with ControlChannel(tracePath:restorer:), or pass its socket"
+        )
     }
 
     /// Sends `request` and waits for its reply, at most `timeoutMilliseconds`.

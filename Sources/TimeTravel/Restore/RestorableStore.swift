@@ -8,11 +8,13 @@ import TraceReader
 /// ```swift
 /// let restorer = Restorer([
 ///     RestorableStore(catalog),                       // a Store: decoded and set as it is
-///     RestorableStore(wishlist.recording) { state in   // a store recorded through StoreRecording
-///         wishlist.items = state.items                 // sets the model's own properties
+///     RestorableStore(inventory.recording) { state in  // a model recorded through StoreRecording
+///         MainActor.assumeIsolated { inventory.stock = state.stock }  // its own properties
 ///     },
 /// ])
 /// ```
+///
+/// The TimeTravel catalog's "Restoring an @Observable model" has a whole model.
 public struct RestorableStore: Sendable {
     /// The store's name in the trace.
     public let name: String
@@ -42,7 +44,9 @@ public struct RestorableStore: Sendable {
     ///
     /// `apply` runs where the restore runs: on the thread that calls `Restorer.restore`, which
     /// for a ``ControlChannel`` is where its `perform` puts the work (the app's main thread, for
-    /// a model that lives there).
+    /// a model that lives there). A `@MainActor` model (a SwiftUI `@Observable` one) sets its
+    /// properties in `MainActor.assumeIsolated { … }`, with the channel's `perform` putting
+    /// restores on the main thread.
     public init<State: Codable & Equatable & Sendable>(
         _ recording: StoreRecording<State>, apply: @escaping @Sendable (State) -> Void
     ) {

@@ -21,9 +21,18 @@ import TraceReader
         let channel: ControlChannel
         var socket: String { channel.socketPath }
 
-        init() throws {
+        /// The trace's path.
+        let tracePath: String
+
+        /// - Parameter directory: the folder of the trace, within a temporary one.
+        init(directory: String? = nil) throws {
             folder = try TemporaryFolder()
-            let recorder = try TraceRecorder(path: folder.path("shop.jsonl"), app: "Shop")
+            tracePath = folder.path((directory.map { $0 + "/" } ?? "") + "shop.jsonl")
+            if let directory {
+                try FileManager.default.createDirectory(
+                    atPath: folder.path(directory), withIntermediateDirectories: true)
+            }
+            let recorder = try TraceRecorder(path: tracePath, app: "Shop")
             catalog = CatalogStore(initialState: .idle, recorder: recorder)
             cart = Store(initialState: Cart(), name: "CartStore", recorder: recorder)
             catalog.toLoading()
@@ -32,7 +41,7 @@ import TraceReader
             cart.send("add") { $0.items.append("Dune") }
             cart.send("add") { $0.items.append("Emma") }
             channel = try ControlChannel(
-                tracePath: folder.path("shop.jsonl"),
+                tracePath: tracePath,
                 restorer: Restorer([RestorableStore(catalog), RestorableStore(cart)]))
         }
     }
@@ -71,6 +80,24 @@ import TraceReader
         )
         #expect(result.out.contains("app: restored to step 3"))
         #expect(app.catalog.state == .loading)
+    }
+
+    /// An app in the iOS Simulator records in its container, whose path is longer than a
+    /// socket's: its channel's socket is elsewhere, and `--attach TRACE` finds it.
+    @Test func attachingByTheTraceFindsTheSocketOfATraceWithALongPath() throws {
+        let app = try RunningApp(
+            directory: "Devices/6A1B2C3D-0000-4000-8000-000000000001/data/Containers/Data/Application/"
+                + "0F1E2D3C-0000-4000-8000-000000000002/Documents")
+        #expect(app.tracePath.utf8.count > 108)
+        let result = inspector(["step", "--attach", app.tracePath], input: "goto 3\nquit\n")
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("app: restored to step 3 (CatalogStore, CartStore)"))
+        #expect(app.catalog.state == .loading)
+
+        app.channel.close()
+        let gone = inspector(["step", "--attach", app.tracePath])
+        #expect(gone.status == 2)
+        #expect(gone.err.contains("no app has a control channel open on"))
     }
 
     @Test func attachingToNoAppSaysWhy() {

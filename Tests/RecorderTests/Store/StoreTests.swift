@@ -1,5 +1,6 @@
 import Foundation
 import Recorder
+@_spi(RewindInternals) import RewindSupport
 import Synchronization
 import TestSupport
 import Testing
@@ -13,6 +14,24 @@ import Testing
         store.send { $0.value += 2 }
         #expect(store.state.value == 3)
         #expect(seen.withLock { $0 } == [0, 1, 3])
+        _ = token
+    }
+
+    /// The README's "Watching a store, and iOS 16": the handler is called with the current state
+    /// before `subscribe` returns, then on the thread that sent each action.
+    @Test func subscribeCallsAtOnceThenOnTheSendingThread() {
+        let store = Store(initialState: Counter(value: 7))
+        let queue = DispatchQueue(label: "sender")
+        let key = DispatchSpecificKey<Int>()
+        queue.setSpecific(key: key, value: 1)
+        let seen = Lock<[(value: Int, onSender: Bool)]>([])  // the handler's calls
+        let token = store.subscribe { state in
+            seen.withLock { $0.append((state.value, DispatchQueue.getSpecific(key: key) == 1)) }
+        }
+        #expect(seen.withLock { $0.map(\.value) } == [7])  // before subscribe returned
+        queue.sync { store.send { $0.value = 8 } }
+        #expect(seen.withLock { $0.map(\.value) } == [7, 8])
+        #expect(seen.withLock { $0.map(\.onSender) } == [false, true])
         _ = token
     }
 

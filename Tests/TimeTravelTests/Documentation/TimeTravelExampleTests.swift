@@ -25,4 +25,23 @@ import Testing
             text.contains("```swift\n\(example)```\n"),
             "\(document) does not show the code of TimeTravelExample.swift as it is; copy it there:\n\(example)")
     }
+
+    /// The TimeTravel catalog's "Restoring an @Observable model" shows the model that
+    /// `ObservableModelRestoreTests` restores, as it is compiled.
+    @Test func theCatalogShowsTheObservableModelAsItIsCompiled() throws {
+        let source = try String(
+            contentsOf: Self.root.appendingPathComponent(
+                "Tests/TimeTravelTests/Restore/ObservableModelRestoreTests.swift"),
+            encoding: .utf8)
+        let example = source.components(separatedBy: "// Example: an @Observable model\n")[1]
+            .components(separatedBy: "// End of example")[0]
+        #expect(example.contains("RestorableStore(recording)"))
+        let catalog = try String(
+            contentsOf: Self.root.appendingPathComponent("Sources/TimeTravel/Documentation.docc/TimeTravel.md"),
+            encoding: .utf8)
+        #expect(
+            catalog.contains("```swift\n\(example)```\n"),
+            "TimeTravel.md does not show the model of ObservableModelRestoreTests.swift as it is; copy it there:\n\(example)"
+        )
+    }
 }
