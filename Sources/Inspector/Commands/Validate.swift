@@ -115,7 +115,7 @@ enum Validate: Command {
     }
 
     /// The validation results, filled by the worker threads and read by the calling thread.
-    /// Guarded by Mutexes: each worker writes its own slots, the calling thread polls them.
+    /// Guarded by locks (`Lock`): each worker writes its own slots, the calling thread polls them.
     private final class Progress: Sendable {
         let outcomes: Lock<[ValidationOutcome?]>
         /// Bytes read so far and size, per file (size 0 for files too small to show).

@@ -8,7 +8,7 @@ import TimeTravel
 /// answers on its next tick (`takeAnswers`).
 ///
 /// A class: it owns the connection and its thread. The `ControlClient` is used only by that
-/// thread; the view and the thread share only the mailbox, under its Mutex.
+/// thread; the view and the thread share only the mailbox, under its lock.
 final class AppLink: @unchecked Sendable {
     typealias Answer = (request: ControlRequest, outcome: Result<ControlReply, ControlChannelError>)
 

@@ -16,7 +16,7 @@ final class LiveTrace: Sendable {
         var problems: Result<[Int: [Problem]], FileError>
     }
 
-    // Handed from the thread to the view under the Mutex: the latest update not taken yet.
+    // Handed from the thread to the view under the lock: the latest update not taken yet.
     private let latest = Lock<Update?>(nil)
     private let stopped = AtomicCell<Bool>(false)
 

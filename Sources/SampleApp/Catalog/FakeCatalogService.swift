@@ -19,7 +19,7 @@ final class FakeCatalogService: CatalogService {
     private let products: [Product]
     private let clock: SimulatedClock
     private let failurePercent: Int
-    // Guarded by a Mutex: requests may come from any thread, and each one draws the next numbers.
+    // Guarded by a `Lock`: requests may come from any thread, and each one draws the next numbers.
     private let generator: Lock<SeededGenerator>
 
     /// - Parameters:

@@ -19,7 +19,7 @@ extension Store {
 
 /// A flag that starts closed and opens once.
 private final class Latch: Sendable {
-    // Guarded by a Mutex: the handler may run on any thread that sends to the store.
+    // Guarded by a `Lock`: the handler may run on any thread that sends to the store.
     private let state = Lock(false)
 
     var isOpen: Bool { state.withLock { $0 } }

@@ -10,7 +10,7 @@ final class SimulatedClock: Sendable {
     /// How many ticks `advanceUntilIdle()` waits at most.
     static let patience = 100
 
-    // Guarded by a Mutex: services may schedule work from any thread while the app advances time.
+    // Guarded by a `Lock`: services may schedule work from any thread while the app advances time.
     private let state = Lock(Schedule())
 
     init() {}

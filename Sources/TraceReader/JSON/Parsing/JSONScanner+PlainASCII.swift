@@ -1,4 +1,4 @@
-#if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
+#if arch(x86_64) && canImport(_Builtin_intrinsics.intel) && !REWIND_WORD_SCAN
     internal import _Builtin_intrinsics.intel
 #endif
 
@@ -13,7 +13,9 @@
 // union a 16-bit mask, whose lowest bit is the answer. Swift's own `SIMD16<UInt8>` has no
 // move-mask, and its `.==` compiled lane by lane (README, Performance), which is why this goes
 // through the intrinsics. Elsewhere, and for the last bytes of a buffer, eight bytes at a time
-// (`attentionFlags`).
+// (`attentionFlags`): that is what every Apple silicon Mac and iPhone runs. Building with
+// `-Xswiftc -DREWIND_WORD_SCAN` forces it on x86-64 too, to measure what they get (README,
+// Performance).
 extension JSONScanner {
     /// The offset of the first byte at or after `offset` that is `"`, `\`, a control byte or
     /// non-ASCII; when fewer than eight bytes are left with none of those, the offset where they
@@ -21,7 +23,7 @@ extension JSONScanner {
     @inline(__always)
     static func skipPlainASCII(_ base: UnsafePointer<UInt8>, from offset: Int, count: Int) -> Int {
         var offset = offset
-        #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
+        #if arch(x86_64) && canImport(_Builtin_intrinsics.intel) && !REWIND_WORD_SCAN
             while offset &+ 16 <= count {
                 let mask = attentionMask16(base + offset)
                 if mask != 0 { return offset &+ mask.trailingZeroBitCount }
@@ -46,7 +48,7 @@ extension JSONScanner {
         return offset
     }
 
-    #if arch(x86_64) && canImport(_Builtin_intrinsics.intel)
+    #if arch(x86_64) && canImport(_Builtin_intrinsics.intel) && !REWIND_WORD_SCAN
         /// One bit for each of the 16 bytes at `bytes` that is `"`, `\`, below 0x20 or above
         /// 0x7F, bit 0 for the first byte. Every bit is exact.
         @inline(__always)

@@ -73,7 +73,7 @@ enum TraceIndexer {
         let count = bounds.count - 1
         if count == 1 { return [indexPiece(bounds[0]..<bounds[1])] }
         // Each thread indexes its own piece and stores the result in its own slot; the
-        // Mutex guards the array of slots.
+        // The lock guards the array of slots.
         let results = Lock<[ChunkIndex?]>(Array(repeating: nil, count: count))
         DispatchQueue.concurrentPerform(iterations: count) { piece in
             let chunk = indexPiece(bounds[piece]..<bounds[piece + 1])

@@ -12,7 +12,7 @@
 enum JSONTapeDecoderPool {
     static let limit = 4
 
-    /// The idle decoders, guarded by the Mutex: taking one and giving one back are the only
+    /// The idle decoders, guarded by the lock: taking one and giving one back are the only
     /// accesses, and a decoder out of the pool belongs to the one call that took it.
     private static let idle = Lock<[JSONTapeDecoder]>([])
 
