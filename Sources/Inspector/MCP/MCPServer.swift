@@ -157,12 +157,8 @@ final class MCPServer {
             }
             arguments = object
         }
-        let known = Set(tool.inputSchema["properties"]?.objectValue?.keys ?? [])
-        if let unknown = arguments.keys.first(where: { !known.contains($0) }) {
-            return .failure(
-                .invalidParams(
-                    "\(name) has no argument '\(unknown)'; its arguments are \(known.sorted().joined(separator: ", "))")
-            )
+        if let violation = MCPSchema.violation(of: tool.inputSchema, by: arguments, tool: name) {
+            return .failure(.invalidParams(violation))
         }
         do {
             let structured = try tool.call(session, MCPToolArguments(tool: name, object: arguments))

@@ -154,3 +154,51 @@ enum MCPSchema {
         ]
     }
 }
+
+extension MCPSchema {
+    /// The first way `arguments` break `schema` (a schema `object(_:required:)` made): an
+    /// unknown or missing argument, a wrong type, a number below its minimum. Checked before a
+    /// tool runs, so that wrong arguments are a JSON-RPC error whatever else is wrong.
+    static func violation(of schema: JSONValue, by arguments: JSONObject, tool: String) -> String? {
+        let properties = schema["properties"]?.objectValue ?? [:]
+        for (name, value) in arguments {
+            guard let property = properties[name] else {
+                return
+                    "\(tool) has no argument '\(name)'; its arguments are \(properties.keys.sorted().joined(separator: ", "))"
+            }
+            if value == .null { continue }
+            let type = property["type"]?.stringValue
+            let fits: Bool =
+                switch type {
+                case "string": value.stringValue != nil
+                case "boolean": value.boolValue != nil
+                case "integer":
+                    value.doubleValue.map { $0.rounded() == $0 && abs($0) < 1e15 } ?? false
+                case "array": value.arrayValue.map { !$0.isEmpty && $0.allSatisfy { $0.stringValue != nil } } ?? false
+                default: true
+                }
+            guard fits else {
+                let wanted =
+                    switch type {
+                    case "integer": "a whole number"
+                    case "array": "an array of strings, not empty"
+                    case "boolean": "true or false"
+                    default: "a \(type ?? "value")"
+                    }
+                return
+                    "\(tool): '\(name)' must be \(wanted), not \(value.kindName == "number" ? JSONPrinter.compact(value) : "a \(value.kindName)")"
+            }
+            if let minimum = property["minimum"]?.doubleValue, let number = value.doubleValue, number < minimum {
+                return
+                    "\(tool): '\(name)' must be at least \(JSONPrinter.compact(property["minimum"]!)), not \(JSONPrinter.compact(value))"
+            }
+        }
+        for required in schema["required"]?.arrayValue ?? [] {
+            guard let name = required.stringValue else { continue }
+            if arguments[name] == nil || arguments[name] == .null {
+                return "\(tool): the argument '\(name)' is missing (tools/list shows the schema)"
+            }
+        }
+        return nil
+    }
+}
