@@ -20,6 +20,7 @@ enum Inspector {
         Why.entry,
         Stats.entry,
         Convert.entry,
+        MCP.entry,
     ]
 
     static var usage: String {
