@@ -149,12 +149,11 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
         line: UInt = #line,
         _ mutate: (inout State) throws(Failure) -> Void
     ) throws(Failure) {
-        let actionName = ActionName.of(function: action)
         // A subscriber that another thread adds right now may miss this state: it gets the
         // current state when it subscribes.
         guard subscriberCount.load(ordering: .acquiring) > 0 else {
             let outcome = try recording.apply(
-                actionName, args: args, file: file, line: line, copyingTo: nil, dropsWhenRestoring: true, mutate)
+                action, args: args, file: file, line: line, copyingTo: nil, dropsWhenRestoring: true, mutate)
             if outcome.changed { observationChanged() }
             return
         }
@@ -164,7 +163,7 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
         let newState = UnsafeMutablePointer<State>.allocate(capacity: 1)
         defer { newState.deallocate() }
         let outcome = try recording.apply(
-            actionName, args: args, file: file, line: line, copyingTo: newState, dropsWhenRestoring: true, mutate)
+            action, args: args, file: file, line: line, copyingTo: newState, dropsWhenRestoring: true, mutate)
         guard outcome.changed else { return }
         observationChanged()
         notify(newState.move(), cause: outcome.eventNumber)

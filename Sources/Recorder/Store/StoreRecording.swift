@@ -93,7 +93,7 @@ public final class StoreRecording<State: Equatable & Encodable & Sendable>: Send
         _ action: String = #function, state: State, args: ActionArguments? = nil,
         file: StaticString = #fileID, line: UInt = #line
     ) {
-        apply(ActionName.of(function: action), args: args, file: file, line: line, copyingTo: nil) { $0 = state }
+        apply(action, args: args, file: file, line: line, copyingTo: nil) { $0 = state }
     }
 
     /// Records an action given as a value, such as a reducer's enum: it is named after its case
@@ -123,6 +123,9 @@ public final class StoreRecording<State: Equatable & Encodable & Sendable>: Send
     /// handles an illegal transition. Called by `Store.send` and by `record`.
     ///
     /// - Parameters:
+    ///   - action: the action as the caller gave it: a name, or the calling function
+    ///     (`add(sku:quantity:)`), made a name (`ActionName.of`) only when it is recorded or
+    ///     named in a message, so that an app that records nothing does not pay for it.
     ///   - slot: where to copy the new state when it changed (for subscribers), or nil.
     ///   - dropsWhenRestoring: do nothing when sent while a restore is told (a `Store`'s
     ///     action, which would change a restored state); `record` records as usual, since the
@@ -159,7 +162,7 @@ public final class StoreRecording<State: Equatable & Encodable & Sendable>: Send
                 var stack: [String]?
                 if illegal != nil || recorder.recordsEveryStack { stack = CallStack.capture() }
                 outcome.eventNumber = recorder.recordTransition(
-                    store: name, action: action, from: from, to: to, changed: outcome.changed,
+                    store: name, action: ActionName.of(function: action), from: from, to: to, changed: outcome.changed,
                     state: state, file: file, line: line, cause: cause, args: args, stack: stack,
                     mustReachDisk: illegal != nil && policy == .trap, encoder: encoder)
             }
@@ -167,7 +170,7 @@ public final class StoreRecording<State: Equatable & Encodable & Sendable>: Send
         }
         if let illegal, policy == .trap {
             fatalError(
-                "Wrong state transition: \(illegal.from) → \(illegal.to) by \(action) in \(name) (\(ActionName.source(file, line)))"
+                "Wrong state transition: \(illegal.from) → \(illegal.to) by \(ActionName.of(function: action)) in \(name) (\(ActionName.source(file, line)))"
             )
         }
         return outcome
@@ -201,11 +204,12 @@ public final class StoreRecording<State: Equatable & Encodable & Sendable>: Send
     @inline(__always)
     private func checkNotInsideAction(_ thread: UInt, _ misuse: @autoclosure () -> Misuse) {
         guard owner.load(ordering: .relaxed) == thread else { return }
-        let action = current.withLockHeldByCaller { _ in runningAction.pointee }
+        let action = ActionName.of(function: current.withLockHeldByCaller { _ in runningAction.pointee })
         let (what, remedy) =
             switch misuse() {
             case .stateRead: ("`state` was read", "use the state that the action's closure is given")
-            case .sent(let other): ("the action \(other) was sent", "send it after the action returns")
+            case .sent(let other):
+                ("the action \(ActionName.of(function: other)) was sent", "send it after the action returns")
             }
         fatalError(
             "Store \(name): \(what) inside its own action \(action), which holds the store's lock, so it would wait forever; \(remedy)"
