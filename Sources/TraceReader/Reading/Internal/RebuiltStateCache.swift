@@ -11,6 +11,8 @@ final class RebuiltStateCache: Sendable {
     struct Entry {
         var position: Int
         var state: JSONValue
+        /// The size of `state`, kept with it (`RebuiltStateSize`).
+        var size: RebuiltStateSize
     }
 
     /// Store id → its entry. Guarded by the lock: readers on several threads take and keep.

@@ -25,13 +25,16 @@ extension TraceFile {
             entry = cached
         } else {
             switch wholeState(at: whole) {
-            case .success(let state): entry = RebuiltStateCache.Entry(position: whole, state: state)
+            case .success(let state):
+                entry = RebuiltStateCache.Entry(position: whole, state: state, size: RebuiltStateSize(of: state))
             case .failure(let error): return .failure(error)
             }
         }
         while entry.position < position {
             let next = entry.position + 1
-            if let error = applyPatch(at: next, ofStore: store, to: &entry.state) { return .failure(error) }
+            if let error = applyPatch(at: next, ofStore: store, to: &entry.state, size: &entry.size) {
+                return .failure(error)
+            }
             entry.position = next
         }
         rebuiltStates.keep(entry, store: store)
@@ -50,7 +53,9 @@ extension TraceFile {
 
     /// Applies the `patch` of the event at `position` of `storeEvents` to `state`, in place;
     /// the error when it cannot be read or does not apply (`state` is then to be thrown away).
-    private func applyPatch(at position: Int, ofStore store: Int, to state: inout JSONValue) -> TraceReadError? {
+    private func applyPatch(
+        at position: Int, ofStore store: Int, to state: inout JSONValue, size: inout RebuiltStateSize
+    ) -> TraceReadError? {
         let event = index.storeEvents[position]
         let line = index.lines[event]
         let read: (patch: Result<JSONValue, JSONParseError>?, action: String)? = scanEvent(at: event) { fields, bytes in
@@ -80,15 +85,12 @@ extension TraceFile {
                 path: path, line: line, kind: .badPatch,
                 message: "\(what) cannot be read (column \(error.column): \(error.message)); \(unknown)")
         }
-        for (number, operation) in operations.enumerated() {
-            do {
-                try PatchApplier.apply(operation, position: number, to: &state)
-            } catch {
-                return TraceReadError(
-                    path: path, line: line, kind: .badPatch,
-                    message:
-                        "\(what) does not apply to its state before it (bad-patch): \(error); \(unknown)")
-            }
+        do {
+            try JSONPatch.apply(operations, to: &state, size: &size)
+        } catch {
+            return TraceReadError(
+                path: path, line: line, kind: .badPatch,
+                message: "\(what) does not apply to its state before it (bad-patch): \(error); \(unknown)")
         }
         return nil
     }
