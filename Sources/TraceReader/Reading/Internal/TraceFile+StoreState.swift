@@ -20,6 +20,8 @@ extension TraceFile {
                         "store \(name) starts with a patch, which has no state before it to apply to (a store starts with a register event that carries its whole \"state\"); its state is unknown until its first event with a whole \"state\""
                 ))
         }
+        // A patch between the whole state and here did not apply: the state is unknown.
+        if let error = rebuiltStates.failure(store: store, in: whole...position) { return .failure(error) }
         var entry: RebuiltStateCache.Entry
         if let cached = rebuiltStates.take(store: store, in: whole...position) {
             entry = cached
@@ -33,6 +35,7 @@ extension TraceFile {
         while entry.position < position {
             let next = entry.position + 1
             if let error = applyPatch(at: next, ofStore: store, to: &entry.state, size: &entry.size) {
+                if error.kind == .badPatch { rebuiltStates.keepFailure(error, at: next, store: store) }
                 return .failure(error)
             }
             entry.position = next
