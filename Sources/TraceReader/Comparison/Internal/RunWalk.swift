@@ -64,7 +64,14 @@ struct RunWalk {
         } else if cursor.header.version >= 2, next.event.type == "transition",
             let patch = next.value(next.fields.patchRange)
         {
-            guard case .array(let operations) = patch, var (state, size) = states[store]?.sizedValue else {
+            guard let operations = patch.arrayValue else {
+                throw ValidationFileError(
+                    path: cursor.name, line: next.event.line,
+                    message:
+                        "the patch of \(TerminalText.safe(store)) is \(patch.kindName), not an array of operations; run 'inspector validate' on it"
+                )
+            }
+            guard var (state, size) = states[store]?.sizedValue else {
                 throw ValidationFileError(
                     path: cursor.name, line: next.event.line,
                     message:
