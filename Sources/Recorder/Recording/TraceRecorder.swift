@@ -337,6 +337,8 @@ public final class TraceRecorder: Sendable {
             appendRegisterFields(store: store, caseName: caseName, machine: nil, into: out)
             let range = appendEncoded(value, what: "the state of \(store)", in: &state)
             state.rollover?.remember(store: store, caseName: caseName, state: out.bytes, range: range)
+            // The restored state is the store's state now: its next patch starts from it.
+            state.patches?.wholeState(self, value, store: store, range: range, in: &state)
             if let step {
                 out.append(",\"step\":")
                 out.append(Int64(step))

@@ -81,6 +81,11 @@ public enum JSONPatch {
 
     /// `document` with every operation of `patch` applied in order.
     ///
+    /// The result obeys the limits of a state parsed from a trace line: an operation that would
+    /// nest it deeper than 1,023 levels (`JSONParser.maximumDepth` less the event's own level)
+    /// or make it hold more than 16,777,216 values (arrays, objects and scalars each count one;
+    /// a copy of the document into itself doubles it) is an error, found without building it.
+    ///
     /// - Throws: `JSONPatchError` naming the first operation that cannot be applied and why.
     public static func apply(_ patch: JSONValue, to document: JSONValue) throws(JSONPatchError) -> JSONValue {
         guard case .array(let operations) = patch else {
@@ -88,9 +93,20 @@ public enum JSONPatch {
                 operation: nil, message: "a JSON Patch is an array of operations, found \(patch.kindName)")
         }
         var result = document
-        for (position, operation) in operations.enumerated() {
-            try PatchApplier.apply(operation, position: position, to: &result)
-        }
+        var size = RebuiltStateSize(of: document)
+        try apply(operations, to: &result, size: &size)
         return result
+    }
+
+    /// Applies `operations` in order to `document` in place, `size` kept as its size. On an
+    /// error, throw both away: they may be partly changed.
+    static func apply(_ operations: [JSONValue], to document: inout JSONValue, size: inout RebuiltStateSize)
+        throws(JSONPatchError)
+    {
+        size.startPatch()
+        defer { size.endPatch() }
+        for (position, operation) in operations.enumerated() {
+            try PatchApplier.apply(operation, position: position, to: &document, size: &size)
+        }
     }
 }

@@ -157,7 +157,9 @@ package struct TraceConverter {
         if let whole = object["state"] {
             state = whole
             // The next patched event of the store then starts from here, without reading it again.
-            trace.rebuiltStates.keep(RebuiltStateCache.Entry(position: position, state: whole), store: store)
+            trace.rebuiltStates.keep(
+                RebuiltStateCache.Entry(position: position, state: whole, size: RebuiltStateSize(of: whole)),
+                store: store)
         } else {
             state = try trace.storeState(ofStore: store, at: position).get()
         }

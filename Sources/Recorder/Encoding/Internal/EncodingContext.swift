@@ -30,6 +30,9 @@ struct EncodingContext: Encoder, RedactingEncoder {
         var frames = FrameStack()
         /// The frame index that a container requested from this encoder right now would occupy.
         var valueDepth = 0
+        /// A frame was opened deeper than `NestingTooDeep.maximumDepth` allows: the value being
+        /// encoded throws `NestingTooDeep` once its `encode(to:)` returns.
+        var isTooDeep = false
         let redaction: RedactionMatcher
         var containers = KeyedContainerCache()
         var types = TypeTable()
@@ -83,6 +86,16 @@ struct EncodingContext: Encoder, RedactingEncoder {
         state.pointee.output.count = mark
         state.pointee.frames.count = 0
         state.pointee.valueDepth = 0
+        state.pointee.isTooDeep = false
+    }
+
+    /// Throws `NestingTooDeep` when a frame was opened too deep since the last check.
+    @inline(__always)
+    func checkNesting() throws {
+        if state.pointee.isTooDeep {
+            state.pointee.isTooDeep = false
+            throw NestingTooDeep()
+        }
     }
 
     var valueDepth: Int {
@@ -265,6 +278,7 @@ struct EncodingContext: Encoder, RedactingEncoder {
         defer { state.pointee.valueDepth = savedDepth }
         let depth = state.pointee.frames.count
         try encodeValue(value)
+        try checkNesting()
         closeFrames(downTo: depth)
     }
 
@@ -281,6 +295,8 @@ struct EncodingContext: Encoder, RedactingEncoder {
     @inline(__always)
     private func appendArray<Element>(_ elements: [Element], _ appendElement: (Element) -> Void) {
         let output = state.pointee.output
+        // A level without a frame.
+        if state.pointee.frames.count >= NestingTooDeep.maximumDepth { state.pointee.isTooDeep = true }
         output.append(UInt8(ascii: "["))
         var first = true
         for element in elements {
@@ -298,6 +314,7 @@ struct EncodingContext: Encoder, RedactingEncoder {
         let savedDepth = state.pointee.valueDepth
         state.pointee.valueDepth = depth
         try value.encode(to: self)
+        try checkNesting()
         state.pointee.valueDepth = savedDepth
         if output.count == mark {
             // The value encoded nothing at all; `JSONEncoder` writes an empty object here too.
@@ -373,6 +390,7 @@ struct EncodingContext: Encoder, RedactingEncoder {
     @inline(__always)
     func openFrame(array: Bool) -> Int {
         state.pointee.output.append(array ? UInt8(ascii: "[") : UInt8(ascii: "{"))
+        if state.pointee.frames.count >= NestingTooDeep.maximumDepth { state.pointee.isTooDeep = true }
         return state.pointee.frames.push(array: array)
     }
 

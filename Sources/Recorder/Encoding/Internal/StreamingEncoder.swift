@@ -32,6 +32,7 @@ package final class StreamingEncoder: @unchecked Sendable {
         defer { context.valueDepth = savedDepth }
         context.beginTopLevelValue()
         try context.encodeValue(value)
+        try context.checkNesting()
         context.closeFrames(downTo: 0)
     }
 

@@ -12,15 +12,25 @@
 /// bytes agree without either being parsed. It is parsed when the bytes differ, when a patch
 /// applies to it, and for the app state at a difference.
 struct RunWalk {
-    /// A store's state: as written, or parsed.
+    /// A store's state: as written, or parsed (rebuilt by patches, with its size).
     enum StoreState {
         case bytes(ArraySlice<UInt8>)
-        case value(JSONValue)
+        case value(JSONValue, RebuiltStateSize)
 
         var value: JSONValue? {
             switch self {
             case .bytes(let bytes): try? JSONParser.parse(bytes)
-            case .value(let value): value
+            case .value(let value, _): value
+            }
+        }
+
+        /// The state, parsed, and its size; nil when its bytes do not parse.
+        var sizedValue: (JSONValue, RebuiltStateSize)? {
+            switch self {
+            case .bytes(let bytes):
+                guard let value = try? JSONParser.parse(bytes) else { return nil }
+                return (value, RebuiltStateSize(of: value))
+            case .value(let value, let size): return (value, size)
             }
         }
     }
@@ -54,15 +64,24 @@ struct RunWalk {
         } else if cursor.header.version >= 2, next.event.type == "transition",
             let patch = next.value(next.fields.patchRange)
         {
-            guard let before = states[store]?.value else {
+            guard let operations = patch.arrayValue else {
+                throw ValidationFileError(
+                    path: cursor.name, line: next.event.line,
+                    message:
+                        "the patch of \(TerminalText.safe(store)) is \(patch.kindName), not an array of operations; run 'inspector validate' on it"
+                )
+            }
+            guard var (state, size) = states[store]?.sizedValue else {
                 throw ValidationFileError(
                     path: cursor.name, line: next.event.line,
                     message:
                         "the patch of \(TerminalText.safe(store)) applies to a state this trace never gave (no register before it); run 'inspector validate' on it"
                 )
             }
+            states[store] = nil  // `state` holds the only reference: changed in place
             do {
-                states[store] = .value(try JSONPatch.apply(patch, to: before))
+                try JSONPatch.apply(operations, to: &state, size: &size)
+                states[store] = .value(state, size)
             } catch {
                 throw ValidationFileError(
                     path: cursor.name, line: next.event.line,

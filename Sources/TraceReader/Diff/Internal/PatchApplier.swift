@@ -3,6 +3,8 @@
 /// Values are changed where they stand: each container on the way is taken out of its parent
 /// before it is changed, so it is not shared and is not copied. Member names are matched by
 /// their exact bytes, as RFC 6901 says, not by Swift's Unicode equivalence (`ObjectMembers`).
+/// The result obeys the limits of a parsed state (`RebuiltStateSize`): an operation that would
+/// nest it too deeply or make it too large does not apply.
 enum PatchApplier {
     /// The operation being applied, for error messages.
     private struct Context {
@@ -15,7 +17,12 @@ enum PatchApplier {
         }
     }
 
-    static func apply(_ operation: JSONValue, position: Int, to document: inout JSONValue) throws(JSONPatchError) {
+    /// Applies `operation`, the one at `position` of its patch, to `document`, whose size `size`
+    /// keeps (call `size.startPatch()` before a patch's first operation). On an error, throw
+    /// `document` and `size` away: they may be partly changed.
+    static func apply(
+        _ operation: JSONValue, position: Int, to document: inout JSONValue, size: inout RebuiltStateSize
+    ) throws(JSONPatchError) {
         guard case .object(let members) = operation else {
             throw JSONPatchError(
                 operation: position,
@@ -45,13 +52,33 @@ enum PatchApplier {
             }
             return try tokens(from, context)
         }
+        func checked(_ change: (inout RebuiltStateSize) throws(RebuiltStateSize.Excess) -> Void)
+            throws(JSONPatchError)
+        {
+            do throws(RebuiltStateSize.Excess) {
+                try change(&size)
+            } catch {
+                throw context.error(error.message)
+            }
+        }
         switch name {
         case "add":
-            try add(try requiredValue(), at: path, in: &document, context)
+            let value = try requiredValue()
+            let outgoing = replacedByAdd(at: path, in: document)
+            try checked { (size) throws(RebuiltStateSize.Excess) in
+                try size.place(value, replacing: outgoing, pathLength: path.count, fromState: false)
+            }
+            try add(value, at: path, in: &document, context)
         case "remove":
-            _ = try remove(at: path, in: &document, context)
+            let removed = try remove(at: path, in: &document, context)
+            size.remove(removed)
         case "replace":
-            try replace(at: path, with: try requiredValue(), in: &document, context)
+            let value = try requiredValue()
+            let outgoing = lookUp(path[...], in: document)
+            try checked { (size) throws(RebuiltStateSize.Excess) in
+                try size.place(value, replacing: outgoing, pathLength: path.count, fromState: false)
+            }
+            try replace(at: path, with: value, in: &document, context)
         case "move":
             let source = try requiredFrom()
             let isPrefix = path.count >= source.count && zip(source, path).allSatisfy { ExactName.sameBytes($0, $1) }
@@ -63,10 +90,19 @@ enum PatchApplier {
                 throw context.error("cannot move a value into itself")
             }
             let moved = try remove(at: source, in: &document, context)
+            let outgoing = replacedByAdd(at: path, in: document)
+            try checked { (size) throws(RebuiltStateSize.Excess) in
+                try size.move(moved, fromLength: source.count, pathLength: path.count, replacing: outgoing)
+            }
             try add(moved, at: path, in: &document, context)
         case "copy":
             let source = try requiredFrom()
-            try add(try value(at: source, in: document, context), at: path, in: &document, context)
+            let copied = try value(at: source, in: document, context)
+            let outgoing = replacedByAdd(at: path, in: document)
+            try checked { (size) throws(RebuiltStateSize.Excess) in
+                try size.place(copied, replacing: outgoing, pathLength: path.count, fromState: true)
+            }
+            try add(copied, at: path, in: &document, context)
         case "test":
             let expected = try requiredValue()
             let actual = try value(at: path, in: document, context)
@@ -111,6 +147,33 @@ enum PatchApplier {
                 value = elements[try existingIndex(token, elements.count, path, depth, context)]
             default:
                 throw notContainer(value, path, depth, context)
+            }
+        }
+        return value
+    }
+
+    /// The value an `add` at `path` replaces: the whole document for the path "", the member
+    /// of an object it names; nil when it inserts (into an array, or a new member) or when
+    /// the path is not there (the operation then fails).
+    private static func replacedByAdd(at path: [String], in document: JSONValue) -> JSONValue? {
+        guard let last = path.last else { return document }
+        guard case .object(let object)? = lookUp(path.dropLast(), in: document) else { return nil }
+        return ObjectMembers(object)[last]
+    }
+
+    /// The value at `path`, matched as `value(at:in:_:)` matches; nil when it is not there.
+    private static func lookUp(_ path: ArraySlice<String>, in document: JSONValue) -> JSONValue? {
+        var value = document
+        for token in path {
+            switch value {
+            case .object(let object):
+                guard let member = ObjectMembers(object)[token] else { return nil }
+                value = member
+            case .array(let elements):
+                guard let index = JSONPointer.arrayIndex(token), index < elements.count else { return nil }
+                value = elements[index]
+            default:
+                return nil
             }
         }
         return value

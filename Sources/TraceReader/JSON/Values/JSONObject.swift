@@ -27,6 +27,8 @@ public struct JSONObject: Hashable, Sendable, RandomAccessCollection, Expressibl
     public private(set) var keys: [String]
     /// The member values, in the order of `keys`.
     private var values: [JSONValue]
+    /// The member values, in the order of `keys` (shared, not copied): for walks that need no names.
+    var memberValues: [JSONValue] { values }
     /// Name → position of its last member; kept when there are more than `indexThreshold` members.
     private var index: [String: Int]?
 

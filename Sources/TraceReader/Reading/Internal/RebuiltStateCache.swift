@@ -11,6 +11,8 @@ final class RebuiltStateCache: Sendable {
     struct Entry {
         var position: Int
         var state: JSONValue
+        /// The size of `state`, kept with it (`RebuiltStateSize`).
+        var size: RebuiltStateSize
     }
 
     /// Store id → its entry. Guarded by the lock: readers on several threads take and keep.
@@ -29,5 +31,23 @@ final class RebuiltStateCache: Sendable {
     /// Keeps `entry` as `store`'s last rebuilt state.
     func keep(_ entry: Entry, store: Int) {
         entries.withLock { $0[store] = entry }
+    }
+
+    /// Store id → the position of its last patch that did not apply, and why. Guarded by the
+    /// lock: so that asking again for a state after it (`step` going back and forth) answers at
+    /// once instead of parsing and applying every patch before it again.
+    private let failures = Lock<[Int: (position: Int, error: TraceReadError)]>([:])
+
+    /// The error of `store`'s patch that did not apply, when its position is in `positions`.
+    func failure(store: Int, in positions: ClosedRange<Int>) -> TraceReadError? {
+        failures.withLock { failures in
+            guard let failure = failures[store], positions.contains(failure.position) else { return nil }
+            return failure.error
+        }
+    }
+
+    /// Keeps `error`, why the patch at `position` of `store` did not apply.
+    func keepFailure(_ error: TraceReadError, at position: Int, store: Int) {
+        failures.withLock { $0[store] = (position, error) }
     }
 }

@@ -20,18 +20,24 @@ extension TraceFile {
                         "store \(name) starts with a patch, which has no state before it to apply to (a store starts with a register event that carries its whole \"state\"); its state is unknown until its first event with a whole \"state\""
                 ))
         }
+        // A patch between the whole state and here did not apply: the state is unknown.
+        if let error = rebuiltStates.failure(store: store, in: whole...position) { return .failure(error) }
         var entry: RebuiltStateCache.Entry
         if let cached = rebuiltStates.take(store: store, in: whole...position) {
             entry = cached
         } else {
             switch wholeState(at: whole) {
-            case .success(let state): entry = RebuiltStateCache.Entry(position: whole, state: state)
+            case .success(let state):
+                entry = RebuiltStateCache.Entry(position: whole, state: state, size: RebuiltStateSize(of: state))
             case .failure(let error): return .failure(error)
             }
         }
         while entry.position < position {
             let next = entry.position + 1
-            if let error = applyPatch(at: next, ofStore: store, to: &entry.state) { return .failure(error) }
+            if let error = applyPatch(at: next, ofStore: store, to: &entry.state, size: &entry.size) {
+                if error.kind == .badPatch { rebuiltStates.keepFailure(error, at: next, store: store) }
+                return .failure(error)
+            }
             entry.position = next
         }
         rebuiltStates.keep(entry, store: store)
@@ -50,7 +56,9 @@ extension TraceFile {
 
     /// Applies the `patch` of the event at `position` of `storeEvents` to `state`, in place;
     /// the error when it cannot be read or does not apply (`state` is then to be thrown away).
-    private func applyPatch(at position: Int, ofStore store: Int, to state: inout JSONValue) -> TraceReadError? {
+    private func applyPatch(
+        at position: Int, ofStore store: Int, to state: inout JSONValue, size: inout RebuiltStateSize
+    ) -> TraceReadError? {
         let event = index.storeEvents[position]
         let line = index.lines[event]
         let read: (patch: Result<JSONValue, JSONParseError>?, action: String)? = scanEvent(at: event) { fields, bytes in
@@ -80,15 +88,12 @@ extension TraceFile {
                 path: path, line: line, kind: .badPatch,
                 message: "\(what) cannot be read (column \(error.column): \(error.message)); \(unknown)")
         }
-        for (number, operation) in operations.enumerated() {
-            do {
-                try PatchApplier.apply(operation, position: number, to: &state)
-            } catch {
-                return TraceReadError(
-                    path: path, line: line, kind: .badPatch,
-                    message:
-                        "\(what) does not apply to its state before it (bad-patch): \(error); \(unknown)")
-            }
+        do {
+            try JSONPatch.apply(operations, to: &state, size: &size)
+        } catch {
+            return TraceReadError(
+                path: path, line: line, kind: .badPatch,
+                message: "\(what) does not apply to its state before it (bad-patch): \(error); \(unknown)")
         }
         return nil
     }

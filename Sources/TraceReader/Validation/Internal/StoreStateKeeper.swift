@@ -13,8 +13,8 @@ struct StoreStateKeeper {
         case unknown
         /// The bytes of its latest whole `state`, valid JSON.
         case text([UInt8])
-        /// Its state, with the patches since its latest whole state applied.
-        case value(JSONValue)
+        /// Its state, with the patches since its latest whole state applied, and its size.
+        case value(JSONValue, RebuiltStateSize)
     }
 
     /// What applying a patch found.
@@ -46,6 +46,7 @@ struct StoreStateKeeper {
     mutating func apply(_ operations: [JSONValue], to store: Int) -> Outcome {
         grow(to: store)
         var state: JSONValue
+        var size: RebuiltStateSize
         switch kept[store] {
         case .unknown:
             return .skipped
@@ -56,18 +57,18 @@ struct StoreStateKeeper {
                 return .skipped
             }
             state = parsed
-        case .value(let value):
+            size = RebuiltStateSize(of: parsed)
+        case .value(let value, let valueSize):
             state = value
+            size = valueSize
         }
         kept[store] = .unknown  // `state` holds the only reference: changed in place
-        for (position, operation) in operations.enumerated() {
-            do {
-                try PatchApplier.apply(operation, position: position, to: &state)
-            } catch {
-                return .failed(error)
-            }
+        do {
+            try JSONPatch.apply(operations, to: &state, size: &size)
+        } catch {
+            return .failed(error)
         }
-        kept[store] = .value(state)
+        kept[store] = .value(state, size)
         return .applied
     }
 
