@@ -15,6 +15,30 @@ import Testing
         return found.filter { $0.hasSuffix(".jsonl") }.sorted().map { root.appendingPathComponent($0).path }
     }()
 
+    /// The traces that the streaming tests take are there: with `traces/` missing or moved, the
+    /// tests that take them as arguments would run no case at all, and pass.
+    @Test func theStreamingTestsHaveTracesToRead() {
+        #expect(Self.traces.count >= 15, "\(Self.traces.count) traces found under traces/")
+        #expect(Self.traces.contains { $0.hasSuffix("/traces/invalid/double-refresh.jsonl") })
+    }
+
+    /// The trace at `path`, opened; or nil for one that does not open (an unknown version, a
+    /// machine that is not shaped), after checking that `arguments` refuse it as the command
+    /// should: status 2, an error naming the file. So a trace that stops opening by mistake
+    /// fails the test instead of skipping it.
+    static func openOrExpectRefusal(_ path: String, _ arguments: [String]) throws -> TraceFile? {
+        do {
+            return try TraceFile(path: path)
+        } catch {
+            let refusals = ["/traces/invalid/bad-machine.jsonl", "/traces/invalid/unknown-version.jsonl"]
+            #expect(refusals.contains { path.hasSuffix($0) }, "\(path) does not open: \(error)")
+            let result = inspector(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.err.contains(path), "\(arguments): \(result.err)")
+            return nil
+        }
+    }
+
     /// What `log` printed when it opened the whole trace and validated it before printing: the
     /// columns sized from the first 500 events, each event's row marked with its line's problems.
     /// Problems on lines that are not events come in line order among the rows, and problems

@@ -8,7 +8,7 @@ import Testing
 /// what it prints is what it printed when it validated the whole file first.
 @Suite struct StepStreamingTests {
     @Test(arguments: LogStreamingTests.traces) func stepsAreThoseOfTheWholeTrace(path: String) throws {
-        guard let trace = try? TraceFile(path: path) else { return }
+        guard let trace = try LogStreamingTests.openOrExpectRefusal(path, ["step", path, "--at", "0"]) else { return }
         let problems = Dictionary(grouping: try trace.validate().problems, by: \.line)
         let printer = StateDiffPrinter(width: 100, terminalSafe: true, colors: false)
         for step in [0] + (0..<trace.eventCount).compactMap({ trace.step(ofEventAt: $0) }) {
@@ -34,7 +34,7 @@ import Testing
 
     /// The feed gives a line's problems once the reading passed it, the same as the whole report's.
     @Test(arguments: LogStreamingTests.traces) func feedGivesEachLineItsFinalProblems(path: String) throws {
-        guard let trace = try? TraceFile(path: path) else { return }
+        guard let trace = try LogStreamingTests.openOrExpectRefusal(path, ["step", path, "--at", "0"]) else { return }
         let problems = Dictionary(grouping: try trace.validate().problems, by: \.line)
         let feed = ProblemFeed(trace: trace)
         for index in stride(from: trace.eventCount - 1, through: 0, by: -1) {

@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test(arguments: LogStreamingTests.traces) func chainsAreThoseOfTheWholeChain(path: String) throws {
-        guard let trace = try? TraceFile(path: path) else { return }
+        guard let trace = try LogStreamingTests.openOrExpectRefusal(path, ["why", path, "1"]) else { return }
         for index in 0..<trace.eventCount {
             let seq = try #require(trace.event(at: index)).seq
             let json = inspector(["why", path, "\(seq)", "--format", "json"])

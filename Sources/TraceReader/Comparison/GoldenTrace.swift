@@ -31,8 +31,10 @@ import Recorder
 /// `check` throws a `GoldenTraceMismatch`, whose description is the report, so it fails an
 /// XCTest (`try` in a `throws` test method) and a Swift Testing test alike. With the
 /// environment variable `REWIND_RECORD_GOLDEN=1`, `check` writes the recording to the golden
-/// file instead (creating it, or replacing it whole) and passes: run the tests once that way
-/// after a change meant to change the traces, and commit the files. Comparison is
+/// file instead (creating it, or replacing it whole) where it differs, and then fails, saying it
+/// recorded, as snapshot-testing libraries do: a run that records never passes as a check. Run the
+/// tests once that way after a change meant to change the traces, then again without it, and
+/// commit the files. A recording that matches its golden file is not written, and passes. Comparison is
 /// `TraceComparison`'s: `elapsed`, `seq`, `source`, `stack` and `cause` never count.
 public enum GoldenTrace {
     /// The environment variable that makes `check` re-record the golden files.
@@ -42,8 +44,6 @@ public enum GoldenTrace {
     public enum Outcome: Sendable, Equatable {
         /// The recording agrees with the golden trace.
         case matched
-        /// `REWIND_RECORD_GOLDEN=1`: the golden file was written from the recording.
-        case recorded
     }
 
     /// Compares the trace `sink` holds with the golden trace at `path`.
@@ -81,6 +81,8 @@ public enum GoldenTrace {
             }
         }
         if record {
+            let matches = (try? check(recorded, against: path, patterns: patterns)) == .matched
+            if matches { return .matched }
             do throws(SystemError) {
                 try write(recorded, to: path)
             } catch {
@@ -88,8 +90,18 @@ public enum GoldenTrace {
                     description: "GoldenTrace: cannot write \(TerminalText.safe(path)): \(error.reason)",
                     difference: nil)
             }
-            return .recorded
+            throw GoldenTraceMismatch(
+                description:
+                    "\(TerminalText.safe(path)): recorded (\(recordVariable) is set), so this check fails once; run the tests again without \(recordVariable), and commit the file",
+                difference: nil)
         }
+        return try check(recorded, against: path, patterns: patterns)
+    }
+
+    /// Compares `recorded` with the golden trace at `path`.
+    private static func check(_ recorded: [UInt8], against path: String, patterns: [StatePathPattern])
+        throws(GoldenTraceMismatch) -> Outcome
+    {
         let result: TraceComparison.Result
         do {
             result = try TraceComparison(ignoring: patterns).compare(

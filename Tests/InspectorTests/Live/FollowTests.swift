@@ -20,10 +20,12 @@ import TraceReader
         // Problems are marked as the events come: 4 is loading → loading.
         #expect(output.split(separator: "\n")[3].contains("✖ illegal"))
 
-        // Half a line: not an event yet. The follower looks at the file every 200 ms; the next
-        // event is written only after several looks at the torn line.
-        try trace.appendFirstHalf(of: 6)
-        Thread.sleep(forTimeInterval: 0.8)
+        // Half a line: not an event yet. The next event is written only once the follower has
+        // read the torn half (its count of bytes read says so, where the system keeps one).
+        let read = BytesRead(pid: log.pid)
+        let before = read.count
+        let half = try trace.appendFirstHalf(of: 6)
+        #expect(read.waitFor(atLeast: before.map { $0 + half }), "the follower never read the torn line")
         try trace.appendSecondHalf(of: 6)
         try trace.append(7...7)
         output = log.readOutput(untilContains: "\n     7  ")
@@ -106,5 +108,34 @@ import TraceReader
         view.follow()
         _ = view.render(columns: 120, rows: 30)
         return view
+    }
+}
+
+/// How many bytes a process has read, from Linux's `/proc/PID/io` (`rchar`, which counts `read`
+/// and `pread` alike): what a test waits on to know that a follower read what was appended,
+/// instead of sleeping and hoping. Elsewhere there is no count, and a wait takes one second.
+struct BytesRead {
+    let pid: pid_t
+
+    /// The count now, or nil where the system keeps none.
+    var count: Int? {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }
+        let line = text.split(separator: "\n").first { $0.hasPrefix("rchar:") }
+        return line.flatMap { Int($0.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)) }
+    }
+
+    /// Waits until the count reaches `target` (at most 30 s); true when it did. With no count,
+    /// waits one second and says true.
+    func waitFor(atLeast target: Int?) -> Bool {
+        guard let target else {
+            Thread.sleep(forTimeInterval: 1)
+            return true
+        }
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if let now = count, now >= target { return true }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        return false
     }
 }

@@ -29,9 +29,12 @@ final class GrowingTrace {
         try write(seqs.map { lines[$0] }.joined())
     }
 
-    /// Appends the first half of event `seq`'s line.
-    func appendFirstHalf(of seq: Int) throws {
-        try write(String(lines[seq].prefix(lines[seq].count / 2)))
+    /// Appends the first half of event `seq`'s line; returns how many bytes it appended.
+    @discardableResult
+    func appendFirstHalf(of seq: Int) throws -> Int {
+        let half = String(lines[seq].prefix(lines[seq].count / 2))
+        try write(half)
+        return half.utf8.count
     }
 
     /// Appends the rest of event `seq`'s line.

@@ -40,11 +40,26 @@ import Testing
             #expect(error.description.contains("the golden trace does not exist; record it: REWIND_RECORD_GOLDEN=1"))
             #expect(error.difference == nil)
         }
-        #expect(try GoldenTrace.check(bytes(C.run), against: path, ignoring: [], record: true) == .recorded)
+        // Recording writes the file and fails once, so that a run that records never passes.
+        expectRecorded { try GoldenTrace.check(bytes(C.run), against: path, ignoring: [], record: true) }
         #expect(try GoldenTrace.check(bytes(C.run), against: path, ignoring: [], record: false) == .matched)
+        // Recording again what the file holds already passes and writes nothing.
+        #expect(try GoldenTrace.check(bytes(C.run), against: path, ignoring: [], record: true) == .matched)
         let shorter = bytes(Array(C.run.prefix(2)))
-        #expect(try GoldenTrace.check(shorter, against: path, ignoring: [], record: true) == .recorded)
+        expectRecorded { try GoldenTrace.check(shorter, against: path, ignoring: [], record: true) }
         #expect(try GoldenTrace.check(shorter, against: path, ignoring: [], record: false) == .matched)
+    }
+
+    private func expectRecorded(_ body: () throws -> GoldenTrace.Outcome) {
+        do {
+            _ = try body()
+            Issue.record("a recording passed")
+        } catch let error as GoldenTraceMismatch {
+            #expect(error.description.contains("recorded (REWIND_RECORD_GOLDEN is set), so this check fails once"))
+            #expect(error.difference == nil)
+        } catch {
+            Issue.record("unexpected error: \(error)")
+        }
     }
 
     @Test func theEnvironmentVariableRecordsWhenSetToAnythingButZero() {
