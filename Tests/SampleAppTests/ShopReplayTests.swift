@@ -121,4 +121,25 @@ import TraceReader
         #expect(error.description.contains("'sku' of CartStore.add"))
         #expect(error.description.contains("\"CartStore.add.sku\""))
     }
+
+    /// `sample-app replay --check`: the report, and the exit status of each outcome.
+    @Test func theReplayCommandChecksASession() throws {
+        let exact = runApp(["replay", "--check", Self.path("traces/undo.jsonl")])
+        #expect(exact.status == 0, "\(exact.errors)")
+        #expect(exact.output.contains("the session replays exactly: 23 events"))
+        let folder = try TemporaryFolder()
+        let changed = folder.path("changed.jsonl")
+        let text = try String(contentsOfFile: Self.path("traces/happy-path.jsonl"), encoding: .utf8)
+        try text.replacingOccurrences(of: "\"cents\":1250", with: "\"cents\":1300")
+            .write(toFile: changed, atomically: true, encoding: .utf8)
+        let diverged = runApp(["replay", "--check", changed])
+        #expect(diverged.status == 1)
+        #expect(diverged.output.contains("the replay diverges at step 6 (CatalogStore.didLoad)"), "\(diverged.output)")
+        let ignored = runApp(["replay", "--check", changed, "--ignore", "CatalogStore.loaded.products[*].price"])
+        #expect(ignored.status == 0, "\(ignored.output)")  // only the catalog's states were edited
+        #expect(ignored.output.contains("replays exactly"))
+        let bad = runApp(["replay", "--check", changed, "--ignore", "["])
+        #expect(bad.status == 2)
+        #expect(bad.errors.contains("changed.jsonl: ignoring '['"), "\(bad.errors)")
+    }
 }
