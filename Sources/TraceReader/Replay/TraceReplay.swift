@@ -179,14 +179,12 @@ public struct TraceReplay {
         var missingOrder: [String] = []
         var firstRestore: Int?
         for index in 0..<file.eventCount {
-            guard var event = file.event(at: index) else {
+            // Without its state (the comparison reads the states): not built, only scanned.
+            guard let event = file.eventWithoutState(at: index) else {
                 throw TraceReplayError(
                     .unreadableTrace, path: trace.name, line: file.line(ofEventAt: index),
                     message: "this event can no longer be read as it was indexed; was the file changed?")
             }
-            // The states are the comparison's: the plan keeps only what it sends.
-            event.state = nil
-            event.patch = nil
             switch event.type {
             case "transition" where event.cause == nil:
                 let store = event.store ?? ""
