@@ -341,4 +341,29 @@ private final class Calls: @unchecked Sendable {
         #expect(error?.kind == .unreadableTrace)
         #expect(error?.path == "/nonexistent/t.jsonl")
     }
+
+    @Test func aSetupOrARestoreThatThrowsIsAnError() throws {
+        struct Broken: Error {}
+        let text = """
+            {"type":"header","format":"rewind-trace","version":1,"machines":{}}
+            {"type":"register","seq":1,"store":"Counter","state":{"value":0,"stamp":0}}
+            {"type":"restore","seq":2,"store":"Counter","state":{"value":0,"stamp":0},"step":1}
+
+            """
+        let replay = try TraceReplay(.bytes(Array(text.utf8), name: "t.jsonl"))
+        let setup = #expect(throws: TraceReplayError.self) { try replay.run { _ in throw Broken() } }
+        #expect(setup?.kind == .setupFailed)
+        #expect(setup?.description.contains("Broken") == true)
+        let restore = #expect(throws: TraceReplayError.self) {
+            try replay.run { recorder in
+                _ = Counter(recorder: recorder)
+                var table = ReplayTable()
+                table.onRestore { _ in throw Broken() }
+                return table
+            }
+        }
+        #expect(restore?.kind == .restoreFailed)
+        #expect(restore?.line == 3)
+        #expect(restore?.description.contains("restoring Counter to step 2 threw") == true)
+    }
 }
