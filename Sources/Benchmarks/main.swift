@@ -9,7 +9,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
         """
         Usage: swift run -c release Benchmarks [--large]
                [--only recording|recording-off|threads|big-states|decoding|validation|validation-header|coverage|
-                       streaming|opening|diff|timetravel]
+                       streaming|opening|diff|timetravel|replay]
 
         Measures Rewind against baselines run in the same process and prints a table:
         figure, baseline, ratio, target, and whether the target is met. The traces are
@@ -36,6 +36,7 @@ do {
     if only == nil || only == "decoding" { try DecodingBenchmark.run(into: &table) }
     if only == nil || only == "diff" { try DiffBenchmark.run(into: &table) }
     if only == nil || only == "timetravel" { try TimeTravelBenchmark.run(into: &table, folder: folder) }
+    if only == nil || only == "replay" { try ReplayBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "validation" { try ValidationBenchmark.run(into: &table, folder: folder) }
     if only == "validation-header" { try ValidationBenchmark.runManyMachines(into: &table, folder: folder) }
     if only == nil || only == "coverage" { try CoverageBenchmark.run(into: &table, folder: folder) }

@@ -4,13 +4,16 @@ import CommandLineArguments
 import TraceReader
 
 /// `sample-app replay TRACE [--at N]`: time travel into the app. Restores every store to its
-/// state at a step of a recorded run and draws the screen as the app drew it then.
+/// state at a step of a recorded run and draws the screen as the app drew it then. With
+/// `--check`, runs the recorded session again on today's code instead (`ShopReplay`) and
+/// reports the first step where it behaves differently.
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 enum ReplayCommand: Subcommand {
     static let name = "replay"
 
     static let help = """
         Usage: sample-app replay TRACE [--at N]
+               sample-app replay --check TRACE [--ignore PATH]...
 
         Reads a trace recorded by sample-app, decodes each store's recorded state back into the
         app's own types, and draws the screen from them, exactly as the app drew it.
@@ -20,15 +23,27 @@ enum ReplayCommand: Subcommand {
         (Enter: next, p: previous, a number: go to that step, q: quit); otherwise every step, each
         under a line that names its event.
 
-        Options:
-          --at N       the step to draw, from 0 to the trace's last seq
-          --help, -h   show this help
+        With --check, runs the recorded session again on today's code: a new shop, each
+        command sent again from its recorded action, each catalog answer given where the trace
+        has it, each payment answered by the fake card, each restore replayed. After each event
+        the stores' states are compared with the recorded ones, and the first divergence is
+        printed as 'inspector compare' prints one: the step, both events, the state diff there
+        and the causes. Or: the session replays exactly.
 
-        Exit status: 0 on success, 2 when the trace cannot be read, is not from sample-app, or
-        has no step N.
+        Options:
+          --at N         the step to draw, from 0 to the trace's last seq
+          --check        replay the session on today's code and report the first divergence
+          --ignore PATH  with --check: leave the value at PATH out of every state (a timestamp,
+                         an id), as 'inspector compare --ignore'; repeat it for several paths
+          --help, -h     show this help
+
+        Exit status: 0 on success (with --check: the session replays exactly), 1 with --check
+        when the replay diverges, 2 when the trace cannot be read, is not from sample-app, has
+        no step N, or cannot be replayed (the message names the line).
         """
 
     static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
+        if arguments.flag("--check") { return try check(&arguments, console: console) }
         let step = try arguments.intOption("--at", in: 0...Int.max)
         let path = try arguments.positional("TRACE, the path of a trace recorded by sample-app")
         try arguments.finish()
@@ -54,6 +69,22 @@ enum ReplayCommand: Subcommand {
             }
         }
         return 0
+    }
+
+    /// `--check`: the session replayed on today's code.
+    private static func check(_ arguments: inout Arguments, console: Console) throws -> Int32 {
+        let ignoring = try arguments.options("--ignore")
+        let path = try arguments.positional("TRACE, the path of a trace recorded by sample-app")
+        try arguments.finish()
+        _ = try open(path)
+        let outcome: ReplayOutcome
+        do {
+            outcome = try ShopReplay.run(.file(path), ignoring: ignoring)
+        } catch {
+            throw ReplayError(error.path, line: error.line, error.message)
+        }
+        console.write(outcome.report(colors: console.style.enabled))
+        return outcome.isExact ? 0 : 1
     }
 
     /// Opens the trace at `path`, which must have been recorded by this app.

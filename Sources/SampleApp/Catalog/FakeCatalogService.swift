@@ -34,6 +34,11 @@ final class FakeCatalogService: CatalogService {
         self.generator = Lock(SeededGenerator(seed: seed))
     }
 
+    /// The catalog a shop set up by `configuration` fetches from.
+    convenience init(clock: SimulatedClock, configuration: ShopConfiguration) {
+        self.init(clock: clock, seed: configuration.seed, failurePercent: configuration.failurePercent)
+    }
+
     func fetchProducts(completion: @escaping @Sendable (Result<[Product], CatalogError>) -> Void) {
         let (latency, fails) = generator.withLock { generator in
             (generator.next(in: 1...Self.maximumLatency), generator.next(in: 0...99) < failurePercent)

@@ -38,15 +38,15 @@ final class Shop {
 
     /// A shop whose stores start from `snapshot`: time travel to a recorded step is setting the
     /// three values.
+    /// - Parameter catalogService: replaces the fake `configuration` sets up (a replay's).
     init(
         restoring snapshot: ShopSnapshot, configuration: ShopConfiguration = ShopConfiguration(),
-        recorder: TraceRecorder? = nil
+        recorder: TraceRecorder? = nil, catalogService: (any CatalogService)? = nil
     ) {
         let clock = SimulatedClock()
         self.clock = clock
         catalog = CatalogStore(
-            service: FakeCatalogService(
-                clock: clock, seed: configuration.seed, failurePercent: configuration.failurePercent),
+            service: catalogService ?? FakeCatalogService(clock: clock, configuration: configuration),
             initialState: snapshot.catalog, recorder: recorder, policy: configuration.policy)
         cart = CartStore(initialState: snapshot.cart, recorder: recorder, policy: configuration.policy)
         checkout = CheckoutStore(
@@ -188,5 +188,11 @@ final class Shop {
     /// shop left, so it goes. (Here, at the end, so that the recorded source lines above stay.)
     func didRestore() {
         history = UndoHistory()
+    }
+
+    /// Runs `command` without letting time pass: a replay sends each answer of a fake where its
+    /// trace has it. Returns a sentence for the shopper when the command could not be done.
+    func performWithoutTime(_ command: ShopCommand) -> String? {
+        perform(command)
     }
 }

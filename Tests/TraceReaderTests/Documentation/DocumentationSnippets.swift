@@ -149,6 +149,83 @@ private func indexingInTheBackground() throws {
     private func runCheckout(recordingTo recorder: TraceRecorder) throws {}
 }
 
+// ReplayingSessions.md: an app's stores and fakes, as small as the examples need.
+private struct Cart: Codable, Equatable, Sendable {
+    var lines: [String: Int] = [:]
+}
+
+private final class CartStore: Store<Cart>, @unchecked Sendable {
+    // @unchecked: adds nothing to Store.
+    init(recorder: TraceRecorder?) {
+        super.init(initialState: Cart(), recorder: recorder)
+    }
+
+    func add(_ sku: String, quantity: Int) {
+        send(args: ["sku": sku, "quantity": quantity]) { $0.lines[sku, default: 0] += quantity }
+    }
+}
+
+private final class FakePaymentService: @unchecked Sendable {
+    // @unchecked: never used (the snippets are compiled, not run).
+    var pending: [() -> Void] = []
+
+    func answerPendingCharge() {
+        if !pending.isEmpty { pending.removeFirst()() }
+    }
+}
+
+private final class CheckoutStore: Store<Bool>, @unchecked Sendable {
+    // @unchecked: adds only an immutable reference to Store.
+    let payments: FakePaymentService
+
+    init(payments: FakePaymentService, recorder: TraceRecorder?) {
+        self.payments = payments
+        super.init(initialState: false, recorder: recorder)
+    }
+
+    func pay() {
+        payments.pending.append { [weak self] in self?.send("didPay") { $0 = true } }
+    }
+}
+
+private enum TallyAction: Codable {
+    case add(amount: Int)
+}
+
+private final class Tally {
+    func send(_ action: TallyAction) {}
+}
+
+/// Called by a test with each recorded session: one line to add a session recorded by QA.
+func checkReplaysExactly(path: String) throws {
+    let replay = try TraceReplay(trace: path, ignoring: ["CartStore.lines[*].addedAt"])
+    let outcome = try replay.run { recorder in
+        let payments = FakePaymentService()  // the app's fakes, injected
+        let cart = CartStore(recorder: recorder)
+        let checkout = CheckoutStore(payments: payments, recorder: recorder)
+        var table = ReplayTable()
+        table.on("CartStore", "add") { args in
+            cart.add(try args.string("sku"), quantity: try args.int("quantity"))
+        }
+        table.on("CheckoutStore", "pay") { _ in checkout.pay() }
+        table.on("CheckoutStore", "didPay") { _ in payments.answerPendingCharge() }
+        table.byItself("CheckoutStore", "didCalculate")
+        return table
+    }
+    #expect(outcome.isExact, "\(outcome.report())")
+}
+
+private func replayingReducers(table: inout ReplayTable, tally: Tally) {
+    table.onEvery("Tally", as: TallyAction.self) { action in tally.send(action) }
+}
+
+private func replayingRedactedValues(path: String) throws {
+    let replay = try TraceReplay(
+        trace: path, redactedValues: ["LoginStore.logIn.password": .string("test-password")],
+        redactedKeys: ["password"])
+    _ = replay
+}
+
 @Suite struct DocumentationSnippetTests {
     /// Sources/TraceReader/Documentation.docc.
     static let catalog = packageRoot.appendingPathComponent("Sources/TraceReader/Documentation.docc")
