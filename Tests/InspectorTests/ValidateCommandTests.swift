@@ -92,7 +92,7 @@ enum ValidateTesting {
         #expect(err.isEmpty)
         #expect(
             out == """
-                \(path):4: error: illegal transition loading → loading by toLoading in CatalogStore (seq 3, from CatalogStore.swift:31); from loading it may go to loaded, failed [illegal]
+                \(path):4: error: illegal transition loading → loading by toLoading in CatalogStore (seq 3, from CatalogStore.swift:31); from loading it may go to loaded, failed: either the code that sent toLoading (its source, and its call stack when recorded) must not send it while CatalogStore is in loading, or, if loading → loading is meant to happen, add loading to the transitions from loading in CatalogStore's machine [illegal]
                 \(path):5: error: the line is an array, not a JSON object; every line after the header is one event object [malformed]
                 \(path): 3 events, 2 errors, 0 warnings
 
@@ -250,13 +250,14 @@ enum ValidateTesting {
         let folder = try V.Folder()
         let path = try folder.write(
             "a,b:c%.jsonl", [V.header, V.register(1), V.transition(2, "idle", "loaded"), #"{"type":"x""#], final: false)
-        let (status, out, _) = V.run(["validate", "--format", "github", path])
+        // A source root without the Swift file: the annotation falls back to the trace's line.
+        let (status, out, _) = V.run(["validate", "--format", "github", "--source-root", folder.path, path])
         #expect(status == 1)
         let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ",", with: "%2C")
             .replacingOccurrences(of: ":", with: "%3A")
         #expect(
             out == """
-                ::error file=\(escaped),line=3,title=illegal::illegal transition idle → loaded by toLoading in CatalogStore (seq 2, from CatalogStore.swift:31); from idle it may go to loading
+                ::error file=\(escaped),line=3,title=illegal::illegal transition idle → loaded by toLoading in CatalogStore (seq 2, from CatalogStore.swift:31); from idle it may go to loading: either the code that sent toLoading (its source, and its call stack when recorded) must not send it while CatalogStore is in idle, or, if idle → loaded is meant to happen, add loaded to the transitions from idle in CatalogStore's machine
                 ::warning file=\(escaped),line=4,title=truncated::the last line has no final newline and is not a complete JSON object (column 12: unexpected end of input, expected ',' or '}' after an object member): a write cut short, probably by a crash; the events before it are intact
                 \(path): 2 events, 1 error, 1 warning
 

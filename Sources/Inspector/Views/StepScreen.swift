@@ -110,6 +110,12 @@ struct StepScreen {
             problemLines += ScreenText.wrapped(
                 "\(TTY.safe(problem.message)) [\(problem.kind)]", lead: "\(mark): ", width: columns - 1)
         }
+        // The call stack that sent the action, where the trace recorded it.
+        if let stack = session.event?.stack, !stack.isEmpty {
+            for line in CallStackText(stack, sourceRoot: session.sourceRoot).lines {
+                problemLines += ScreenText.wrapped(TTY.safe(line), lead: "", width: columns - 1)
+            }
+        }
         if !problemLines.isEmpty {
             problemLines.append("")
             // How the store got into the case it broke a rule from, with the causes.
