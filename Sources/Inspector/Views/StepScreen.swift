@@ -110,18 +110,20 @@ struct StepScreen {
             problemLines += ScreenText.wrapped(
                 "\(TTY.safe(problem.message)) [\(problem.kind)]", lead: "\(mark): ", width: columns - 1)
         }
-        // The call stack that sent the action, where the trace recorded it.
-        if let stack = session.event?.stack, !stack.isEmpty {
-            for line in CallStackText(stack, sourceRoot: session.sourceRoot).lines {
-                problemLines += ScreenText.wrapped(TTY.safe(line), lead: "", width: columns - 1)
-            }
-        }
         if !problemLines.isEmpty {
             problemLines.append("")
             // How the store got into the case it broke a rule from, with the causes.
             if let history = session.caseHistory, let store = session.event?.store {
                 problemLines += history.lines(store: store, in: trace, style: style) + [""]
             }
+        }
+        // The call stack that sent the action, where the trace recorded it: after the history,
+        // which a small terminal must still show.
+        if let stack = session.event?.stack, !stack.isEmpty {
+            for line in CallStackText(stack, sourceRoot: session.sourceRoot).lines {
+                problemLines += ScreenText.wrapped(TTY.safe(line), lead: "", width: columns - 1)
+            }
+            problemLines.append("")
         }
         let start = min(scroll, max(0, body.count - (paneRows - problemLines.count)))
         // Scrolled sideways, the pane's lines (not the problems, which are wrapped) start at `column`.

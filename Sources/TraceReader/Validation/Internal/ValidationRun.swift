@@ -917,7 +917,7 @@ struct ValidationRun {
         add(
             .illegal, seq: seq, store: storeName, origin: (fields, line),
             message:
-                "illegal transition \(fromName) → \(toName) by \(action) in \(storeName) (\(place)); \(allowed): either the code that sent \(action) (its source, and its call stack when recorded) must not send it while \(storeName) is in \(fromName), or, if \(fromName) → \(toName) is meant to happen, add \(toName) to the transitions from \(fromName) in \(storeName)'s machine"
+                "illegal transition \(fromName) → \(toName) by \(action) in \(storeName) (\(place)); \(allowed); send \(action) only when \(storeName) may go to \(toName) (its call stack, where recorded, shows the code that sent it), or, if \(fromName) → \(toName) is meant, add \(toName) to the transitions of \(fromName) in \(storeName)'s machine"
         )
     }
 
