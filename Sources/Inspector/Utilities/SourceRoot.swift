@@ -36,8 +36,12 @@ final class SourceRoot: Sendable {
 
     private var files: [[Substring]] { listed.files }
 
-    /// The most files listed: a source root given by mistake (`/`) stops there.
-    static let maximumFiles = 200_000
+    /// The most files listed and folders read, and the longest the listing takes: a source root
+    /// given by mistake (`/`, or a home folder where `step` was started) stops there, with what
+    /// it found so far, rather than hold up the command. A repository's sources take a few ms.
+    static let maximumFiles = 100_000
+    static let maximumFolders = 10_000
+    static let maximumListingNanoseconds: UInt64 = 300_000_000
 
     init(path: String = ".") {
         self.path = path
@@ -183,9 +187,14 @@ final class SourceRoot: Sendable {
     private static func swiftFiles(under root: String) -> [[Substring]] {
         var found: [[Substring]] = []
         var folders: [(path: String, components: [Substring])] = [(root, [])]
-        while let (folder, components) = folders.popLast(), found.count < maximumFiles {
+        var read = 0
+        let deadline = monotonicNanoseconds() + maximumListingNanoseconds
+        while let (folder, components) = folders.popLast(), found.count < maximumFiles, read < maximumFolders,
+            read % 64 != 0 || monotonicNanoseconds() < deadline
+        {
+            read += 1
             guard let entries = try? SystemCalls.directoryEntries(folder) else { continue }
-            for name in entries.sorted() where !name.hasPrefix(".") {
+            for name in entries.sorted() where !name.hasPrefix(".") && name != "node_modules" {
                 let full = folder.hasSuffix("/") ? folder + name : folder + "/" + name
                 if name.hasSuffix(".swift") {
                     found.append(components + [Substring(name)])
