@@ -67,7 +67,7 @@ async def with_sdk():
             check("the first error is the illegal double refresh", first["kind"] == "illegal", first)
             expected_why = json.loads(cli("why", TRACE, str(step), "--format", "json"))
             check("why names the line of Swift that sent it",
-                  source == expected_why["chain"][0]["source"] == "Shop.swift:96", source)
+                  source == expected_why["chain"][0]["source"] == "SampleApp/Shop.swift:97", source)
             print(f"answer: step {step} first went wrong ({first['kind']}: {first['message']}); "
                   f"it was sent from {source}")
 

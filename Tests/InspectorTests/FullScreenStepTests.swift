@@ -218,6 +218,21 @@ import Testing
         try tmux.keys("q")
     }
 
+    /// On an illegal step the detail shows the call stack that sent the action, the fixture's
+    /// own frames first (issue 36).
+    @Test func theIllegalStepShowsTheCallStackThatSentIt() throws {
+        let trace = try RecordedTrace()
+        let tmux = try Self.start(trace.path, columns: 160, rows: 50)
+        defer { _ = try? tmux.run(["kill-session", "-t", tmux.session]) }
+        _ = try tmux.wait(for: "the first screen, validated") { $0.contains("1 problem") }
+        try tmux.keys("]")
+        _ = try tmux.wait(for: "the stack under the problem") {
+            $0.contains("step 4 of 7") && $0.contains("call stack:")
+                && $0.contains("CatalogStore.toLoading() (Fixtures.swift:")
+        }
+        try tmux.keys("q")
+    }
+
     /// A machine's case change reads as Swift: `.loading → .loaded`, the payload beneath
     /// (issue 20, item 8).
     @Test(arguments: [(80, 24), (200, 60)])

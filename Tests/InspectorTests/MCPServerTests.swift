@@ -60,7 +60,7 @@ import TraceReader
         let seq = try #require(first["seq"]?.intValue)
         #expect(seq == 6)
         let why = try call(server, "why", #"{"trace":\#(JSONPrinter.quoted(trace)),"seq":\#(seq)}"#)
-        #expect(why["result"]?["structuredContent"]?["chain"]?[0]?["source"] == .string("Shop.swift:96"))
+        #expect(why["result"]?["structuredContent"]?["chain"]?[0]?["source"] == .string("SampleApp/Shop.swift:97"))
         // The text content is the same answer, for clients that read only text.
         let text = try #require(why["result"]?["content"]?[0]?["text"]?.stringValue)
         #expect(try JSONParser.parse(text) == why["result"]?["structuredContent"])

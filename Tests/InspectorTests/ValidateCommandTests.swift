@@ -92,7 +92,7 @@ enum ValidateTesting {
         #expect(err.isEmpty)
         #expect(
             out == """
-                \(path):4: error: illegal transition loading → loading by toLoading in CatalogStore (seq 3, from CatalogStore.swift:31); from loading it may go to loaded, failed [illegal]
+                \(path):4: error: illegal transition loading → loading by toLoading in CatalogStore (seq 3, from CatalogStore.swift:31); from loading it may go to loaded, failed; send toLoading only when CatalogStore may go to loading (its call stack, where recorded, shows the code that sent it), or, if loading → loading is meant, add loading to the transitions of loading in CatalogStore's machine [illegal]
                 \(path):5: error: the line is an array, not a JSON object; every line after the header is one event object [malformed]
                 \(path): 3 events, 2 errors, 0 warnings
 
@@ -195,7 +195,13 @@ enum ValidateTesting {
         #expect(report["warnings"]?.intValue == 0)
         let problems = report["problems"]?.arrayValue ?? []
         #expect(problems.count == 2)
-        #expect(problems[0].objectValue?.keys == ["kind", "severity", "line", "seq", "store", "message"])
+        // The format page's keys in its order, then this project's: the transition's source, and
+        // where it is in the repository (this package's sample app has a CatalogStore.swift).
+        #expect(
+            problems[0].objectValue?.keys == [
+                "kind", "severity", "line", "seq", "store", "message", "source", "sourceFile", "sourceLine",
+            ])
+        #expect(problems[0]["sourceFile"] == .string("Sources/SampleApp/Catalog/CatalogStore.swift"))
         #expect(problems[0]["kind"] == .string("illegal"))
         #expect(problems[0]["severity"] == .string("error"))
         #expect(problems[0]["line"]?.intValue == 4)
@@ -229,7 +235,8 @@ enum ValidateTesting {
         #expect(problems.map { $0["store"]?.stringValue } == ["Hall", "Hall"])
         let message = problems[0]["message"]?.stringValue ?? ""
         #expect(
-            message.hasPrefix("illegal transition on → on by turnOn in Hall (seq 4, from ValidateCommandTests.swift:"),
+            message.hasPrefix(
+                "illegal transition on → on by turnOn in Hall (seq 4, from InspectorTests/ValidateCommandTests.swift:"),
             "\(message)")
     }
 
@@ -250,13 +257,14 @@ enum ValidateTesting {
         let folder = try V.Folder()
         let path = try folder.write(
             "a,b:c%.jsonl", [V.header, V.register(1), V.transition(2, "idle", "loaded"), #"{"type":"x""#], final: false)
-        let (status, out, _) = V.run(["validate", "--format", "github", path])
+        // A source root without the Swift file: the annotation falls back to the trace's line.
+        let (status, out, _) = V.run(["validate", "--format", "github", "--source-root", folder.path, path])
         #expect(status == 1)
         let escaped = path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: ",", with: "%2C")
             .replacingOccurrences(of: ":", with: "%3A")
         #expect(
             out == """
-                ::error file=\(escaped),line=3,title=illegal::illegal transition idle → loaded by toLoading in CatalogStore (seq 2, from CatalogStore.swift:31); from idle it may go to loading
+                ::error file=\(escaped),line=3,title=illegal::illegal transition idle → loaded by toLoading in CatalogStore (seq 2, from CatalogStore.swift:31); from idle it may go to loading; send toLoading only when CatalogStore may go to loaded (its call stack, where recorded, shows the code that sent it), or, if idle → loaded is meant, add loaded to the transitions of idle in CatalogStore's machine
                 ::warning file=\(escaped),line=4,title=truncated::the last line has no final newline and is not a complete JSON object (column 12: unexpected end of input, expected ',' or '}' after an object member): a write cut short, probably by a crash; the events before it are intact
                 \(path): 2 events, 1 error, 1 warning
 

@@ -10,6 +10,7 @@ enum Coverage: Command {
     static let help = """
         Usage: inspector coverage TRACE... [--spec FILE] [--min PERCENT]
                                   [--format text|json|github|junit|html] [-o FILE]
+                                  [--source-root DIR]
 
         Adds up, over every trace given, how often each store's state machine took each of its
         declared transitions, and lists those no run took, the cases no run visited, and the
@@ -32,11 +33,15 @@ enum Coverage: Command {
                               [{"store","declared","taken","percent","transitions":[{"from","to",
                               "count","traces","actions"}],"illegal":[…],"unvisited":[…]}],…}
                             github: GitHub Actions annotations: a warning per declared transition
-                              never taken, an error when below --min
+                              never taken, an error when below --min; a machine's warnings are
+                              on the Swift line that declares it (its type conforming to
+                              StateMachine) where that is found under --source-root
                             junit: a JUnit XML report, a test case per machine and one for --min
                             html: one self-contained page drawing each machine with its taken,
                               never-taken and illegal transitions (write it with -o)
           -o FILE           write the output to FILE instead of standard output
+          --source-root DIR where the app's Swift files are (default: the current directory),
+                            for --format github
 
         Exit status:
           0  success (and the coverage is at least --min)
@@ -52,6 +57,7 @@ enum Coverage: Command {
         let specPath = try arguments.option("--spec")
         let minimum = try arguments.option("--min").map(parseMinimum)
         let output = try arguments.option("-o", "--output")
+        let sourceRoot = try SourceRoot.option(&arguments)
         let paths = arguments.remainingPositionals()
         try arguments.finish()
         guard !paths.isEmpty else {
@@ -83,7 +89,7 @@ enum Coverage: Command {
         switch format {
         case .text: text = CoverageText.write(outcome, style: output == nil ? console.style : Style(enabled: false))
         case .json: text = JSONPrinter.compact(CoverageJSON.value(outcome), terminalSafe: true) + "\n"
-        case .github: text = CoverageGitHub.write(outcome)
+        case .github: text = CoverageGitHub.write(outcome, sourceRoot: sourceRoot)
         case .junit: text = CoverageJUnit.write(outcome)
         case .html: text = CoveragePage.write(outcome)
         }

@@ -435,6 +435,9 @@ enum Step: Command {
         for problem in session.currentProblems {
             text += "\n  \(problem.severity.rawValue): \(TTY.safe(problem.message))"
         }
+        if let stack = event.stack, !stack.isEmpty {
+            for line in CallStackText(stack, sourceRoot: session.sourceRoot).lines { text += "\n  \(TTY.safe(line))" }
+        }
         return text
     }
 }

@@ -20,7 +20,7 @@ enum Validate: Command {
     static let summary = "check traces against the format and their state machines (the CI gate)"
     static let help = """
         Usage: inspector validate TRACE... [--spec FILE] [--strict] [--format text|json|github|junit]
-                                  [--max-problems N] [--max-cause-depth N]
+                                  [--max-problems N] [--max-cause-depth N] [--source-root DIR]
 
         Checks each trace against the validity rules of the Rewind trace format (versions 1 and
         2): the header, the shape and types of every event, seq numbers, each store's state
@@ -44,13 +44,23 @@ enum Validate: Command {
           --format FORMAT     text (default): one line per problem, FILE:LINE: error: MESSAGE [KIND],
                                 then a summary line per file
                               json: one object per file per line, as the trace format describes
-                              github: GitHub Actions annotations (::error file=…,line=…::…)
+                              github: GitHub Actions annotations (::error file=…,line=…::…),
+                                on the Swift line that sent the action where it is found
+                                under --source-root, with the trace's file and line in the
+                                message; on the trace's line otherwise
                               junit: a JUnit XML report, a test case per trace
           --max-problems N    list at most N problems per file (default 1000); all are counted
           --max-cause-depth N
                               how many times a chain of causes (one store reacting to another)
                               may pass through the same store and action before it is a
                               cause-loop warning (default 8, at least 1)
+          --source-root DIR   where the app's Swift files are (default: the current directory,
+                              the repository's root in CI): a transition's source
+                              Module/File.swift:LINE is the File.swift in a folder Module
+                              (Sources/Module/... first), an older File.swift:LINE the one file
+                              of that name. Hidden folders (.build, .git) are not searched. A
+                              recorded call stack is shown folded to the frames of files found
+                              there (json: "sourceFile", "sourceLine" and the whole "stack")
 
         Problem kinds: not-a-trace (fatal); malformed, seq, unregistered, unknown-case,
         discontinuity, illegal, overdue (a rule's "within" broken), bad-patch (a version 2 patch
@@ -79,6 +89,7 @@ enum Validate: Command {
         let maximumProblems = try arguments.intOption("--max-problems", atLeast: 0) ?? 1000
         let maximumCauseDepth =
             try arguments.intOption("--max-cause-depth", atLeast: 1) ?? TraceValidator.defaultMaximumCauseDepth
+        let sourceRoot = try SourceRoot.option(&arguments)
         let paths = arguments.remainingPositionals()
         try arguments.finish()
         guard !paths.isEmpty else {
@@ -98,7 +109,7 @@ enum Validate: Command {
             maximumCauseDepth: maximumCauseDepth)
 
         let targets = targets(paths)
-        var reporter = format.reporter(strict: strict)
+        var reporter = format.reporter(strict: strict, sourceRoot: sourceRoot)
         var status = ExitStatus.success
         validateAll(targets, with: validator, console: console) { outcome in
             reporter.write(outcome, console: console)

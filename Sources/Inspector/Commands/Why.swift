@@ -11,7 +11,9 @@ enum Why: Command {
         Prints the event whose seq is SEQ, then the event it happened while handling (its
         cause: one store reacting to another), then that event's cause, and so on back to the
         action that started the chain, one line each: seq, elapsed time, store, action, the
-        machine's from → to, the source line and the cause.
+        machine's from → to, the source line and the cause. An event whose call stack was
+        recorded (an illegal transition's) is followed by it, folded to the frames of Swift
+        files under the current directory: the code that sent the action.
 
         A damaged trace is said so, not followed forever: the chain stops at a cause that is
         not in the trace, or one that comes back to an event already in the chain.
@@ -20,7 +22,8 @@ enum Why: Command {
           --format text   for people (default)
           --format json   one JSON object for scripts: {"seq":N,"chain":[event, its cause, …],
                           "end":"origin|missing-cause|cycle|unreadable"}, each event with its
-                          seq, line, type, store, action, from, to, source and cause; a broken
+                          seq, line, type, store, action, from, to, source, cause and stack
+                          (where recorded); a broken
                           chain adds "endCause", the cause it stopped at
 
         Exit status:
@@ -54,7 +57,12 @@ enum Why: Command {
         case .origin:
             if format == "json" { return ExitStatus.success }
             let what =
-                count == 1 ? "it has no cause" : "\(count - 1) \(count == 2 ? "cause" : "causes")"
+                count > 1
+                ? "\(count - 1) \(count == 2 ? "cause" : "causes")"
+                : last.stack?.isEmpty == false
+                    ? "no other event caused it; the app sent it from the call stack above"
+                    : last.source.map { "no other event caused it; the app sent it from \(TTY.safe($0))" }
+                        ?? "it has no cause"
             console.out.line(
                 "seq \(seq): \(what); seq \(last.seq) (\(TTY.safe(last.store ?? "?")).\(TTY.safe(EventLine.action(of: last)))) started the chain"
             )
@@ -89,6 +97,8 @@ enum Why: Command {
         private var format = EventLine()
         private(set) var count = 0
         private(set) var last: TraceEvent?
+        /// Where the app's Swift files are: a stack is folded to their frames.
+        private let sourceRoot = SourceRoot()
 
         init(json: Bool, seq: Int, console: Console) {
             self.json = json
@@ -137,6 +147,11 @@ enum Why: Command {
 
         private func emit(_ event: TraceEvent, first: Bool = false) {
             console.out.line((first ? "  " : "← ") + format.text(event))
+            if let stack = event.stack, !stack.isEmpty {
+                for line in CallStackText(stack, sourceRoot: sourceRoot).lines {
+                    console.out.line("      " + console.style.dim(TTY.safe(line)))
+                }
+            }
         }
     }
 }

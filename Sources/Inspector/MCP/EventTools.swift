@@ -74,7 +74,7 @@ enum EventTools {
                     var object = EventJSON.object(event, step: step)
                     if let args = event.args { object.append(key: "args", value: .object(args)) }
                     if let found = problems[event.line] {
-                        object.append(key: "problems", value: .array(found.map(JSONReporter.json)))
+                        object.append(key: "problems", value: .array(found.map { JSONReporter.json($0) }))
                     }
                     if !page.add(.object(object), at: step) { break }
                     if page.isFull {

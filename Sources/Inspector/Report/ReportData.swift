@@ -116,6 +116,9 @@ struct ReportData {
         unnamedStoresWithoutMachine = unmachined.count - storesWithoutMachine.count
     }
 
+    /// Where the app's Swift files are (the current directory): a stack is folded to their frames.
+    private static let sourceRoot = SourceRoot()
+
     /// Appends the details line of `event` (nil: it could not be read), with `state`, the
     /// store's state after it.
     private mutating func appendDetails(of event: TraceEvent?, state: JSONValue?) {
@@ -129,6 +132,12 @@ struct ReportData {
         }
         if let args = event.args {
             line += (state == nil ? "" : ",") + "\"args\":" + JSONPrinter.compact(.object(args), terminalSafe: true)
+        }
+        // The call stack that sent the action, folded to the app's frames (`CallStackText`).
+        if let stack = event.stack, !stack.isEmpty {
+            let frames = CallStackText(stack, sourceRoot: Self.sourceRoot).frames
+            line += (line == "{" ? "" : ",") + "\"stack\":"
+            line += JSONPrinter.compact(.array(frames.map { .string($0) }), terminalSafe: true)
         }
         line += "}\n"
         ScriptData.append(json: line, to: &details)

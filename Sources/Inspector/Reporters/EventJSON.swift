@@ -28,6 +28,7 @@ enum EventJSON {
         }
         if let source = event.source { object.append(key: "source", value: .string(source)) }
         if let cause = event.cause { object.append(key: "cause", value: number(cause)) }
+        if let stack = event.stack { object.append(key: "stack", value: .array(stack.map { .string($0) })) }
         return object
     }
 

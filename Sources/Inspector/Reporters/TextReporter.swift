@@ -5,13 +5,18 @@ import TraceReader
 ///
 /// ```
 /// traces/x.jsonl:17: error: illegal transition loading → loading by toLoading in CatalogStore (seq 16, from CatalogStore.swift:31); … [illegal]
+/// traces/x.jsonl:17: note: call stack: CatalogStore.toLoading() (CatalogStore.swift:34) ← Shop.perform(_:) (Shop.swift:96) ← … 2 other frames
 /// traces/x.jsonl: 42 events, 1 error, 0 warnings
 /// ```
+///
+/// A problem whose event recorded its call stack is followed by a `note:` line with it, folded
+/// to the app's own frames (`CallStackText`).
 ///
 /// The kind ends the line in brackets, as compilers name a warning's flag. Every text from a
 /// trace goes through `TTY.safe`. A file that cannot be read is reported on standard error.
 struct TextReporter: ValidationReporter {
     var strict: Bool
+    var sourceRoot = SourceRoot()
 
     mutating func write(_ outcome: ValidationOutcome, console: Console) {
         let style = console.style
@@ -24,6 +29,11 @@ struct TextReporter: ValidationReporter {
                 console.out.line(
                     "\(file):\(problem.line): \(Self.label(problem, style: style)): \(TTY.safe(Self.message(problem))) [\(problem.kind.rawValue)]"
                 )
+                if !problem.stack.isEmpty {
+                    let stack = CallStackText(problem.stack, sourceRoot: sourceRoot)
+                    console.out.line(
+                        "\(file):\(problem.line): \(style.dim("note")): call stack: \(TTY.safe(stack.line))")
+                }
             }
             if report.omitted > 0 {
                 console.out.line(

@@ -18,12 +18,12 @@ enum ValidationFormat: String, CaseIterable {
     /// One JUnit XML document: a test case per trace, a failure per error.
     case junit
 
-    /// A reporter for this format.
-    func reporter(strict: Bool) -> any ValidationReporter {
+    /// A reporter for this format; `sourceRoot` is where the Swift files a trace names are.
+    func reporter(strict: Bool, sourceRoot: SourceRoot = SourceRoot()) -> any ValidationReporter {
         switch self {
-        case .text: TextReporter(strict: strict)
-        case .json: JSONReporter()
-        case .github: GitHubReporter(strict: strict)
+        case .text: TextReporter(strict: strict, sourceRoot: sourceRoot)
+        case .json: JSONReporter(sourceRoot: sourceRoot)
+        case .github: GitHubReporter(strict: strict, sourceRoot: sourceRoot)
         case .junit: JUnitReporter(strict: strict)
         }
     }

@@ -117,6 +117,14 @@ struct StepScreen {
                 problemLines += history.lines(store: store, in: trace, style: style) + [""]
             }
         }
+        // The call stack that sent the action, where the trace recorded it: after the history,
+        // which a small terminal must still show.
+        if let stack = session.event?.stack, !stack.isEmpty {
+            for line in CallStackText(stack, sourceRoot: session.sourceRoot).lines {
+                problemLines += ScreenText.wrapped(TTY.safe(line), lead: "", width: columns - 1)
+            }
+            problemLines.append("")
+        }
         let start = min(scroll, max(0, body.count - (paneRows - problemLines.count)))
         // Scrolled sideways, the pane's lines (not the problems, which are wrapped) start at `column`.
         let shown = body.dropFirst(start).prefix(max(0, paneRows - problemLines.count)).map {

@@ -20,6 +20,9 @@ struct StepSession {
     private(set) var lastSearch: String?
     /// The events the list shows and `next()` / `previous()` step through.
     var filter = EventFilter()
+    /// Where the app's Swift files are (the current directory): a call stack is folded to the
+    /// frames of files found there.
+    let sourceRoot = SourceRoot()
 
     init(trace: TraceFile, problems: [Int: [Problem]]) {
         self.trace = trace

@@ -1,4 +1,4 @@
-/// The `source` text (`"File.swift:LINE"`, quoted) of recently recorded call sites.
+/// The `source` text (`"Module/File.swift:LINE"`, quoted) of recently recorded call sites.
 ///
 /// A call site's `#fileID` is a static string: its bytes live in the binary and never change,
 /// so its address and the line identify the text. Apps send the same few actions over and over,

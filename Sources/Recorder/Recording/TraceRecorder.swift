@@ -466,7 +466,7 @@ public final class TraceRecorder: Sendable {
         out.append(UInt8(ascii: "]"))
     }
 
-    /// Appends `"File.swift:LINE"`, from the cache when this call site was written before.
+    /// Appends `"Module/File.swift:LINE"`, from the cache when this call site was written before.
     @inline(__always)
     private func appendSource(_ file: StaticString, _ line: UInt, into encoder: TransitionEncoder) {
         let out = encoder.encoder.output
@@ -477,14 +477,11 @@ public final class TraceRecorder: Sendable {
         }
     }
 
-    /// Writes `"File.swift:LINE"` from the call site itself.
+    /// Writes `"Module/File.swift:LINE"` from the call site itself: `#fileID` as it is, which a
+    /// tool finds in a repository (`inspector validate --format github --source-root`).
     private static func writeSource(_ file: StaticString, _ line: UInt, into out: JSONOutput) {
-        // `#fileID` is `Module/File.swift`; the trace keeps `File.swift:LINE`.
-        let raw = UnsafeRawBufferPointer(start: file.utf8Start, count: file.utf8CodeUnitCount)
-        var start = 0
-        for index in raw.indices where raw[index] == UInt8(ascii: "/") { start = index + 1 }
+        let name = UnsafeRawBufferPointer(start: file.utf8Start, count: file.utf8CodeUnitCount)
         out.append(UInt8(ascii: "\""))
-        let name = UnsafeRawBufferPointer(rebasing: raw[start...])
         if name.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) {
             // Not a plain file name: escape it properly (and drop the quote written above).
             out.count -= 1

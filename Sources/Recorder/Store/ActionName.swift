@@ -12,11 +12,10 @@ enum ActionName {
         }
     }
 
-    /// `SampleApp/CatalogStore.swift`, 31 → `CatalogStore.swift:31`.
+    /// `SampleApp/CatalogStore.swift`, 31 → `SampleApp/CatalogStore.swift:31`: the `source` a
+    /// trace records (`#fileID` as it is).
     static func source(_ file: StaticString, _ line: UInt) -> String {
-        let path = file.description
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return "\(name):\(line)"
+        "\(file.description):\(line)"
     }
 
     /// The name and arguments of an action given as a value: an enum case's name and its

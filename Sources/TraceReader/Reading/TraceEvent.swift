@@ -29,6 +29,9 @@ public struct TraceEvent: Sendable, Equatable {
     public var elapsed: Double?
     /// Where the action was sent from: `File.swift:LINE` or `Module/File.swift:LINE`.
     public var source: String?
+    /// The call stack that sent the action, innermost frame first (`function (File.swift:LINE)`
+    /// where known); nil when the event has none (a recorder writes it for an illegal transition).
+    public var stack: [String]?
     /// The `seq` of the event being handled when this one happened.
     public var cause: Int?
     /// The action's arguments.
@@ -51,7 +54,7 @@ public struct TraceEvent: Sendable, Equatable {
         index: Int, line: Int, seq: Int, type: String, store: String? = nil, action: String? = nil,
         caseName: String? = nil, from: String? = nil, to: String? = nil, changed: Bool? = nil,
         elapsed: Double? = nil, source: String? = nil, cause: Int? = nil, args: JSONObject? = nil,
-        state: JSONValue? = nil, patch: JSONValue? = nil
+        state: JSONValue? = nil, patch: JSONValue? = nil, stack: [String]? = nil
     ) {
         self.index = index
         self.line = line
@@ -69,6 +72,7 @@ public struct TraceEvent: Sendable, Equatable {
         self.args = args
         self.state = state
         self.patch = patch
+        self.stack = stack
     }
 
     /// The event in `object`, one parsed event line, or nil when it lacks `type` or `seq`.
@@ -87,6 +91,20 @@ public struct TraceEvent: Sendable, Equatable {
             cause: object["cause"]?.intValue,
             args: object["args"]?.objectValue,
             state: object["state"],
-            patch: object["patch"])
+            patch: object["patch"],
+            stack: Self.stack(object["stack"]))
+    }
+
+    /// The frames of a `stack` value: nil unless it is an array of strings, as the format has it.
+    static func stack(_ value: JSONValue?) -> [String]? {
+        guard let frames = value?.arrayValue else { return nil }
+        let texts = frames.compactMap(\.stringValue)
+        return texts.count == frames.count ? texts : nil
+    }
+
+    /// The `stack` of an event's line, parsed again: the scan only notes that it is there. Only
+    /// an illegal transition has one, unless the recorder records every stack.
+    static func stack(in line: UnsafeRawBufferPointer) -> [String]? {
+        stack((try? JSONParser.parse(line))?["stack"])
     }
 }

@@ -36,15 +36,25 @@ public struct Problem: Sendable, Hashable, CustomStringConvertible {
     public var store: String?
     /// What is wrong and what was expected, in one sentence without the position.
     public var message: String
+    /// The `source` of the transition at fault (`Module/File.swift:LINE` or `File.swift:LINE`),
+    /// when the problem is about an action that has one: the Swift line that sent it.
+    public var source: String?
+    /// The `stack` of the transition at fault, innermost frame first; empty when it has none.
+    public var stack: [String]
 
     /// Creates a problem; its severity is `kind.severity`.
-    public init(kind: ProblemKind, line: Int, seq: Int? = nil, store: String? = nil, message: String) {
+    public init(
+        kind: ProblemKind, line: Int, seq: Int? = nil, store: String? = nil, message: String,
+        source: String? = nil, stack: [String] = []
+    ) {
         self.kind = kind
         self.severity = kind.severity
         self.line = line
         self.seq = seq
         self.store = store
         self.message = message
+        self.source = source
+        self.stack = stack
     }
 
     /// `17: error: illegal transition …`: the line, severity and message.

@@ -51,7 +51,7 @@ import TraceReader
         let view = try StepViewTests.view(RecordedTrace(), at: 4)
         let lines = view.screen.lines(for: view.session, columns: 100, rows: 30)
         let start = try #require(lines.firstIndex { $0.hasPrefix("How CatalogStore got to loading") })
-        #expect(lines[start + 1].hasPrefix("  step 3  toLoading  idle → loading  Fixtures.swift:"))
+        #expect(lines[start + 1].hasPrefix("  step 3  toLoading  idle → loading  InspectorTests/Fixtures.swift:"))
         // Not on a step without a problem.
         let fine = try StepViewTests.view(RecordedTrace(), at: 5)
         #expect(!fine.screen.lines(for: fine.session, columns: 100, rows: 30).contains { $0.hasPrefix("How ") })

@@ -14,10 +14,10 @@ import Testing
             for line in 1...40 as ClosedRange<UInt> {
                 if line % 2 == 0 {
                     store.send("even", file: "App/Even.swift", line: line) { $0 += 1 }
-                    expected.append("Even.swift:\(line)")
+                    expected.append("App/Even.swift:\(line)")
                 } else {
                     store.send("odd", file: "Other/Odd Name.swift", line: line + UInt(round % 2)) { $0 += 1 }
-                    expected.append("Odd Name.swift:\(line + UInt(round % 2))")
+                    expected.append("Other/Odd Name.swift:\(line + UInt(round % 2))")
                 }
             }
         }

@@ -52,10 +52,10 @@ import Testing
         #expect(load["from"] as? String == "idle")
         #expect(load["to"] as? String == "loading")
         #expect(load["changed"] as? Bool == true)
-        #expect((load["source"] as? String)?.wholeMatch(of: /RecordingFixtures\.swift:\d+/) != nil)
+        #expect((load["source"] as? String)?.wholeMatch(of: /TestSupport\/RecordingFixtures\.swift:\d+/) != nil)
         // The action's name defaults to the calling function; the source is the call site.
         #expect(events[4]["action"] as? String == "registerAndTransitionEventsCarryEveryRequiredField")
-        #expect(events[4]["source"] as? String == "TraceRecorderTests.swift:\(line)")
+        #expect(events[4]["source"] as? String == "RecorderTests/TraceRecorderTests.swift:\(line)")
 
         let finish = events[2]
         #expect(finish["action"] as? String == "finish")

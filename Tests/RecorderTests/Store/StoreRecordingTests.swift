@@ -37,7 +37,7 @@ import TraceReader
         #expect(events[0]["state"] as? [String] == ["MUG"])
         // The action is named after the calling function, and its source is the call site.
         #expect(events[1]["action"] as? String == "registersAndRecordsEachActionWithWhetherItChanged")
-        #expect(events[1]["source"] as? String == "StoreRecordingTests.swift:\(line)")
+        #expect(events[1]["source"] as? String == "RecorderTests/StoreRecordingTests.swift:\(line)")
         #expect(events[1]["changed"] as? Bool == true)
         #expect(events[1]["args"] as? [String: String] == ["sku": "HAT"])
         // The recording kept the state before, so an equal state is `changed: false`.

@@ -14,7 +14,7 @@ import Testing
         #expect(chain.events.map(\.seq) == [8, 7, 6, 5, 4, 3])
         #expect(
             chain.events.map(\.store) == ["PongStore", "PingStore", "PongStore", "PingStore", "PongStore", "PingStore"])
-        #expect(chain.events.allSatisfy { $0.source?.hasPrefix("QueryFixtures.swift:") == true })
+        #expect(chain.events.allSatisfy { $0.source?.hasPrefix("TraceReaderTests/QueryFixtures.swift:") == true })
         #expect(chain.end == .origin)
     }
 

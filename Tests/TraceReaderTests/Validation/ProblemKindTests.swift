@@ -356,6 +356,27 @@ import Testing
         #expect(report.problems[0].message.contains("from loading it may go to loaded, failed"))
     }
 
+    @Test func anIllegalTransitionCarriesItsSourceAndStackAndSaysWhatToDo() {
+        let illegal =
+            #"{"type":"transition","seq":3,"elapsed":0.5,"store":"CatalogStore","action":"toLoading","from":"loading","to":"loading","changed":true,"state":{"loading":{}},"source":"App/Shop.swift:96","stack":["CatalogStore.toLoading() (CatalogStore.swift:34)","Shop.perform(_:) (Shop.swift:96)"]}"#
+        let report = T.validate([
+            T.header, T.register(1), T.transition(2, "idle", "loading", action: "toLoading"), illegal,
+        ])
+        #expect(report.problems.map(\.kind) == [.illegal])
+        #expect(report.problems[0].source == "App/Shop.swift:96")
+        #expect(
+            report.problems[0].stack == [
+                "CatalogStore.toLoading() (CatalogStore.swift:34)", "Shop.perform(_:) (Shop.swift:96)",
+            ])
+        #expect(
+            report.problems[0].message.hasSuffix(
+                "send toLoading only when CatalogStore may go to loading (its call stack, where recorded, shows the code that sent it), or, if loading → loading is meant, add loading to the transitions of loading in CatalogStore's machine"
+            ))
+        // A problem that is not about a transition's action has neither.
+        let malformed = T.validate([T.header, "[1]"])
+        #expect(malformed.problems.first?.source == nil && malformed.problems.first?.stack == [])
+    }
+
     @Test func aSelfTransitionIsIllegalUnlessListed() {
         let header =
             #"{"type":"header","format":"rewind-trace","version":1,"machines":{"CatalogStore":{"initial":"idle","transitions":{"idle":["idle"]}}}}"#

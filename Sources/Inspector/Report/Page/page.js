@@ -501,6 +501,16 @@
     if (col.elapsed[event] !== null) fact(list, 'elapsed', formatSeconds(col.elapsed[event]));
     var value = details(event);
     if (value && hasOwn(value, 'args')) fact(list, 'arguments', el('code', '', compact(value.args, 600)));
+    // The call stack that sent the action (an illegal transition records it), innermost first.
+    if (value && Array.isArray(value.stack)) {
+      var frames = el('ol', 'stack');
+      value.stack.forEach(function (frame) {
+        var item = el('li', '');
+        item.appendChild(el('code', '', String(frame)));
+        frames.appendChild(item);
+      });
+      fact(list, 'call stack', frames);
+    }
     if (value === null) fact(list, 'note', 'this line could not be read again from the trace');
     box.appendChild(list);
     if (problems.length) {

@@ -83,6 +83,7 @@ extension TraceEvent {
             index: index, line: lineNumber, seq: seq, type: EventFields.string(type, in: line),
             store: text(fields.store), action: text(fields.action), caseName: text(fields.caseName),
             from: text(fields.from), to: text(fields.to), changed: fields.changed, elapsed: elapsed,
-            source: text(fields.source), cause: fields.cause, args: args, state: nil)
+            source: text(fields.source), cause: fields.cause, args: args, state: nil,
+            stack: fields.present.contains(.stack) ? TraceEvent.stack(in: line) : nil)
     }
 }

@@ -724,7 +724,8 @@ struct ValidationRun {
     // MARK: Problems and their messages
 
     private mutating func add(
-        _ kind: ProblemKind, line: Int? = nil, seq: Int? = nil, store: String? = nil, message: String
+        _ kind: ProblemKind, line: Int? = nil, seq: Int? = nil, store: String? = nil,
+        origin: (fields: EventFields, line: UnsafeRawBufferPointer)? = nil, message: String
     ) {
         count(kind)
         if kind == .malformed || kind == .truncated { skippedLine = line ?? lineNumber }
@@ -732,7 +733,13 @@ struct ValidationRun {
             report.omitted += 1
             return
         }
-        report.problems.append(Problem(kind: kind, line: line ?? lineNumber, seq: seq, store: store, message: message))
+        var problem = Problem(kind: kind, line: line ?? lineNumber, seq: seq, store: store, message: message)
+        if let origin {
+            problem.source = origin.fields.source.map { EventFields.string($0, in: origin.line) }
+            // Parsed again, only for a listed problem: a trace without problems pays nothing.
+            if origin.fields.present.contains(.stack) { problem.stack = TraceEvent.stack(in: origin.line) ?? [] }
+        }
+        report.problems.append(problem)
     }
 
     private mutating func count(_ kind: ProblemKind) {
@@ -866,7 +873,7 @@ struct ValidationRun {
         let action = fields.action.map { EventFields.string($0, in: line) } ?? "?"
         let verb = bad.count > 1 ? "are not cases" : "is not a case"
         add(
-            .unknownCase, seq: seq, store: storeName,
+            .unknownCase, seq: seq, store: storeName, origin: (fields, line),
             message:
                 "transition \(action) on \(storeName): \(bad.joined(separator: " and ")) \(verb) of its machine (\(machines.machines[machine].caseList))"
         )
@@ -883,7 +890,7 @@ struct ValidationRun {
         let to = fields.to.map { EventFields.string($0, in: line) } ?? "?"
         let action = fields.action.map { EventFields.string($0, in: line) } ?? "?"
         add(
-            .discontinuity, seq: seq, store: storeName,
+            .discontinuity, seq: seq, store: storeName, origin: (fields, line),
             message:
                 "discontinuous transition \(from) → \(to) by \(action) in \(storeName) (\(Self.place(fields, line, seq: seq))): \(storeName) is in \(current) since seq \(state.sinceSeq) (line \(state.sinceLine)), so the transition should start from \(current); an event is missing, or the state changed outside an action"
         )
@@ -908,8 +915,10 @@ struct ValidationRun {
             targets.isEmpty
             ? "\(fromName) is a final case" : "from \(fromName) it may go to \(targets.joined(separator: ", "))"
         add(
-            .illegal, seq: seq, store: storeName,
-            message: "illegal transition \(fromName) → \(toName) by \(action) in \(storeName) (\(place)); \(allowed)")
+            .illegal, seq: seq, store: storeName, origin: (fields, line),
+            message:
+                "illegal transition \(fromName) → \(toName) by \(action) in \(storeName) (\(place)); \(allowed); send \(action) only when \(storeName) may go to \(toName) (its call stack, where recorded, shows the code that sent it), or, if \(fromName) → \(toName) is meant, add \(toName) to the transitions of \(fromName) in \(storeName)'s machine"
+        )
     }
 
     private static func quoted(_ text: String) -> String {
