@@ -50,8 +50,8 @@ public final class ControlChannel: Sendable {
         public var messageMilliseconds: Int32 = 5_000
         /// How long the inspector may take to read a reply.
         public var replyMilliseconds: Int32 = 2_000
-        /// How long `perform` may take to run a restore before the inspector is told that the
-        /// app is busy.
+        /// How long `perform` may take to start a restore before the inspector is told that the
+        /// app is busy. A restore so answered never runs, even if `perform` gets to it later.
         public var restoreMilliseconds = 10_000
 
         /// The default bounds.
