@@ -157,7 +157,7 @@ public struct ValueHistory: Sendable {
     /// change the value, and in a file that breaks the format's bound of 1,024 patches between
     /// whole states, each part walked back over all the parts before it (80,000 patches after
     /// one whole state took 13 s). Such a file is then walked in one part, once.
-    private func parts(of positions: Range<Int>, size: Int) -> [Range<Int>] {
+    func parts(of positions: Range<Int>, size: Int) -> [Range<Int>] {
         var starts = Array(stride(from: positions.lowerBound, to: positions.upperBound, by: max(1, size)))
         if trace.index.patched != nil {
             var adjusted: [Int] = [positions.lowerBound]
