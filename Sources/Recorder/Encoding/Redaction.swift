@@ -65,9 +65,14 @@ public struct Redaction: Sendable, ExpressibleByArrayLiteral {
         "private_key",
     ].map(Rule.keyContaining)
 
-    /// Redacts what any of `rules` covers, and with `sensitiveKeys` (the default) the keys of
-    /// ``sensitiveKeys``.
-    public init(_ rules: [Rule] = [], sensitiveKeys: Bool = true) {
+    /// Redacts what any of `rules` covers, and the keys of ``sensitiveKeys``.
+    public init(_ rules: [Rule] = []) {
+        self.init(rules, sensitiveKeys: true)
+    }
+
+    /// Redacts what any of `rules` covers, and with `sensitiveKeys` the keys of
+    /// ``sensitiveKeys``: `Redaction(["pin"], sensitiveKeys: false)` redacts only `pin`.
+    public init(_ rules: [Rule], sensitiveKeys: Bool) {
         self.rules = rules
         redactsSensitiveKeys = sensitiveKeys
     }
@@ -87,7 +92,7 @@ public struct Redaction: Sendable, ExpressibleByArrayLiteral {
     }
 
     /// Nothing is redacted, not even the keys of ``sensitiveKeys`` (``Secret`` values still are).
-    public static var none: Redaction { Redaction(sensitiveKeys: false) }
+    public static var none: Redaction { Redaction([], sensitiveKeys: false) }
 
     /// The rules in force: the app's, then the default ones when they are on.
     var rulesInForce: [Rule] {

@@ -162,7 +162,7 @@ import Testing
         let only = try Self.record(
             Credentials(), redaction: Redaction([.keyContaining("password")], sensitiveKeys: false))
         #expect(!only.contains("secret-default-14") && only.contains("secret-default-16"))
-        let defaults: Redaction = []
+        let defaults = Redaction()
         #expect(!Redaction.none.covers("password") && defaults.covers("Password"))
     }
 }
