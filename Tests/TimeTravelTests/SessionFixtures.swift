@@ -72,7 +72,7 @@ final class SessionApp {
     private var subscriptions: [Subscription] = []
 
     /// - Parameter tracePath: a file to record to, instead of `sink`.
-    init(redactedKeys: Redaction = [], tracePath: String? = nil) throws {
+    init(redactedKeys: Redaction = .none, tracePath: String? = nil) throws {
         recorder =
             try tracePath.map { try TraceRecorder(path: $0, app: "SessionApp", redactedKeys: redactedKeys) }
             ?? TraceRecorder(sink: sink, app: "SessionApp", redactedKeys: redactedKeys)

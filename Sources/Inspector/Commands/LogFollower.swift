@@ -19,6 +19,9 @@ enum LogFollower {
         var problems = try TraceOpening.problemsByLine(of: trace)
         var problemLine = options.onlyProblems ? printer.printProblemsOffEvents(problems) : 0
         var printed = try printer.printEvents(of: trace, from: 0, problems: problems)
+        // The last line whose issue was reported: a line skipped later (a torn line that another
+        // writer's line completed into one that is not an event) is reported when it appears.
+        var issueLine = lastSettledIssueLine(of: trace, after: 0)
         console.out.flush()
         while true {
             SystemCalls.pause(milliseconds: 200)
@@ -28,12 +31,22 @@ enum LogFollower {
                 console.err.line("inspector: \(TTY.safe(path)) was written anew; following it from its start")
                 printed = 0
                 problemLine = 0
+                issueLine = 0
             }
+            let fresh = newer.issues.filter { $0.line > issueLine && $0.kind != .truncated }
+            TraceOpening.reportIssues(fresh, path: path, console: console)
+            issueLine = lastSettledIssueLine(of: newer, after: issueLine)
             problems = (try? TraceOpening.problemsByLine(of: newer)) ?? [:]
             if options.onlyProblems { problemLine = printer.printProblemsOffEvents(problems, after: problemLine) }
             printed = try printer.printEvents(of: newer, from: printed, problems: problems)
             console.out.flush()
         }
+    }
+
+    /// The last line of `trace` with an issue that is settled (not a torn last line, which the
+    /// app may still complete), or `after` when there is none past it.
+    private static func lastSettledIssueLine(of trace: TraceFile, after: Int) -> Int {
+        trace.issues.filter { $0.kind != .truncated }.map(\.line).reduce(after, max)
     }
 
     /// Prints events as `log` shows them, leaving out what only the end of a finished trace shows.

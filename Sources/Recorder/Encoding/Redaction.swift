@@ -9,6 +9,17 @@
 /// `refresh_token`). Either way, case does not matter: `"password"` covers `password`,
 /// `Password` and `PASSWORD`, whatever spelling a `CodingKeys` raw value uses.
 ///
+/// Sensitive keys are redacted by default: on top of the rules given, any key that contains
+/// `password`, `passwd`, `secret`, `token`, `authorization`, `cookie`, `apiKey`, `api_key`,
+/// `privateKey` or `private_key` (``sensitiveKeys``, any case) is written as `"<redacted>"`, so
+/// that an app that names no keys does not write every password and token it holds. To record
+/// them (a debug build that restores them, a test), say so:
+///
+/// ```swift
+/// TraceRecorder(path: path, redactedKeys: .none)                          // nothing redacted
+/// TraceRecorder(path: path, redactedKeys: Redaction(["pin"], sensitiveKeys: false))  // only pin
+/// ```
+///
 /// Rules apply to every key at any depth: struct properties, enum case labels, the keys of a
 /// dictionary (also one keyed by a `String`-backed enum), and the names of action arguments. A
 /// value that no key names, such as an unlabeled enum payload (`.submitting("hunter2")`, written
@@ -44,24 +55,49 @@ public struct Redaction: Sendable, ExpressibleByArrayLiteral {
 
     /// The rules, in the order given.
     public var rules: [Rule]
+    /// Whether the keys of ``sensitiveKeys`` are redacted too (true unless the app says not).
+    public var redactsSensitiveKeys: Bool
 
-    /// Redacts what any of `rules` covers.
+    /// The rules redacted by default, on top of an app's own: any key that contains one of
+    /// these words, in any case.
+    public static let sensitiveKeys: [Rule] = [
+        "password", "passwd", "secret", "token", "authorization", "cookie", "apikey", "api_key", "privatekey",
+        "private_key",
+    ].map(Rule.keyContaining)
+
+    /// Redacts what any of `rules` covers, and the keys of ``sensitiveKeys``.
     public init(_ rules: [Rule] = []) {
-        self.rules = rules
+        self.init(rules, sensitiveKeys: true)
     }
 
-    /// Redacts what any of the rules covers: `["password", .keyContaining("token")]`.
+    /// Redacts what any of `rules` covers, and with `sensitiveKeys` the keys of
+    /// ``sensitiveKeys``: `Redaction(["pin"], sensitiveKeys: false)` redacts only `pin`.
+    public init(_ rules: [Rule], sensitiveKeys: Bool) {
+        self.rules = rules
+        redactsSensitiveKeys = sensitiveKeys
+    }
+
+    /// Redacts what any of the rules covers: `["password", .keyContaining("token")]`, and the
+    /// keys of ``sensitiveKeys``.
     public init(arrayLiteral rules: Rule...) {
         self.rules = rules
+        redactsSensitiveKeys = true
     }
 
-    /// Redacts the keys named in `names` (any case), for a list built at run time.
+    /// Redacts the keys named in `names` (any case), for a list built at run time, and the keys
+    /// of ``sensitiveKeys``.
     public init(keys names: [String]) {
         rules = names.map(Rule.key)
+        redactsSensitiveKeys = true
     }
 
-    /// Nothing is redacted (``Secret`` values still are).
-    public static var none: Redaction { Redaction() }
+    /// Nothing is redacted, not even the keys of ``sensitiveKeys`` (``Secret`` values still are).
+    public static var none: Redaction { Redaction([], sensitiveKeys: false) }
+
+    /// The rules in force: the app's, then the default ones when they are on.
+    var rulesInForce: [Rule] {
+        redactsSensitiveKeys ? rules + Self.sensitiveKeys : rules
+    }
 
     /// Whether the value of `key` is written as `"<redacted>"`: what an app's test can ask of
     /// its own configuration.

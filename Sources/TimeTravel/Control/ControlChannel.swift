@@ -38,6 +38,11 @@ import TraceReader
 ///   the next one can attach and send it back to its present.
 /// - The requests only move the app among the states of its own trace (`restore` takes a step
 ///   number, never a state), so a program that can attach can read nothing and set nothing else.
+/// - It serves only the trace the app writes: the file at `tracePath` when the channel opens
+///   (its device and inode). When another file has taken that path (a second app started with
+///   the same trace path, which replaced the file), every request is refused and `onError` is
+///   told, once: the steps at the path are another run's, and restoring them would give the app
+///   states it never had.
 ///
 /// The present is the last step of the trace before the first restore: `present` sets the app
 /// back to it, and the next restore remembers the new present.
@@ -50,8 +55,8 @@ public final class ControlChannel: Sendable {
         public var messageMilliseconds: Int32 = 5_000
         /// How long the inspector may take to read a reply.
         public var replyMilliseconds: Int32 = 2_000
-        /// How long `perform` may take to run a restore before the inspector is told that the
-        /// app is busy.
+        /// How long `perform` may take to start a restore before the inspector is told that the
+        /// app is busy. A restore so answered never runs, even if `perform` gets to it later.
         public var restoreMilliseconds = 10_000
 
         /// The default bounds.
@@ -77,12 +82,15 @@ public final class ControlChannel: Sendable {
     ///   - perform: runs a restore where the app's stores may be changed; by default, at once
     ///     on the channel's thread.
     ///   - onRestore: called after each restore, where it ran, with its report.
+    ///   - onError: called, once, when the channel stops serving: the file at `tracePath` is no
+    ///     longer the one the app writes. By default the message is printed to standard error.
     /// - Throws: `ControlChannelError` when the socket cannot be created (the message says why).
     public init(
         socketPath: String? = nil, tracePath: String, restorer: Restorer,
         redactedValues: RedactedValuePolicy = .keepLive, limits: Limits = Limits(),
         perform: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void = { $0() },
-        onRestore: @escaping @Sendable (RestoreReport) -> Void = { _ in }
+        onRestore: @escaping @Sendable (RestoreReport) -> Void = { _ in },
+        onError: (@Sendable (ControlChannelError) -> Void)? = nil
     ) throws(ControlChannelError) {
         let trace =
             tracePath.hasPrefix("/") ? tracePath : FileManager.default.currentDirectoryPath + "/" + tracePath
@@ -95,7 +103,8 @@ public final class ControlChannel: Sendable {
         server = try ControlServer(
             socketPath: path,
             job: RestoreJob(
-                tracePath: trace, restorer: restorer, redactedValues: redactedValues, onRestore: onRestore),
+                tracePath: trace, restorer: restorer, redactedValues: redactedValues, onRestore: onRestore,
+                onError: onError ?? { error in SystemCalls.writeAll(2, "rewind: \(error.message)\n") }),
             limits: limits, perform: perform)
         server.start()
     }
@@ -128,12 +137,63 @@ struct RestoreJob: Sendable {
     let restorer: Restorer
     let redactedValues: RedactedValuePolicy
     let onRestore: @Sendable (RestoreReport) -> Void
+    let onError: @Sendable (ControlChannelError) -> Void
     /// The last step before the first restore, while the app is away from it. Guarded by a
     /// `Lock`: the job runs wherever `perform` puts it.
     let present = Lock<Int?>(nil)
+    /// The trace file the app writes (its device and inode), taken when the channel opens or,
+    /// when no file was there yet, at the first request; and whether `onError` was told that
+    /// another file took its path. Guarded by a `Lock`: the job runs wherever `perform` puts it.
+    let identity: Lock<(file: FileIdentity?, reported: Bool)>
+
+    /// The device and inode of a file: what stays the same while it is written and renamed.
+    struct FileIdentity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    init(
+        tracePath: String, restorer: Restorer, redactedValues: RedactedValuePolicy,
+        onRestore: @escaping @Sendable (RestoreReport) -> Void,
+        onError: @escaping @Sendable (ControlChannelError) -> Void
+    ) {
+        self.tracePath = tracePath
+        self.restorer = restorer
+        self.redactedValues = redactedValues
+        self.onRestore = onRestore
+        self.onError = onError
+        identity = Lock((Self.identity(ofPath: tracePath), false))
+    }
+
+    static func identity(ofPath path: String) -> FileIdentity? {
+        guard let status = try? SystemCalls.status(ofPath: path, followingLinks: true) else { return nil }
+        return FileIdentity(device: status.device, inode: status.inode)
+    }
+
+    /// Nil when the file at `tracePath` is the app's trace; else why the request is refused
+    /// (told to `onError` the first time).
+    private func replacedTraceMessage() -> String? {
+        let now = Self.identity(ofPath: tracePath)
+        let found: (message: String, firstTime: Bool)? = identity.withLock { identity in
+            guard let now else { return nil }  // no file: opening it fails and says so
+            guard let own = identity.file else {
+                identity.file = now
+                return nil
+            }
+            guard own != now else { return nil }
+            let message =
+                "the file at \(tracePath) is no longer the trace this app writes (device \(own.device), inode \(own.inode); now device \(now.device), inode \(now.inode)): another program replaced it, perhaps a second app started with the same trace path. Its steps are another run's, so this app's control channel refuses to restore from it; give each app a trace path of its own"
+            defer { identity.reported = true }
+            return (message, !identity.reported)
+        }
+        guard let found else { return nil }
+        if found.firstTime { onError(ControlChannelError(found.message)) }
+        return found.message
+    }
 
     /// Runs `request`; returns the reply.
     func run(_ request: ControlRequest) -> ControlReply {
+        if let refused = replacedTraceMessage() { return .error(refused) }
         let trace: TraceFile
         do {
             trace = try TraceFile(path: tracePath)

@@ -29,16 +29,29 @@ package final class ControlClient {
     /// Connects to the app listening at `socketPath` and reads its hello.
     /// - Throws: `ControlChannelError` saying why the app cannot be reached, or its refusal
     ///   (another inspector is attached).
-    package init(socketPath: String, timeoutMilliseconds: Int32 = 5_000) throws(ControlChannelError) {
+    ///   `user` is the user whose app may be attached to (this process's; tests name another).
+    package init(
+        socketPath: String, timeoutMilliseconds: Int32 = 5_000, user: UInt32 = SocketCalls.currentUserID
+    ) throws(ControlChannelError) {
+        // Another user's socket or program at a path where this user's app was expected (a
+        // shared directory such as /tmp) is not talked to: the socket file must be the user's
+        // (as the app makes it, mode 0600), and so must the process listening on it.
+        if let file = try? SystemCalls.status(ofPath: socketPath, followingLinks: false), file.owner != user {
+            throw ControlChannelError(
+                "the socket \(socketPath) belongs to user \(file.owner), not to you (user \(user)); not attaching to it: an app's control socket is made by the app's user, so this may be another user's program posing as your app"
+            )
+        }
         do {
             socket = try SocketCalls.connect(to: socketPath)
         } catch {
             throw ControlChannelError(Self.connectMessage(socketPath, error))
         }
-        // Another user's program at a path where this user's app was expected (a shared
-        // directory such as /tmp) is not talked to.
-        guard SocketCalls.peerUserID(socket.rawValue) == SocketCalls.currentUserID else {
-            throw ControlChannelError("the program at \(socketPath) belongs to another user; not attaching to it")
+        let peer = SocketCalls.peerUserID(socket.rawValue)
+        guard peer == user else {
+            let who = peer.map { "user \($0)" } ?? "a user the system does not name"
+            throw ControlChannelError(
+                "the program listening at \(socketPath) runs as \(who), not as you (user \(user)); not attaching to it: it may be another user's program posing as your app"
+            )
         }
         let first = try Self.receive(socket.rawValue, into: &buffer, timeoutMilliseconds: timeoutMilliseconds)
         switch first {

@@ -105,8 +105,16 @@ public enum JSONPatch {
     {
         size.startPatch()
         defer { size.endPatch() }
-        for (position, operation) in operations.enumerated() {
-            try PatchApplier.apply(operation, position: position, to: &document, size: &size)
+        var position = 0
+        while position < operations.count {
+            // A run of insertions into or removals from one array is applied in one pass.
+            let applied = PatchApplier.applyArrayRun(operations, from: position, to: &document, size: &size)
+            if applied > 0 {
+                position += applied
+                continue
+            }
+            try PatchApplier.apply(operations[position], position: position, to: &document, size: &size)
+            position += 1
         }
     }
 }

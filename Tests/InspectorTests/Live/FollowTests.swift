@@ -79,6 +79,39 @@ import TraceReader
                 == (try TraceOpening.problemsByLine(of: trace.file(upTo: 6))))
     }
 
+    @Test func aFileWrittenAnewInPlaceAndLongerIsReadFromItsStart() throws {
+        let trace = try GrowingTrace(events: 3)
+        var follower = try TraceFollower(try TraceFile(path: trace.path))
+        let inode = try FileManager.default.attributesOfItem(atPath: trace.path)[.systemFileNumber] as? Int
+        // Another run truncates the file and writes its own trace, longer, in the same inode.
+        let header = trace.lines[0].replacingOccurrences(of: #""app":""#, with: #""app":"Other"#)
+        #expect(header != trace.lines[0])
+        let file = try FileHandle(forWritingTo: URL(fileURLWithPath: trace.path))
+        try file.truncate(atOffset: 0)
+        try file.write(contentsOf: Data((header + trace.lines[1...5].joined()).utf8))
+        try file.close()
+        #expect(try FileManager.default.attributesOfItem(atPath: trace.path)[.systemFileNumber] as? Int == inode)
+        #expect(follower.refresh() == .replaced)
+        #expect(follower.trace.lastStep == 5)
+    }
+
+    @Test func aTornLineCompletedByAnotherWritersLineIsReported() throws {
+        let trace = try GrowingTrace(events: 3)
+        let errors = trace.recorded.folder.appendingPathComponent("errors.txt").path
+        let log = try ChildProcess(
+            FullScreenStepTests.inspectorPath, ["log", "--follow", trace.path], output: .pipe, errors: .file(errors))
+        defer { log.send(SIGKILL) }
+        log.readOutput(untilContains: "toLoading")
+        // Half of event 4 (line 5), then another writer's whole line after it: line 5 is not an
+        // event; event 5 follows on line 6.
+        try trace.appendFirstHalf(of: 4)
+        try trace.append(5...5)
+        try trace.append(6...6)
+        log.readOutput(untilContains: "\n     6  ")
+        let warnings = try String(contentsOfFile: errors, encoding: .utf8)
+        #expect(warnings.contains("live.jsonl:5: warning"))
+    }
+
     @Test func theViewFollowsTheEndOnlyWhenItIsAtTheEnd() throws {
         let trace = try GrowingTrace(events: 3)
         var atEnd = try Self.followingView(trace.file(upTo: 3), at: 3)

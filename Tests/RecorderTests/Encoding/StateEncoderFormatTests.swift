@@ -303,7 +303,7 @@ import Testing
         #expect(try encoder.encodeToString(["Kex": 1]) == #"{"Kex":1}"#)
         #expect(try encoder.encodeToString(["pins": 1]) == #"{"pins":1}"#)
         #expect(try encoder.encodeToString(["pin": [1, 2]]) == #"{"pin":"<redacted>"}"#)
-        let asciiOnly = StateEncoder(redactedKeys: ["token"])
+        let asciiOnly = StateEncoder(redactedKeys: Redaction(["token"], sensitiveKeys: false))
         #expect(
             try asciiOnly.encodeToString(
                 ["token": "t", "tokens": "u"].sorted(by: { $0.key < $1.key }).map { [$0.key: $0.value] })

@@ -74,7 +74,8 @@ import Testing
         #expect(text.contains(#""tokenCount":"<redacted>","user":"ada""#))
         // An exact rule does not cover a longer key.
         let exact = try Self.record(
-            Session(accessToken: "visible-7", refreshToken: "r", tokenCount: 1, user: "u"), redaction: ["token"])
+            Session(accessToken: "visible-7", refreshToken: "r", tokenCount: 1, user: "u"),
+            redaction: Redaction(["token"], sensitiveKeys: false))
         #expect(exact.contains("visible-7"))
     }
 
@@ -122,5 +123,46 @@ import Testing
         #expect(Redaction([.keyContaining("tok")]).covers("accessToken"))
         let text = try Self.record(["PIN": "secret-pin-12", "secret": "secret-13", "other": "x"], redaction: redaction)
         #expect(!text.contains("secret-pin-12") && !text.contains("secret-13"))
+    }
+
+    /// What an app holds under the usual names of secrets, camel case and snake case.
+    struct Credentials: Codable, Equatable, Sendable {
+        var userPassword = "secret-default-14"
+        var clientSecret = "secret-default-15"
+        var sessionToken = "secret-default-16"
+        var headers = ["Authorization": "Bearer secret-default-17", "Set-Cookie": "id=secret-default-18"]
+        var apiKey = "secret-default-19"
+        var snakeKey = "secret-default-20"
+        var user = "ada"
+        enum CodingKeys: String, CodingKey {
+            case userPassword, clientSecret, sessionToken, headers, apiKey, user
+            case snakeKey = "api_key"
+        }
+    }
+
+    @Test func sensitiveKeysAreRedactedByDefault() throws {
+        // An app that names no keys (the recorder's default) and one that names others.
+        for redaction: Redaction in [[], ["pin"], Redaction(keys: ["pin"])] {
+            let text = try Self.record(Credentials(), redaction: redaction, args: ["newPassword": "secret-default-21"])
+            #expect(!text.contains("secret-default"), "\(text)")
+            #expect(text.contains(#""user":"ada""#))
+            #expect(text.contains(#""args":{"newPassword":"<redacted>"}"#))
+        }
+        let folder = try TemporaryFolder()
+        let path = folder.path("default.jsonl")
+        let store = Store(initialState: Credentials(), name: "Credentials", recorder: try TraceRecorder(path: path))
+        store.send { $0.user = "bob" }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!text.contains("secret-default") && text.contains(#""user":"bob""#))
+    }
+
+    @Test func theDefaultsCanBeTurnedOff() throws {
+        let none = try Self.record(Credentials(), redaction: .none)
+        #expect(none.contains("secret-default-14") && none.contains("secret-default-19"))
+        let only = try Self.record(
+            Credentials(), redaction: Redaction([.keyContaining("password")], sensitiveKeys: false))
+        #expect(!only.contains("secret-default-14") && only.contains("secret-default-16"))
+        let defaults = Redaction()
+        #expect(!Redaction.none.covers("password") && defaults.covers("Password"))
     }
 }

@@ -195,7 +195,78 @@ import Testing
         limits.restoreMilliseconds = 200
         let busy = try AttachedApp(limits: limits, perform: { _ in })  // never runs it
         let reply = try busy.connect().request(.restore(step: 3))
-        #expect(reply == .error("the app did not run the restore within 200 ms: its thread is busy"))
+        #expect(
+            reply
+                == .error("the app did not run the restore within 200 ms: its thread is busy; the restore will not run")
+        )
+    }
+
+    @Test func aRestoreAnsweredAsBusyNeverRunsLater() throws {
+        var limits = ControlChannel.Limits()
+        limits.restoreMilliseconds = 100
+        let held = Lock<[@Sendable () -> Void]>([])  // the work the app's thread has not run yet
+        let late = try AttachedApp(limits: limits, perform: { work in held.withLock { $0.append(work) } })
+        let reply = try late.connect().request(.restore(step: 3))
+        #expect(reply.isRestored == false)
+        let traceBefore = try String(contentsOfFile: late.folder.path("shop.jsonl"), encoding: .utf8)
+        // The app's thread gets to it at last: it must not restore.
+        for work in held.withLock({ $0 }) { work() }
+        #expect(late.app.session.state == .loggedOut)
+        #expect(late.restores.withLock { $0 }.isEmpty)
+        #expect(try String(contentsOfFile: late.folder.path("shop.jsonl"), encoding: .utf8) == traceBefore)
+    }
+
+    @Test func anInspectorAttachesOnlyToItsOwnUsersProgram() throws {
+        let attached = try AttachedApp()
+        let path = attached.channel.socketPath
+        // The app runs as this user: for an inspector of another user, the socket is a stranger's.
+        let stranger = #expect(throws: ControlChannelError.self) {
+            try ControlClient(socketPath: path, user: SocketCalls.currentUserID &+ 1)
+        }
+        #expect(stranger?.message.contains("not to you") == true)
+        #expect(stranger?.message.contains("not attaching to it") == true)
+        #expect(try attached.connect().request(.present).isRestored)
+    }
+
+    @Test(.enabled(if: getuid() == 0, "changing a file's owner needs root"))
+    func aSocketFileOfAnotherUserIsRefused() throws {
+        let attached = try AttachedApp()
+        let path = attached.channel.socketPath
+        // Another user's socket, open to all (mode 0777), at the path where the app's was.
+        #expect(chown(path, 65534, 65534) == 0)
+        #expect(chmod(path, 0o777) == 0)
+        let refused = #expect(throws: ControlChannelError.self) { try attached.connect() }
+        #expect(refused?.message.contains("belongs to user 65534") == true)
+    }
+
+    @Test func aTraceReplacedByAnotherAppsIsRefusedAndReported() throws {
+        let folder = try TemporaryFolder()
+        let app = try SessionApp(tracePath: folder.path("shop.jsonl"))
+        app.session.logIn("alice", token: "t-alice")
+        let errors = Lock<[ControlChannelError]>([])
+        let channel = try ControlChannel(
+            tracePath: folder.path("shop.jsonl"), restorer: app.restorer,
+            onError: { error in errors.withLock { $0.append(error) } })
+        let client = try ControlClient(socketPath: channel.socketPath)
+        #expect(try client.request(.restore(step: 2)).isRestored)
+        #expect(try client.request(.present).isRestored)
+
+        // A second app started with the same trace path: its file replaces this app's.
+        let other = try SessionApp(tracePath: folder.path("other.jsonl"))
+        other.session.logIn("mallory", token: "t-mallory")
+        other.session.logOut()
+        #expect(rename(folder.path("other.jsonl"), folder.path("shop.jsonl")) == 0)
+
+        let refused = try client.request(.restore(step: 2))
+        guard case .error(let message) = refused else {
+            Issue.record("restored from another app's trace: \(refused)")
+            return
+        }
+        #expect(message.contains("is no longer the trace this app writes"))
+        #expect(try client.request(.restore(step: 1)).isRestored == false)
+        #expect(app.session.state != .loggedOut)  // still alice's: nothing of the other run
+        #expect(errors.withLock { $0.count } == 1)  // told once
+        #expect(errors.withLock { $0.first?.message } == message)
     }
 
     @Test func theSocketIsPrivateAndRemovedOnClose() throws {

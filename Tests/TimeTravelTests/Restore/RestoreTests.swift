@@ -9,7 +9,7 @@ import TraceReader
 /// told, and nothing they send is run or recorded.
 @Suite struct RestoreTests {
     /// Records: register ×2 (1, 2), logIn (3), the subscriber's load (4), loaded (5), logOut (6).
-    func recordedApp(redactedKeys: Redaction = []) throws -> SessionApp {
+    func recordedApp(redactedKeys: Redaction = .none) throws -> SessionApp {
         let app = try SessionApp(redactedKeys: redactedKeys)
         app.session.logIn("alice", token: "t-alice")
         app.documents.loaded("Q3 report")

@@ -18,7 +18,7 @@ struct RedactionMatcher {
     private let lowered: [(text: String, isPart: Bool)]
 
     init(_ redaction: Redaction) {
-        lowered = redaction.rules.map { ($0.text.lowercased(), $0.isPart) }
+        lowered = redaction.rulesInForce.map { ($0.text.lowercased(), $0.isPart) }
         rules = lowered.map { (Array($0.text.utf8), $0.isPart) }
         hasOtherRules = rules.contains { $0.bytes.contains { $0 >= 0x80 } }
         isActive = !lowered.isEmpty

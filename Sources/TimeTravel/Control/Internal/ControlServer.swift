@@ -191,8 +191,18 @@ final class ControlServer: @unchecked Sendable {
         }
         let outcome = Lock<ControlReply?>(nil)
         let done = DispatchSemaphore(value: 0)
+        // Whether the restore ran: `waiting` until the app's thread starts it (`running`) or the
+        // server gives up on it (`abandoned`), whichever comes first, so that a restore answered
+        // as not run never runs later (it would write restore events the inspector never asked
+        // for any more).
+        let turn = AtomicCell<Int>(RestoreTurn.waiting)
         let job = job
         perform {
+            guard
+                turn.compareExchange(
+                    expected: RestoreTurn.waiting, desired: RestoreTurn.running, ordering: .acquiringAndReleasing
+                ).exchanged
+            else { return }  // given up on: the inspector was told it did not run
             let reply = job.run(request)
             outcome.withLock { $0 = reply }
             done.signal()
@@ -201,9 +211,18 @@ final class ControlServer: @unchecked Sendable {
         var waited = 0
         while done.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
             waited += 50
-            if waited >= limits.restoreMilliseconds || stopping.load(ordering: .sequentiallyConsistent) {
+            let stopping = stopping.load(ordering: .sequentiallyConsistent)
+            guard waited >= limits.restoreMilliseconds || stopping else { continue }
+            if turn.compareExchange(
+                expected: RestoreTurn.waiting, desired: RestoreTurn.abandoned, ordering: .acquiringAndReleasing
+            ).exchanged {
                 return .error(
-                    "the app did not run the restore within \(limits.restoreMilliseconds) ms: its thread is busy")
+                    "the app did not run the restore within \(limits.restoreMilliseconds) ms: its thread is busy; the restore will not run"
+                )
+            }
+            // It started: it ends by itself, so its reply is waited for, unless the channel stops.
+            if stopping {
+                return .error("the channel is closing while the restore runs; it will finish, but is not reported")
             }
         }
         return outcome.withLock { $0 } ?? .error("the restore ended without a reply")
@@ -220,6 +239,14 @@ final class ControlServer: @unchecked Sendable {
         } catch {
             return false
         }
+    }
+
+    /// The states of a restore request (`answer`): waiting for the app's thread, running there,
+    /// or abandoned by the server, which then never lets it run.
+    private enum RestoreTurn {
+        static let waiting = 0
+        static let running = 1
+        static let abandoned = 2
     }
 
     // MARK: Opening

@@ -15,14 +15,17 @@ enum StateDecoding {
             let liveValue = settings.redactedValues == .keepLive ? liveJSON(of: live()) : nil
             let merged = RedactedValues.merge(recorded, live: liveValue)
             if settings.redactedValues == .refuse || !merged.missing.isEmpty {
-                let paths = (settings.redactedValues == .refuse ? merged.missing + merged.kept : merged.missing)
+                let missing = merged.missing.map(\.path)
+                let paths = (settings.redactedValues == .refuse ? missing + merged.kept : missing)
                     .map { prefixed($0, with: store) }
                 let list = paths.map(\.description).joined(separator: ", ")
+                let reasons = merged.missing.map { "\(prefixed($0.path, with: store)): \($0.reason)" }
+                    .joined(separator: "; ")
                 throw RestoreError(
                     .redacted, store: store, paths: paths,
                     message: settings.redactedValues == .refuse
                         ? "the state of \(store) at step \(settings.step) holds redacted values (\(list)), which the trace never had; nothing was restored. Restore with redactedValues: .keepLive to keep the live values there"
-                        : "the state of \(store) at step \(settings.step) holds redacted values (\(list)) that the live state has no value for (it is in another case); nothing was restored. Restore a step where \(store) is in the case it is in now, or record without redacting these keys in debug builds"
+                        : "the state of \(store) at step \(settings.step) holds redacted values that no live value can stand for (\(reasons)); nothing was restored. Restore a step where \(store) holds these items as it does now, or record without redacting these keys in debug builds"
                 )
             }
             value = merged.value

@@ -162,7 +162,7 @@ enum PatchApplier {
     }
 
     /// The value at `path`, matched as `value(at:in:_:)` matches; nil when it is not there.
-    private static func lookUp(_ path: ArraySlice<String>, in document: JSONValue) -> JSONValue? {
+    static func lookUp(_ path: ArraySlice<String>, in document: JSONValue) -> JSONValue? {
         var value = document
         for token in path {
             switch value {
@@ -211,14 +211,14 @@ enum PatchApplier {
     /// Taken out so that the caller holds its only reference and changes it in place: a `switch`
     /// over `value` whose case changes the payload keeps the subject alive for the whole case, so
     /// every change would copy the container (an array of a million elements, each time).
-    private static func takeObject(_ value: inout JSONValue) -> JSONObject? {
+    static func takeObject(_ value: inout JSONValue) -> JSONObject? {
         guard case .object(let object) = value else { return nil }
         value = .null
         return object
     }
 
     /// The array `value` holds, taken out as `takeObject` takes an object.
-    private static func takeArray(_ value: inout JSONValue) -> [JSONValue]? {
+    static func takeArray(_ value: inout JSONValue) -> [JSONValue]? {
         guard case .array(let elements) = value else { return nil }
         value = .null
         return elements
@@ -316,7 +316,7 @@ enum PatchApplier {
 
     /// `JSONObject.set(_:forKey:)` matching `key` by its exact bytes: replaces the last member
     /// so named where it stands or appends one; nil removes every member so named.
-    private static func set(_ value: JSONValue?, forKey key: String, in object: inout JSONObject) {
+    static func set(_ value: JSONValue?, forKey key: String, in object: inout JSONObject) {
         if ObjectMembers.isASCII(key) && object.keys.allSatisfy(ObjectMembers.isASCII) {
             // All ASCII: Swift's matching is exact, and `set` keeps the object's index.
             return object.set(value, forKey: key)
