@@ -16,12 +16,15 @@ struct RedactionMatcher {
     private let hasOtherRules: Bool
     /// The rules lowercased, for the slow way.
     private let lowered: [(text: String, isPart: Bool)]
+    /// The answers given so far, when something can be redacted (`RedactionCache`).
+    private let cache: RedactionCache?
 
     init(_ redaction: Redaction) {
         lowered = redaction.rulesInForce.map { ($0.text.lowercased(), $0.isPart) }
         rules = lowered.map { (Array($0.text.utf8), $0.isPart) }
         hasOtherRules = rules.contains { $0.bytes.contains { $0 >= 0x80 } }
         isActive = !lowered.isEmpty
+        cache = isActive ? RedactionCache() : nil
     }
 
     /// Whether `key`'s value is redacted. Call only when `isActive`. Not inlined: the encoder's
@@ -30,18 +33,24 @@ struct RedactionMatcher {
     func covers(_ key: String) -> Bool {
         var utf8 = key
         return utf8.withUTF8 { bytes in
-            if hasOtherRules || bytes.contains(where: { $0 >= 0x80 }) { return coversSlowly(key) }
-            for rule in rules {
-                let last = rule.isPart ? bytes.count - rule.bytes.count : 0
-                guard rule.isPart ? last >= 0 : rule.bytes.count == bytes.count else { continue }
-                var start = 0
-                while start <= last {
-                    if Self.equalFolding(bytes, start, rule.bytes) { return true }
-                    start += 1
-                }
-            }
-            return false
+            guard let cache else { return decide(key, bytes) }
+            return cache.covers(bytes) { decide(key, bytes) }
         }
+    }
+
+    /// Whether `key`, whose UTF-8 is `bytes`, is covered, from the rules.
+    private func decide(_ key: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if hasOtherRules || bytes.contains(where: { $0 >= 0x80 }) { return coversSlowly(key) }
+        for rule in rules {
+            let last = rule.isPart ? bytes.count - rule.bytes.count : 0
+            guard rule.isPart ? last >= 0 : rule.bytes.count == bytes.count else { continue }
+            var start = 0
+            while start <= last {
+                if Self.equalFolding(bytes, start, rule.bytes) { return true }
+                start += 1
+            }
+        }
+        return false
     }
 
     /// Whether `key[start...]` begins with `lowered`, ASCII letters of `key` folded to lowercase.
