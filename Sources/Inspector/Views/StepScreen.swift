@@ -72,7 +72,7 @@ struct StepScreen {
             let index = indices[offset]
             let marker = index == current ? "▶" : " "
             // The problem mark goes up front, so a narrow terminal never cuts it off.
-            let found = session.problems[event.line] ?? []
+            let found = session.problems(ofEventAt: index)
             let glyph =
                 found.isEmpty ? " " : found.contains { $0.severity != .warning } ? style.red("✖") : style.yellow("⚠")
             let text = marker + glyph + format.text(event, problems: found)
