@@ -35,6 +35,9 @@ struct StepView {
     private(set) var attached = false
     /// What to ask the attached app, set by `update` and taken by the caller (`takeAppRequest`).
     private(set) var appRequest: ControlRequest?
+    /// The store `s` started from (the step's store then): `s` goes through the others in
+    /// turn from it, then shows all again.
+    private var storeCycleStart: String?
     /// Whether a search runs off the input thread: `update` then asks for it
     /// (`takeSearchRequest`) instead of searching, and the caller reports its progress and
     /// outcome. Off, a search is done within `update` (for tests of the keys).
@@ -379,11 +382,15 @@ struct StepView {
         var filter = session.filter
         switch key {
         case .character("s"):
+            // The current step's store first, then each other in turn, then all again.
             let stores = session.trace.storeNames
             if let store = filter.store, let index = stores.firstIndex(of: store) {
-                filter.store = index + 1 < stores.count ? stores[index + 1] : nil
+                let next = (index + 1) % stores.count
+                let start = storeCycleStart.flatMap { stores.firstIndex(of: $0) } ?? 0
+                filter.store = next == start ? nil : stores[next]
             } else {
-                filter.store = stores.first
+                filter.store = session.event?.store ?? stores.first
+                storeCycleStart = filter.store
             }
         case .character("a"):
             if filter.action != nil {
@@ -400,6 +407,10 @@ struct StepView {
         }
         session.filter = filter
         screen.message = filter.isEmpty ? "showing every event" : nil
+        // The list shows only what passes: from a step that does not, go to the nearest that does.
+        if session.position > 0 && !session.passes(session.position - 1) {
+            if !session.next() && !session.previous() { screen.message = "no event passes the filter" }
+        }
     }
 
     /// A key on the help screen: the arrows and page keys scroll it, any other key but Ctrl-C

@@ -121,3 +121,51 @@ import TraceReader
         #expect(skipped.out.contains("error: the line is not valid JSON"), "\(skipped.out)")
     }
 }
+
+/// The search off the input thread, as the view sees it: Enter asks for it, the status line
+/// shows its progress, Esc cancels it (a late outcome is then ignored), and an outcome moves.
+@Suite struct BackgroundSearchKeysTests {
+    @Test func escCancelsAndAnOutcomeMoves() throws {
+        let trace = try ManyProblemsTrace(cycles: 10)
+        var view = try LongTraceProblemsTests.view(trace)
+        view.searchesInBackground = true
+        StepViewTests.press(&view, .character("/"))
+        StepViewTests.type(&view, "didload")
+        StepViewTests.press(&view, .enter)
+        let request = view.takeSearchRequest()
+        #expect(request?.text == "didload" && request?.backward == false)
+        #expect(view.searchProgress(40) == .redraw)
+        #expect(view.screen.message == StepView.searchingMessage("didload", percent: 40))
+        // Keys still work meanwhile, and Esc cancels.
+        StepViewTests.press(&view, .right)
+        #expect(view.session.step == 1)
+        StepViewTests.press(&view, .escape)
+        #expect(view.searching == nil && view.screen.message == "search cancelled")
+        #expect(view.searchFinished("didload", found: 3) == [])
+        #expect(view.session.step == 1)
+        // A search that ends moves to what it found; the real search finds the same.
+        StepViewTests.press(&view, .character("/"))
+        StepViewTests.type(&view, "didload")
+        StepViewTests.press(&view, .enter)
+        let found = view.session.search(for: "didload")
+        #expect(found == 3)
+        #expect(view.searchFinished("didload", found: found) == .redraw)
+        #expect(view.session.step == 4)
+        let search = BackgroundSearch(view.session, text: "QQQ", backward: false)
+        while search.take() == nil { usleep(1000) }
+        #expect(search.take() == BackgroundSearch.Outcome(text: "QQQ", found: nil))
+    }
+
+    /// Candidates come from the bytes: a word of the text is enough, case aside, and text
+    /// printed otherwise than the file writes it is still found.
+    @Test func theByteScanFindsWhatTheViewPrints() throws {
+        let trace = try ManyProblemsTrace(cycles: 10)
+        let session = StepSession(trace: try TraceFile(path: trace.path), problems: [:])
+        #expect(StepSession.searchToken("products: 4") == Array("products".utf8))
+        #expect(StepSession.searchToken("→") == nil)
+        #expect(session.search(for: "PRODUCTS: 4") == 3)
+        #expect(session.search(for: "CatalogStore.didLoad") == 3)
+        #expect(session.search(for: "→") == nil)
+        #expect(session.search(for: "didLoad", backward: true) == 30)
+    }
+}
