@@ -30,13 +30,13 @@ enum SearchBenchmark {
                     }
                 }
             ),
-            (1, { _ = timeShell("grep -c -i -F 'QQQNOTHERE' '\(path)'") }),
+            (1, { _ = timeShell("grep -c -F 'QQQNOTHERE' '\(path)'") }),
         ])
         guard hits == 0 else { throw BenchmarkError("the generated trace holds the searched text") }
         let ratio = turns[0].median / turns[1].median
         table.add(
             "search \(formatBytes(size)) (\(events) events) for absent text vs grep -c",
-            figure: formatSeconds(turns[0].median), baseline: "grep -c -i \(formatSeconds(turns[1].median))",
+            figure: formatSeconds(turns[0].median), baseline: "grep -c \(formatSeconds(turns[1].median))",
             ratio: "\(formatRatio(ratio)) grep's time", target: "≤ 20× grep", met: ratio <= 20)
 
         guard let inspector = inspectorBesideBenchmark(peer: "grep") else { return }
@@ -44,11 +44,11 @@ enum SearchBenchmark {
             runs: 3,
             [
                 (1, { _ = timeShell("printf 'find QQQNOTHERE\\n' | '\(inspector)' step '\(path)' > /dev/null") }),
-                (1, { _ = timeShell("grep -c -i -F 'QQQNOTHERE' '\(path)'") }),
+                (1, { _ = timeShell("grep -c -F 'QQQNOTHERE' '\(path)'") }),
             ])
         table.add(
             "piped step find of absent text, \(formatBytes(size)), whole process (opening included)",
-            figure: formatSeconds(piped[0].median), baseline: "grep -c -i \(formatSeconds(piped[1].median))",
+            figure: formatSeconds(piped[0].median), baseline: "grep -c \(formatSeconds(piped[1].median))",
             ratio: "\(formatRatio(piped[0].median / piped[1].median)) grep's time", target: "—", met: nil)
     }
 }

@@ -51,6 +51,7 @@ struct EventLine {
             detail = "→ \(TTY.safe(caseName))"
         }
         if event.changed == false { detail += detail.isEmpty ? "(no change)" : "  (no change)" }
+        if let step = event.restoredStep { detail += (detail.isEmpty ? "" : "  ") + "(restored step \(step))" }
         if !detail.isEmpty { parts.append(detail) }
         if let source = event.source { parts.append(style.dim(TTY.safe(source))) }
         if let cause = event.cause { parts.append(style.dim("cause \(cause)")) }

@@ -144,7 +144,16 @@ struct StepView {
     /// The trace grew, or was written anew: the view stays on the step the person looks at,
     /// unless it is the last one, and marks the problems found in the new trace (nil: none yet).
     mutating func traceChanged(_ trace: TraceFile, problems: ProblemMarks?) -> Effects {
+        let before = session.trace.eventCount
+        let step = session.step
         session.traceChanged(trace, problems: problems ?? session.problems)
+        // Attached, the app writes a restore per store for each step the person moves to: the
+        // view stays where the person is, and follows only the app's own new events.
+        if attached && trace.eventCount > before
+            && (before..<trace.eventCount).allSatisfy({ trace.event(at: $0)?.type == "restore" })
+        {
+            _ = session.go(toStep: step)
+        }
         if let problems {
             // The first validation is said as `problemsFound` says it; later ones (a followed
             // trace that grew) mark their problems without a message.

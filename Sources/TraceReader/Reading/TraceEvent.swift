@@ -39,6 +39,9 @@ public struct TraceEvent: Sendable, Equatable {
     /// Version 2: the RFC 6902 JSON Patch a transition carries instead of its `state`, which
     /// turns its store's state before it into its state after it.
     public var patch: JSONValue?
+    /// A `restore`'s `step`: the step of the recorded trace its state was taken from; nil for
+    /// other events and a restore without it.
+    public var restoredStep: Int?
 
     /// Whether the event is a `register`, `transition` or `restore`: one that sets a store's
     /// state, with its whole `state` or (a version 2 transition) a `patch`.
@@ -88,5 +91,6 @@ public struct TraceEvent: Sendable, Equatable {
             args: object["args"]?.objectValue,
             state: object["state"],
             patch: object["patch"])
+        if type == "restore" { restoredStep = object["step"]?.intValue }
     }
 }
