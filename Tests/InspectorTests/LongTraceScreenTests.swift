@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import TraceReader
 
 @testable import Inspector
 
@@ -35,5 +36,47 @@ import Testing
         #expect(screen.contains("no event has step 5"), "\(screen)")
         try tmux.keys("q")
         _ = try tmux.wait(for: "the program to exit") { $0.contains("EXITED-0") }
+    }
+}
+
+/// Issue 36's columns: in the step view's list, from → to comes before the arguments and the
+/// time, a problem's glyph is apart from a six-digit step, times have six decimals and line up,
+/// and the step and store columns are sized for the whole trace (they do not move as it scrolls).
+@Suite struct StepListColumnsTests {
+    @Test func whatIsReadFirstComesFirstAndColumnsStayPut() throws {
+        let trace = try ManyProblemsTrace(cycles: 40)
+        let file = try TraceFile(path: trace.path)
+        var session = StepSession(trace: file, problems: [:])
+        _ = session.go(toStep: 3)
+        var view = StepView(session: session, style: Style(enabled: false))
+        _ = view.problemsFound(try TraceOpening.problemMarks(of: file))
+        let rows = view.render(columns: 80, rows: 24)
+        let illegal = try #require(rows.first { $0.hasPrefix("▶✖ ") })
+        #expect(illegal.contains("toLoading  loading → loading"), "\(illegal)")
+        let start = try #require(rows.first { $0.contains("didLoad") })
+        #expect(start.contains("loading → loaded"))
+        // Times of six decimals, ending at the same column, where there is room for them.
+        let wide = view.render(columns: 120, rows: 24).filter { $0.contains("  CatalogStore  ") }
+        let ends = wide.compactMap { $0.range(of: #"\+\d+\.\d{6}s"#, options: .regularExpression) }
+        #expect(wide.count > 3 && ends.count == wide.count, "\(wide)")
+        #expect(
+            Set(
+                wide.compactMap { row in
+                    row.range(of: #"\+\d+\.\d{6}s"#, options: .regularExpression).map {
+                        row.distance(from: row.startIndex, to: $0.upperBound)
+                    }
+                }
+            ).count == 1)
+        // The columns of a later screen start where the first's did.
+        _ = view.session.go(toStep: 100)
+        let later = view.render(columns: 80, rows: 24)
+        let first = rows.first { $0.contains("didLoad") }.map {
+            $0.distance(from: $0.startIndex, to: $0.range(of: "didLoad")!.lowerBound)
+        }
+        let second = later.first { $0.contains("didLoad") }.map {
+            $0.distance(from: $0.startIndex, to: $0.range(of: "didLoad")!.lowerBound)
+        }
+        #expect(first != nil && first == second)
+        #expect(EventLine.fixedTime(114.7193) == "+114.719300s")
     }
 }
