@@ -70,7 +70,9 @@ struct EventLine {
 
     /// `loading → loaded`, `→ idle`, `(no change)`, `(restored step 5)`: what the event did to
     /// its store's case.
-    static func detail(of event: TraceEvent) -> String {
+    /// `restored`: the list's, which says a restore's step (`log` prints its rows from the
+    /// bytes, as they were).
+    static func detail(of event: TraceEvent, restored: Bool = true) -> String {
         var detail = ""
         if let from = event.from, let to = event.to {
             detail = "\(TTY.safe(from)) → \(TTY.safe(to))"
@@ -78,7 +80,9 @@ struct EventLine {
             detail = "→ \(TTY.safe(caseName))"
         }
         if event.changed == false { detail += detail.isEmpty ? "(no change)" : "  (no change)" }
-        if let step = event.restoredStep { detail += (detail.isEmpty ? "" : "  ") + "(restored step \(step))" }
+        if restored, let step = event.restoredStep {
+            detail += (detail.isEmpty ? "" : "  ") + "(restored step \(step))"
+        }
         return detail
     }
 
@@ -93,7 +97,7 @@ struct EventLine {
         if !detailFirst { parts.append(event.elapsed.map { pad(Self.offset($0), 10) } ?? pad("", 10)) }
         parts.append(style.cyan(pad(TTY.safe(event.store ?? "-"), storeWidth)))
         parts.append(style.bold(pad(TTY.safe(Self.action(of: event)), actionWidth)))
-        let detail = Self.detail(of: event)
+        let detail = Self.detail(of: event, restored: detailFirst)
         var mark = ""
         if let worst = problems.max(by: { $0.severity < $1.severity }) {
             mark = worst.severity == .warning ? style.yellow("⚠ \(worst.kind)") : style.red("✖ \(worst.kind)")

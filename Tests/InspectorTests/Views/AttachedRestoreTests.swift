@@ -32,6 +32,10 @@ import TraceReader
         #expect(view.session.step == 8)
         let restored = try #require(grown.event(at: 7))
         #expect(restored.restoredStep == 5)
-        #expect(EventLine().text(restored).contains("→ loading  (restored step 5)"))
+        var list = EventLine()
+        list.detailFirst = true
+        list.detailWidth = 40
+        #expect(list.text(restored).contains("→ loading  (restored step 5)"))
+        #expect(!EventLine().text(restored).contains("restored step"))
     }
 }
