@@ -9,7 +9,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
         """
         Usage: swift run -c release Benchmarks [--large]
                [--only recording|recording-off|threads|big-states|decoding|validation|validation-header|coverage|
-                       streaming|opening|diff|timetravel|replay]
+                       streaming|opening|diff|timetravel|replay|search]
 
         Measures Rewind against baselines run in the same process and prints a table:
         figure, baseline, ratio, target, and whether the target is met. The traces are
@@ -41,6 +41,7 @@ do {
     if only == "validation-header" { try ValidationBenchmark.runManyMachines(into: &table, folder: folder) }
     if only == nil || only == "coverage" { try CoverageBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "streaming" { try StreamingBenchmark.run(into: &table, folder: folder) }
+    if only == nil || only == "search" { try SearchBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "opening" {
         try OpeningBenchmark.run(into: &table, folder: folder, megabytes: arguments.contains("--large") ? 1024 : 200)
     }

@@ -57,7 +57,7 @@ import TraceReader
     @Test func theSessionModelMovesByStepsAndProblems() throws {
         let recorded = try RecordedTrace()
         let trace = try TraceFile(path: recorded.path)
-        var session = StepSession(trace: trace, problems: try TraceOpening.problemsByLine(of: trace))
+        var session = StepSession(trace: trace, problems: try TraceOpening.problemMarks(of: trace))
         #expect(session.step == 0)
         #expect(session.problemEvents == [3])
         var moved = session.nextProblem()
@@ -78,7 +78,7 @@ import TraceReader
     @Test func theScreenFitsTheTerminalAndMarksTheCurrentStep() throws {
         let recorded = try RecordedTrace()
         let trace = try TraceFile(path: recorded.path)
-        var session = StepSession(trace: trace, problems: try TraceOpening.problemsByLine(of: trace))
+        var session = StepSession(trace: trace, problems: try TraceOpening.problemMarks(of: trace))
         let moved = session.go(toStep: 4)
         #expect(moved)
         let lines = StepScreen(style: Style(enabled: false)).lines(for: session, columns: 100, rows: 30)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct StepStreamingTests {
     @Test(arguments: LogStreamingTests.traces) func stepsAreThoseOfTheWholeTrace(path: String) throws {
         guard let trace = try LogStreamingTests.openOrExpectRefusal(path, ["step", path, "--at", "0"]) else { return }
-        let problems = Dictionary(grouping: try trace.validate().problems, by: \.line)
+        let problems = ProblemMarks(try trace.validate(with: ProblemMarks.validator))
         let printer = StateDiffPrinter(width: 100, terminalSafe: true, colors: false)
         for step in [0] + (0..<trace.eventCount).compactMap({ trace.step(ofEventAt: $0) }) {
             var session = StepSession(trace: trace, problems: problems)

@@ -56,6 +56,11 @@ enum Log: Command {
                 "no store named '\(TTY.safe(store))' in \(TTY.safe(path)); its stores are: \(rows.storeNames.map { TTY.safe($0) }.joined(separator: ", "))"
             )
         }
+        if let action = options.action, !rows.actionMatched {
+            throw UsageError(
+                "no action named '\(TTY.safe(action))' in \(TTY.safe(path)); its actions are: \(rows.actionNames.map { TTY.safe($0) }.joined(separator: ", "))"
+            )
+        }
         return ExitStatus.success
     }
 

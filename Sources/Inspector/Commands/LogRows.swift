@@ -30,6 +30,11 @@ struct LogRows {
     /// The store names in the order of their first register, transition or restore event.
     private(set) var storeNames: [String] = []
     private var knownStores: Set<String> = []
+    /// With `--action`: the actions seen, in the order of their first event, and whether an
+    /// event had the one asked for (when none had, `log` lists these).
+    private(set) var actionNames: [String] = []
+    private var knownActions: Set<String> = []
+    private(set) var actionMatched = false
     /// The lines read before the columns were sized (nil once they are).
     private var pending: [Pending]? = []
     private var sampled = 0
@@ -124,8 +129,17 @@ struct LogRows {
         note(line.line, problems: line.problems, isEvent: line.event != nil)
         guard let event = line.event else { return }
         if event.setsState, let store = event.store { noteStore(store) }
+        noteAction(event)
         flushRows()
         Log.printRow(event, problems: line.problems, format: format, options: options, console: console)
+    }
+
+    /// With `--action`, notes `event`'s action, and whether it is the one asked for.
+    private mutating func noteAction(_ event: TraceEvent) {
+        guard let wanted = options.action else { return }
+        if Log.action(of: event, is: wanted) { actionMatched = true }
+        let action = event.action ?? event.type
+        if knownActions.insert(action).inserted { actionNames.append(action) }
     }
 
     /// Prints the row of a line read after the columns were sized: straight from its bytes
@@ -138,6 +152,7 @@ struct LogRows {
         else {
             let event = scanned.event
             if event.setsState, let store = event.store { noteStore(store) }
+            noteAction(event)
             flushRows()
             Log.printRow(event, problems: line.problems, format: format, options: options, console: console)
             return

@@ -87,6 +87,7 @@ enum Step: Command {
             session.expectedLastStep = indexing.expectedLastStep
             _ = session.go(toStep: step)
             var view = StepView(session: session, style: console.style)
+            if !trace.isPartial { view.readerIssues(trace.issues) }
             if live { view.follow() }
             if client != nil { view.attach() }
             runFullScreen(
@@ -103,7 +104,8 @@ enum Step: Command {
         // the step's line, so the first step is printed at once. Following, the problems come
         // whole with each new opening of the trace instead.
         let feed = live ? nil : ProblemFeed(trace: trace)
-        var session = StepSession(trace: trace, problems: live ? try TraceOpening.problemsByLine(of: trace) : [:])
+        var session = StepSession(
+            trace: trace, problems: live ? try TraceOpening.problemMarks(of: trace) : ProblemMarks())
         session.expectedLastStep = indexing.expectedLastStep
         _ = session.go(toStep: step)
         var script = Script(
@@ -148,6 +150,10 @@ enum Step: Command {
             terminal.restore()
         }
         var view = start
+        view.searchesInBackground = true
+        // The search running off this thread, if any.
+        var search: BackgroundSearch?
+        defer { search?.cancel() }
         var effects = StepView.Effects.redraw
         let firstPart = view.session.trace
         var indexing = indexing
@@ -169,6 +175,22 @@ enum Step: Command {
                 if done { indexing = nil }
             }
             effects.formUnion(view.update(key))
+            if let request = view.takeSearchRequest() {
+                search?.cancel()
+                search = BackgroundSearch(view.session, text: request.text, backward: request.backward)
+            }
+            if let running = search {
+                if view.searching != running.text {
+                    // Esc, or a step view that no longer waits for it.
+                    running.cancel()
+                    search = nil
+                } else if let outcome = running.take() {
+                    search = nil
+                    effects.formUnion(view.searchFinished(outcome.text, found: outcome.found))
+                } else {
+                    effects.formUnion(view.searchProgress(running.percent))
+                }
+            }
             if let request = view.takeAppRequest() { app?.send(request) }
             if let update = live.take() {
                 // The validation of the first part's opening is that of the whole file.
@@ -208,6 +230,7 @@ enum Step: Command {
         switch result {
         case .success(let whole)?:
             view.session.wholeIndexed(whole)
+            view.readerIssues(whole.issues)
             view.screen.indexing = nil
             return (.redraw, true)
         case .failure(let error)?:
@@ -305,7 +328,7 @@ enum Step: Command {
                 let argument = words.count > 1 ? words[1].trimmingCharacters(in: " ") : ""
                 // Following: the commands see the events the app appended since the last one.
                 if follower?.refresh() != nil, let newer = follower?.trace {
-                    session.traceChanged(newer, problems: (try? TraceOpening.problemsByLine(of: newer)) ?? [:])
+                    session.traceChanged(newer, problems: (try? TraceOpening.problemMarks(of: newer)) ?? ProblemMarks())
                 }
                 let stepBefore = session.step
                 switch command {
@@ -324,7 +347,8 @@ enum Step: Command {
                     session.last()
                     try show(&session)
                 case "goto":
-                    if let step = Int(argument), step >= 0, step <= session.trace.lastStep, session.go(toStep: step) {
+                    if let step = Int(argument), let reached = session.go(nearStep: step) {
+                        if reached != step { out.line(StepView.noEvent(step, showing: reached)) }
                         try show(&session)
                     } else {
                         out.line("goto needs a step from 0 to \(session.trace.lastStep), not '\(TTY.safe(argument))'")
@@ -430,7 +454,7 @@ enum Step: Command {
         }
         var text =
             "step \(session.step) of \(session.lastStep): "
-            + EventLine().text(event, problems: session.currentProblems)
+            + EventLine.fitting([event], style: Style(enabled: false)).text(event, problems: session.currentProblems)
             .trimmingCharacters(in: " ")
         for problem in session.currentProblems {
             text += "\n  \(problem.severity.rawValue): \(TTY.safe(problem.message))"

@@ -104,7 +104,15 @@ enum When: Command {
             var range = ""
             if let after { range += " after step \(after)" }
             if let before { range += (after == nil ? "" : " and") + " before step \(before)" }
-            if range.isEmpty {
+            // A path that no step changed at all is not in the trace, whatever the range.
+            var changedEver = range.isEmpty
+            if !changedEver {
+                history.forEachChange { _ in
+                    changedEver = true
+                    return false
+                }
+            }
+            if range.isEmpty || !changedEver {
                 console.out.line(
                     "\(path) is not in any state of \(TTY.safe(file)): check the path with 'inspector show \(TTY.safe(file)) \(trace.lastStep) --store \(TTY.safe(path.components.first.map(storeName) ?? "?"))'"
                 )

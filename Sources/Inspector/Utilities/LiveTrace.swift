@@ -13,7 +13,7 @@ final class LiveTrace: Sendable {
     /// A newer opening and its problems by line; nil problems when it could not be validated.
     struct Update: Sendable {
         var trace: TraceFile
-        var problems: Result<[Int: [Problem]], FileError>
+        var problems: Result<ProblemMarks, FileError>
     }
 
     // Handed from the thread to the view under the lock: the latest update not taken yet.
@@ -49,7 +49,7 @@ final class LiveTrace: Sendable {
     }
 
     private func publish(_ trace: TraceFile) {
-        let problems = Result { () throws(FileError) in try TraceOpening.problemsByLine(of: trace) }
+        let problems = Result { () throws(FileError) in try TraceOpening.problemMarks(of: trace) }
         latest.withLock { $0 = Update(trace: trace, problems: problems) }
     }
 }

@@ -16,7 +16,7 @@ import TraceReader
 /// Sanitizer sees, unlike `Mutex` on Linux); a waiter sleeps on a semaphore the reader signals.
 final class ProblemFeed: Sendable {
     private struct State {
-        var problems: [Int: [Problem]] = [:]
+        var problems = ProblemMarks()
         /// The last line given by the stream: every line up to it was read.
         var reached = 0
         var finished = false
@@ -38,9 +38,11 @@ final class ProblemFeed: Sendable {
     private func validate(_ trace: TraceFile) {
         let report: ValidationReport
         do {
-            report = try TraceStream(trace: trace).forEachLine { line in
+            report = try TraceStream(trace: trace, validator: ProblemMarks.validator).forEachLine { line in
                 state.withLock { state in
-                    if !line.problems.isEmpty { state.problems[line.line, default: []] += line.problems }
+                    if !line.problems.isEmpty || !line.omittedProblems.isEmpty {
+                        state.problems.add(line.problems, omitted: line.omittedProblems)
+                    }
                     state.reached = line.line
                     if let waiter = state.waiter, waiter.line <= line.line {
                         waiter.wake.signal()
@@ -54,7 +56,7 @@ final class ProblemFeed: Sendable {
             finish { $0.failure = failure }
             return
         }
-        let problems = Dictionary(grouping: report.problems, by: \.line)
+        let problems = ProblemMarks(report)
         finish { $0.problems = problems }
     }
 
@@ -70,11 +72,11 @@ final class ProblemFeed: Sendable {
     /// The problems by line, final for every line up to `line`: waits until the reading has
     /// passed it (or, where a problem is known only later, until the end).
     /// - Throws: `FileError` when the trace can no longer be read.
-    func problems(through line: Int) throws(FileError) -> [Int: [Problem]] {
+    func problems(through line: Int) throws(FileError) -> ProblemMarks {
         var needed = hasRules ? Int.max : line
         while true {
             let wake = DispatchSemaphore(value: 0)
-            let ready: Result<[Int: [Problem]], FileError>? = state.withLock { state in
+            let ready: Result<ProblemMarks, FileError>? = state.withLock { state in
                 if let failure = state.failure { return .failure(failure) }
                 if state.finished { return .success(state.problems) }
                 if state.reached >= needed {

@@ -109,9 +109,18 @@ enum TraceOpening {
         return step
     }
 
-    /// The validation problems of the trace, by file line, for marking events: from the bytes
-    /// the trace was opened from (a pipe is never read twice).
+    /// The validation problems of the trace, every one of them, for marking events: from the
+    /// bytes the trace was opened from (a pipe is never read twice).
     /// - Throws: `FileError` when the file can no longer be read.
+    static func problemMarks(of trace: TraceFile) throws(FileError) -> ProblemMarks {
+        do {
+            return ProblemMarks(try trace.validate(with: ProblemMarks.validator))
+        } catch {
+            throw FileError(error.path, line: error.line, error.message)
+        }
+    }
+
+    /// `problemMarks(of:)` as a dictionary by line, at most 1000 problems (as `validate` lists).
     static func problemsByLine(of trace: TraceFile) throws(FileError) -> [Int: [Problem]] {
         do {
             return Dictionary(grouping: try trace.validate().problems, by: \.line)

@@ -16,12 +16,12 @@ struct EventFilter: Equatable {
     /// Whether every event passes.
     var isEmpty: Bool { self == EventFilter() }
 
-    /// Whether `event` passes, `problems` being the trace's by line.
-    func matches(_ event: TraceEvent, problems: [Int: [Problem]]) -> Bool {
+    /// Whether `event` passes, `hasProblem` saying whether a problem is shown on it.
+    func matches(_ event: TraceEvent, hasProblem: @autoclosure () -> Bool) -> Bool {
         if let store, event.store != store { return false }
         if let action, EventLine.action(of: event) != action { return false }
         if changedOnly && event.changed == false { return false }
-        if problemsOnly && (problems[event.line] ?? []).isEmpty { return false }
+        if problemsOnly && !hasProblem() { return false }
         return true
     }
 

@@ -15,6 +15,14 @@ struct EventLine {
     /// The most columns of arguments shown, `…` marking the cut; nil for all of them.
     var argsLimit: Int?
     var style = Style(enabled: false)
+    /// The step view's list (`forList`): the step column's width, and the from → to column
+    /// before the arguments, padded to `detailWidth`, with times of six decimals right-aligned
+    /// in `timeWidth` columns after them, so that what a person reads first is never cut first
+    /// and the columns do not move as the list scrolls.
+    var seqWidth = 6
+    var detailFirst = false
+    var detailWidth = 0
+    var timeWidth = 0
 
     /// Widths that fit the stores, actions and arguments of `events`; arguments longer than
     /// `argsLimit` columns are cut (nil: never, the column then at most 40 wide, longer ones
@@ -28,22 +36,43 @@ struct EventLine {
             argsWidth: min(args, argsLimit ?? 40), argsLimit: argsLimit, style: style)
     }
 
-    /// The action column: the action's name, `register`, or the event's type.
-    static func action(of event: TraceEvent) -> String {
-        event.type == "transition" ? (event.action ?? "?") : event.type
+    /// Widths for the step view's list of `events` in `trace`: the step, store and time
+    /// columns sized for the whole trace (its last step, its store names, its last time), so
+    /// they stay put while scrolling; arguments cut at `argsLimit`.
+    static func forList(
+        _ events: [TraceEvent], problems: [[Problem]], in trace: TraceFile, style: Style, argsLimit: Int
+    ) -> EventLine {
+        var format = fitting(events, style: style, argsLimit: argsLimit)
+        format.detailFirst = true
+        format.seqWidth = max(6, String(trace.lastStep).count)
+        let stores = trace.storeNames.map { ScreenText.width(TTY.safe($0)) }.max() ?? 0
+        format.storeWidth = min(max(stores, 5), 28)
+        // The problem's kind is in the same column, after what the event did.
+        format.detailWidth =
+            zip(events, problems + Array(repeating: [], count: max(0, events.count - problems.count))).map {
+                event, found in
+                let kind = found.max(by: { $0.severity < $1.severity }).map { "  ✖ \($0.kind)" } ?? ""
+                return ScreenText.width(detail(of: event) + kind)
+            }.max() ?? 0
+        let last = trace.eventCount > 0 ? trace.event(at: trace.eventCount - 1)?.elapsed : nil
+        format.timeWidth = max(10, fixedTime(last ?? 0).count)
+        return format
     }
 
-    func text(_ event: TraceEvent, problems: [Problem] = []) -> String {
-        var parts: [String] = []
-        parts.append(pad(String(event.seq), 6, right: true))
-        parts.append(event.elapsed.map { pad(Self.offset($0), 10) } ?? pad("", 10))
-        parts.append(style.cyan(pad(TTY.safe(event.store ?? "-"), storeWidth)))
-        parts.append(style.bold(pad(TTY.safe(Self.action(of: event)), actionWidth)))
-        if argsWidth > 0 {
-            var args = ActionArgumentsText.text(event.args)
-            if let argsLimit { args = ActionArgumentsText.shortened(args, width: argsLimit) }
-            parts.append(pad(args, argsWidth))
-        }
+    /// `+114.719370s`: six decimals always, so that times line up.
+    static func fixedTime(_ value: Double) -> String {
+        guard value.isFinite, value.magnitude < 1e9 else { return offset(value) }
+        let microseconds = Int((value.magnitude * 1_000_000).rounded())
+        let fraction = String(microseconds % 1_000_000)
+        let sign = value < 0 && microseconds > 0 ? "-" : "+"
+        return "\(sign)\(microseconds / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)s"
+    }
+
+    /// `loading → loaded`, `→ idle`, `(no change)`, `(restored step 5)`: what the event did to
+    /// its store's case.
+    /// `restored`: the list's, which says a restore's step (`log` prints its rows from the
+    /// bytes, as they were).
+    static func detail(of event: TraceEvent, restored: Bool = true) -> String {
         var detail = ""
         if let from = event.from, let to = event.to {
             detail = "\(TTY.safe(from)) → \(TTY.safe(to))"
@@ -51,14 +80,50 @@ struct EventLine {
             detail = "→ \(TTY.safe(caseName))"
         }
         if event.changed == false { detail += detail.isEmpty ? "(no change)" : "  (no change)" }
-        if !detail.isEmpty { parts.append(detail) }
+        if restored, let step = event.restoredStep {
+            detail += (detail.isEmpty ? "" : "  ") + "(restored step \(step))"
+        }
+        return detail
+    }
+
+    /// The action column: the action's name, `register`, or the event's type.
+    static func action(of event: TraceEvent) -> String {
+        event.type == "transition" ? (event.action ?? "?") : event.type
+    }
+
+    func text(_ event: TraceEvent, problems: [Problem] = []) -> String {
+        var parts: [String] = []
+        parts.append(pad(String(event.seq), seqWidth, right: true))
+        if !detailFirst { parts.append(event.elapsed.map { pad(Self.offset($0), 10) } ?? pad("", 10)) }
+        parts.append(style.cyan(pad(TTY.safe(event.store ?? "-"), storeWidth)))
+        parts.append(style.bold(pad(TTY.safe(Self.action(of: event)), actionWidth)))
+        let detail = Self.detail(of: event, restored: detailFirst)
+        var mark = ""
+        if let worst = problems.max(by: { $0.severity < $1.severity }) {
+            mark = worst.severity == .warning ? style.yellow("⚠ \(worst.kind)") : style.red("✖ \(worst.kind)")
+        }
+        // In the list, the problem's kind comes right after what the event did: never cut first.
+        if detailFirst && detailWidth > 0 {
+            let plain =
+                Self.detail(of: event)
+                + (problems.isEmpty ? "" : "  ✖ \(problems.max(by: { $0.severity < $1.severity })!.kind)")
+            let cell = detail + (mark.isEmpty ? "" : (detail.isEmpty ? "" : "  ") + mark)
+            parts.append(cell + String(repeating: " ", count: max(0, detailWidth - ScreenText.width(plain))))
+        }
+        if argsWidth > 0 {
+            var args = ActionArgumentsText.text(event.args)
+            if let argsLimit { args = ActionArgumentsText.shortened(args, width: argsLimit) }
+            parts.append(pad(args, argsWidth))
+        }
+        if detailFirst {
+            parts.append(pad(event.elapsed.map(Self.fixedTime) ?? "", timeWidth, right: true))
+        } else if !detail.isEmpty {
+            parts.append(detail)
+        }
         if let source = event.source { parts.append(style.dim(TTY.safe(source))) }
         if let cause = event.cause { parts.append(style.dim("cause \(cause)")) }
         var line = parts.joined(separator: "  ")
-        if let worst = problems.max(by: { $0.severity < $1.severity }) {
-            let mark = worst.severity == .warning ? style.yellow("⚠ \(worst.kind)") : style.red("✖ \(worst.kind)")
-            line += "  " + mark
-        }
+        if !detailFirst && !mark.isEmpty { line += "  " + mark }
         return line
     }
 

@@ -67,15 +67,17 @@ struct StepScreen {
         let indices = Self.listed(around: current, rows: listRows, in: session)
         let events = indices.compactMap { trace.event(at: $0) }
         // Arguments shortened to leave room for the rest: 20 columns at 80, 40 from 160 on.
-        let format = EventLine.fitting(events, style: style, argsLimit: min(40, max(12, columns / 4)))
+        let format = EventLine.forList(
+            events, problems: indices.map { session.problems(ofEventAt: $0) }, in: trace, style: style,
+            argsLimit: min(40, max(12, columns / 4)))
         for (offset, event) in events.enumerated() {
             let index = indices[offset]
             let marker = index == current ? "▶" : " "
             // The problem mark goes up front, so a narrow terminal never cuts it off.
-            let found = session.problems[event.line] ?? []
+            let found = session.problems(ofEventAt: index)
             let glyph =
                 found.isEmpty ? " " : found.contains { $0.severity != .warning } ? style.red("✖") : style.yellow("⚠")
-            let text = marker + glyph + format.text(event, problems: found)
+            let text = marker + glyph + " " + format.text(event, problems: found)
             lines.append(index == current ? style.bold(text) : text)
         }
         if session.position == 0 { lines.append(style.dim("▶ step 0: before the first event")) }

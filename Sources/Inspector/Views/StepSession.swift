@@ -9,9 +9,13 @@ struct StepSession {
     /// The trace; a newer opening of the same file when it grows (`--follow`).
     private(set) var trace: TraceFile
     /// Validation problems by file line.
-    private(set) var problems: [Int: [Problem]]
-    /// Indices of the events that have a problem, in order.
+    private(set) var problems: ProblemMarks
+    /// Indices of the events that have a problem, in order: an event's own, or those of lines
+    /// that are not events (the header, a malformed line), shown on the next event.
     private(set) var problemEvents: [Int]
+    /// The lines that are not events but have problems, by the index of the event they are
+    /// shown on (the first event after them, or the last event).
+    private(set) var offEventLines: [Int: [Int]] = [:]
     private(set) var position: Int = 0
     /// While `trace` is the first part of a trace indexed in the background: the last step the
     /// file's end gives (`TraceIndexing.expectedLastStep`).
@@ -24,18 +28,64 @@ struct StepSession {
     /// frames of files found there.
     let sourceRoot = SourceRoot()
 
-    init(trace: TraceFile, problems: [Int: [Problem]]) {
+    init(trace: TraceFile, problems: ProblemMarks) {
         self.trace = trace
-        self.problems = [:]
+        self.problems = ProblemMarks()
         self.problemEvents = []
         setProblems(problems)
     }
 
     /// Sets the validation problems (the full-screen view finds them after its first screen).
-    mutating func setProblems(_ problems: [Int: [Problem]]) {
+    mutating func setProblems(_ problems: ProblemMarks) {
         self.problems = problems
         // From the index, without reading the events: a 1 GB trace opens as fast with problems.
-        problemEvents = problems.keys.compactMap { trace.eventIndex(atLine: $0) }.sorted()
+        var events: [Int] = []
+        var off: [Int: [Int]] = [:]
+        let lastLine = trace.line(ofEventAt: trace.eventCount - 1) ?? 0
+        for line in problems.lines {
+            if let index = trace.eventIndex(atLine: line) {
+                events.append(index)
+            } else if trace.eventCount > 0 && (line < lastLine || !trace.isPartial) {
+                // A skipped line is shown on the event after it (the last one after the last).
+                let index = min(firstEvent(afterLine: line), trace.eventCount - 1)
+                if events.last != index { events.append(index) }
+                off[index, default: []].append(line)
+            }
+        }
+        // An off-event line's event may come before an event line's index found earlier.
+        problemEvents = Array(Set(events)).sorted()
+        offEventLines = off
+    }
+
+    /// The index of the first event whose line is after `line` (`eventCount` when none is).
+    private func firstEvent(afterLine line: Int) -> Int {
+        var low = 0
+        var high = trace.eventCount
+        while low < high {
+            let middle = (low + high) / 2
+            if (trace.line(ofEventAt: middle) ?? 0) <= line { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The problems shown on the event at `index`: its line's, then those of the skipped lines
+    /// before it.
+    func problems(ofEventAt index: Int) -> [Problem] {
+        guard let line = trace.line(ofEventAt: index) else { return [] }
+        var found = problems[line] ?? []
+        for other in offEventLines[index] ?? [] { found += problems[other] ?? [] }
+        return found
+    }
+
+    /// Whether the event at `index` has a problem shown on it.
+    func hasProblem(eventAt index: Int) -> Bool {
+        var low = 0
+        var high = problemEvents.count
+        while low < high {
+            let middle = (low + high) / 2
+            if problemEvents[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low < problemEvents.count && problemEvents[low] == index
     }
 
     /// The trace's last step; while only its first part is indexed, the one its end gives.
@@ -46,7 +96,7 @@ struct StepSession {
 
     /// Takes a newer opening of the trace, which grew (or was written anew): the moment stays
     /// where it was, unless it was the last one, which moves to the new last one.
-    mutating func traceChanged(_ newer: TraceFile, problems: [Int: [Problem]]) {
+    mutating func traceChanged(_ newer: TraceFile, problems: ProblemMarks) {
         let wasAtEnd = isAtEnd
         trace = newer
         position = wasAtEnd ? newer.eventCount : min(position, newer.eventCount)
@@ -80,7 +130,7 @@ struct StepSession {
 
     /// The problems of the current event.
     var currentProblems: [Problem] {
-        event.flatMap { problems[$0.line] } ?? []
+        position == 0 ? [] : problems(ofEventAt: position - 1)
     }
 
     /// Moves to the next event the filter lets through; false (staying) when there is none.
@@ -98,12 +148,33 @@ struct StepSession {
     /// Whether the event at `index` passes the filter.
     func passes(_ index: Int) -> Bool {
         guard let event = trace.event(at: index) else { return false }
-        return filter.matches(event, problems: problems)
+        return filter.matches(event, hasProblem: hasProblem(eventAt: index))
     }
 
     /// The first index after (or before) `index` whose event passes the filter, looking at most
     /// `limit` events away (the list asks for its neighbours and must stay quick on a huge trace).
     func matchingIndex(after index: Int, forward: Bool, limit: Int = Int.max) -> Int? {
+        if filter.problemsOnly {
+            // Only the events with problems can pass: look at them alone, not at every event.
+            var low = 0
+            var high = problemEvents.count
+            while low < high {
+                let middle = (low + high) / 2
+                if forward ? problemEvents[middle] <= index : problemEvents[middle] < index {
+                    low = middle + 1
+                } else {
+                    high = middle
+                }
+            }
+            var at = forward ? low : low - 1
+            var looked = 0
+            while at >= 0 && at < problemEvents.count && looked < limit {
+                if passes(problemEvents[at]) { return problemEvents[at] }
+                at += forward ? 1 : -1
+                looked += 1
+            }
+            return nil
+        }
         var candidate = index
         var looked = 0
         while looked < limit {
@@ -116,6 +187,23 @@ struct StepSession {
     }
     mutating func first() { position = 0 }
     mutating func last() { position = trace.eventCount }
+
+    /// Moves to step `step`, or, when no event has that step (its line was skipped, as a
+    /// malformed line is), to the first step after it; returns the step moved to, nil (staying)
+    /// when `step` is past the last step or negative.
+    mutating func go(nearStep step: Int) -> Int? {
+        guard step >= 0, step <= trace.lastStep else { return nil }
+        if go(toStep: step) { return step }
+        var low = 0
+        var high = trace.eventCount
+        while low < high {
+            let middle = (low + high) / 2
+            if (trace.step(ofEventAt: middle) ?? 0) < step { low = middle + 1 } else { high = middle }
+        }
+        guard low < trace.eventCount else { return nil }
+        position = low + 1
+        return self.step
+    }
 
     /// Moves to step `step` (the moment just after the event whose seq is `step`).
     mutating func go(toStep step: Int) -> Bool {
@@ -136,19 +224,97 @@ struct StepSession {
     /// `text` repeats the last search.
     mutating func find(_ text: String, backward: Bool = false) -> Bool {
         let needle = text.isEmpty ? (lastSearch ?? "") : text
-        guard !needle.isEmpty, trace.eventCount > 0 else { return false }
+        guard !needle.isEmpty else { return false }
         lastSearch = needle
-        let lowered = needle.lowercased()
+        guard let index = search(for: needle, backward: backward) else { return false }
+        position = index + 1
+        return true
+    }
+
+    /// Takes the outcome of a search run elsewhere (`search(for:)` on a copy, off the input
+    /// thread): remembers `text` for `N` and an empty search, and moves to `index` when found.
+    mutating func searched(_ text: String, found index: Int?) {
+        lastSearch = text
+        if let index, index >= 0, index < trace.eventCount { position = index + 1 }
+    }
+
+    /// The index of the next event (after the current one, wrapping around; before it with
+    /// `backward`) that `find` goes to for `needle`, without moving. Candidates are found in the
+    /// file's bytes first (`TraceFile.forEachEvent(containing:)`, on the longest run of letters
+    /// and digits of `needle`), and only they are decoded. Nil when none matches, or when
+    /// `shouldStop` said to stop.
+    func search(
+        for needle: String, backward: Bool = false, shouldStop: () -> Bool = { false },
+        progress: (_ bytesScanned: Int) -> Void = { _ in }
+    ) -> Int? {
         let count = trace.eventCount
-        for offset in 1...count {
-            let index = ((position - 1 + (backward ? -offset : offset)) % count + count) % count
-            guard let event = trace.event(at: index), filter.matches(event, problems: problems) else { continue }
-            if Self.names(event, lowered) || appears(lowered, at: event) {
-                position = index + 1
-                return true
+        guard !needle.isEmpty, count > 0 else { return nil }
+        let lowered = needle.lowercased()
+        let current = position - 1
+        // From the current event on, then wrapping around to it (the other way with `backward`).
+        let ranges: [Range<Int>] =
+            backward
+            ? [0..<max(0, current), max(0, current)..<count]
+            : [min(count, current + 1)..<count, 0..<min(count, current + 1)]
+        var found: Int?
+        var scannedBefore = 0
+        for range in ranges where found == nil {
+            if let token = Self.searchToken(lowered) {
+                var scanned = 0
+                let before = scannedBefore
+                let finished = trace.forEachEvent(
+                    containing: token, in: range, backward: backward, shouldStop: shouldStop,
+                    progress: {
+                        scanned = $0
+                        progress(before + $0)
+                    },
+                    { index in
+                        guard matchesSearch(lowered, at: index) else { return true }
+                        found = index
+                        return false
+                    })
+                scannedBefore += scanned
+                if !finished && found == nil { return nil }
+            } else {
+                // Nothing to look for in the bytes (`→`, `.`): every event of the range, decoded.
+                let indices = backward ? Array(range.reversed()) : Array(range)
+                for index in indices {
+                    if index % 4096 == 0 && shouldStop() { return nil }
+                    if matchesSearch(lowered, at: index) {
+                        found = index
+                        break
+                    }
+                }
             }
         }
-        return false
+        return found
+    }
+
+    /// The longest run of ASCII letters, digits and `_` of `lowered`: what every line that
+    /// matches holds as is (the rest may be printed otherwise than the file writes it, as
+    /// `title: "Dune"` for `"title":"Dune"`); nil when it has none.
+    static func searchToken(_ lowered: String) -> [UInt8]? {
+        var best: [UInt8] = []
+        var run: [UInt8] = []
+        for byte in lowered.utf8 {
+            let isWord =
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+            if isWord {
+                run.append(byte)
+                if run.count > best.count { best = run }
+            } else {
+                run = []
+            }
+        }
+        return best.isEmpty ? nil : best
+    }
+
+    /// Whether the event at `index` passes the filter and matches the search `lowered`.
+    private func matchesSearch(_ lowered: String, at index: Int) -> Bool {
+        guard let event = trace.event(at: index), filter.matches(event, hasProblem: hasProblem(eventAt: index))
+        else { return false }
+        return Self.names(event, lowered) || appears(lowered, at: event)
     }
 
     /// Whether `lowered` is in `event`'s store, action, `Store.action` or arguments.

@@ -35,6 +35,17 @@ struct StepView {
     private(set) var attached = false
     /// What to ask the attached app, set by `update` and taken by the caller (`takeAppRequest`).
     private(set) var appRequest: ControlRequest?
+    /// The store `s` started from (the step's store then): `s` goes through the others in
+    /// turn from it, then shows all again.
+    private var storeCycleStart: String?
+    /// Whether a search runs off the input thread: `update` then asks for it
+    /// (`takeSearchRequest`) instead of searching, and the caller reports its progress and
+    /// outcome. Off, a search is done within `update` (for tests of the keys).
+    var searchesInBackground = false
+    /// The text of the search running in the background, nil when none runs.
+    private(set) var searching: String?
+    /// The search asked for by the last key, taken by the caller (`takeSearchRequest`).
+    private(set) var searchRequest: (text: String, backward: Bool)?
 
     init(session: StepSession, style: Style) {
         self.session = session
@@ -66,23 +77,43 @@ struct StepView {
     }
 
     /// Validation finished with `problems` (by file line): marks them.
-    mutating func problemsFound(_ problems: [Int: [Problem]]) -> Effects {
+    mutating func problemsFound(_ problems: ProblemMarks) -> Effects {
         validated = true
         screen.validating = false
         session.setProblems(problems)
-        // Said once, on the status line, until the next key: how many, and the key to the first.
-        if screen.message == nil, let summary = Self.problemSummary(problems, onEvents: session.problemEvents.count) {
-            screen.message = summary
-        }
+        sayProblems(problems)
         return .redraw
     }
 
+    /// Says once, on the status line, until the next key: how many problems, and the key to the
+    /// first; after the reader's warning when it is still shown.
+    private mutating func sayProblems(_ problems: ProblemMarks) {
+        guard let summary = Self.problemSummary(problems, onEvents: session.problemEvents.count) else { return }
+        if screen.message == nil {
+            screen.message = summary
+        } else if let warning = readerWarning, screen.message == warning {
+            screen.message = summary + " · " + warning
+        }
+    }
+
+    /// What the reader skipped or noticed in the trace (a malformed line), said on the status
+    /// line when the view opens, where `inspector step` piped prints it on standard error.
+    private(set) var readerWarning: String?
+
+    /// Says the trace's first reader issue (and how many more) on the status line.
+    mutating func readerIssues(_ issues: [TraceReadIssue]) {
+        guard let first = issues.first else { return }
+        let more = issues.count > 1 ? " (and \(issues.count - 1) more: inspector validate lists them)" : ""
+        readerWarning = "⚠ line \(first.line): \(TTY.safe(first.message))\(more)"
+        if screen.message == nil { screen.message = readerWarning }
+    }
+
     /// `2 problems (1 error, 1 warning): ] goes to the first`; nil when there is none.
-    static func problemSummary(_ problems: [Int: [Problem]], onEvents: Int) -> String? {
-        let all = problems.values.joined()
+    static func problemSummary(_ problems: ProblemMarks, onEvents: Int) -> String? {
+        let all = problems
         guard !all.isEmpty else { return nil }
-        let warnings = all.filter { $0.severity == .warning }.count
-        let errors = all.count - warnings
+        let warnings = problems.warnings
+        let errors = problems.errors
         var kinds: [String] = []
         if errors > 0 { kinds.append(errors == 1 ? "1 error" : "\(errors) errors") }
         if warnings > 0 { kinds.append(warnings == 1 ? "1 warning" : "\(warnings) warnings") }
@@ -112,19 +143,24 @@ struct StepView {
 
     /// The trace grew, or was written anew: the view stays on the step the person looks at,
     /// unless it is the last one, and marks the problems found in the new trace (nil: none yet).
-    mutating func traceChanged(_ trace: TraceFile, problems: [Int: [Problem]]?) -> Effects {
+    mutating func traceChanged(_ trace: TraceFile, problems: ProblemMarks?) -> Effects {
+        let before = session.trace.eventCount
+        let step = session.step
         session.traceChanged(trace, problems: problems ?? session.problems)
+        // Attached, the app writes a restore per store for each step the person moves to: the
+        // view stays where the person is, and follows only the app's own new events.
+        if attached && trace.eventCount > before
+            && (before..<trace.eventCount).allSatisfy({ trace.event(at: $0)?.type == "restore" })
+        {
+            _ = session.go(toStep: step)
+        }
         if let problems {
             // The first validation is said as `problemsFound` says it; later ones (a followed
             // trace that grew) mark their problems without a message.
             let first = !validated
             validated = true
             screen.validating = false
-            if first, screen.message == nil,
-                let summary = Self.problemSummary(problems, onEvents: session.problemEvents.count)
-            {
-                screen.message = summary
-            }
+            if first { sayProblems(problems) }
         }
         return .redraw
     }
@@ -164,6 +200,54 @@ struct StepView {
         return .redraw
     }
 
+    // MARK: Searching
+
+    /// The search the last key asked for, if any; taking it clears it. The caller cancels the
+    /// search running before, if any, and starts this one.
+    mutating func takeSearchRequest() -> (text: String, backward: Bool)? {
+        defer { searchRequest = nil }
+        return searchRequest
+    }
+
+    /// Searches for `text`: at once, or in the background (the status line says so).
+    private mutating func startSearch(_ text: String, backward: Bool) {
+        if searchesInBackground {
+            searching = text
+            searchRequest = (text, backward)
+            screen.message = Self.searchingMessage(text, percent: 0)
+        } else if !session.find(text, backward: backward) {
+            screen.message = Self.notFound(text)
+        }
+    }
+
+    static func searchingMessage(_ text: String, percent: Int) -> String {
+        "finding \"\(TTY.safe(text))\"… \(percent)% (Esc cancels)"
+    }
+
+    /// The background search has scanned `percent` of the trace.
+    mutating func searchProgress(_ percent: Int) -> Effects {
+        guard let text = searching else { return [] }
+        let message = Self.searchingMessage(text, percent: percent)
+        guard screen.message != message else { return [] }
+        screen.message = message
+        return .redraw
+    }
+
+    /// The background search for `text` ended: goes to what it found, or says it found nothing.
+    mutating func searchFinished(_ text: String, found: Int?) -> Effects {
+        guard searching == text else { return [] }
+        searching = nil
+        let stepBefore = session.step
+        session.searched(text, found: found)
+        screen.message = found == nil ? Self.notFound(text) : nil
+        screen.scroll = 0
+        if attached && session.step != stepBefore {
+            appRequest = .restore(step: session.step)
+            screen.appStatus = "restoring step \(session.step)…"
+        }
+        return .redraw
+    }
+
     /// Applies `key`; returns what the caller must do.
     mutating func update(_ key: Key) -> Effects {
         let stepBefore = session.step
@@ -191,6 +275,12 @@ struct StepView {
         }
         if let entry = typed {
             typing(key, entry)
+            return .redraw
+        }
+        if searching != nil && key == .escape {
+            // The caller sees that no search is wanted any more and cancels it.
+            searching = nil
+            screen.message = "search cancelled"
             return .redraw
         }
         if screen.showsHelp && key != .interrupt {
@@ -262,7 +352,7 @@ struct StepView {
             screen.scroll = 0
         case .character("N"):
             if let text = session.lastSearch {
-                if !session.find("", backward: true) { screen.message = Self.notFound(text) }
+                startSearch(text, backward: true)
             } else {
                 screen.message = "nothing to find again: / TEXT Enter first"
             }
@@ -284,6 +374,11 @@ struct StepView {
         return .redraw
     }
 
+    /// The message for a jump to a step that no event has (its line was skipped).
+    static func noEvent(_ step: Int, showing reached: Int) -> String {
+        "no event has step \(step) (its line was skipped: see the problem here); showing step \(reached), the next one"
+    }
+
     /// The message for a search that found nothing.
     private static func notFound(_ text: String) -> String {
         "no store, action, argument or new state value matches \"\(TTY.safe(text))\""
@@ -296,11 +391,15 @@ struct StepView {
         var filter = session.filter
         switch key {
         case .character("s"):
+            // The current step's store first, then each other in turn, then all again.
             let stores = session.trace.storeNames
             if let store = filter.store, let index = stores.firstIndex(of: store) {
-                filter.store = index + 1 < stores.count ? stores[index + 1] : nil
+                let next = (index + 1) % stores.count
+                let start = storeCycleStart.flatMap { stores.firstIndex(of: $0) } ?? 0
+                filter.store = next == start ? nil : stores[next]
             } else {
-                filter.store = stores.first
+                filter.store = session.event?.store ?? stores.first
+                storeCycleStart = filter.store
             }
         case .character("a"):
             if filter.action != nil {
@@ -317,6 +416,10 @@ struct StepView {
         }
         session.filter = filter
         screen.message = filter.isEmpty ? "showing every event" : nil
+        // The list shows only what passes: from a step that does not, go to the nearest that does.
+        if session.position > 0 && !session.passes(session.position - 1) {
+            if !session.next() && !session.previous() { screen.message = "no event passes the filter" }
+        }
     }
 
     /// A key on the help screen: the arrows and page keys scroll it, any other key but Ctrl-C
@@ -408,10 +511,14 @@ struct StepView {
             typed = nil
             if entry.hasPrefix("/") {
                 let text = String(entry.dropFirst())
-                screen.message =
-                    session.find(text) ? nil : Self.notFound(text.isEmpty ? session.lastSearch ?? "" : text)
-            } else if let step = Int(entry), step <= session.trace.lastStep, session.go(toStep: step) {
-                screen.message = nil
+                if let needle = text.isEmpty ? session.lastSearch : text {
+                    screen.message = nil
+                    startSearch(needle, backward: false)
+                } else {
+                    screen.message = Self.notFound("")
+                }
+            } else if let step = Int(entry), let reached = session.go(nearStep: step) {
+                screen.message = reached == step ? nil : Self.noEvent(step, showing: reached)
             } else {
                 screen.message = "no step \(entry): steps go from 0 to \(session.trace.lastStep)"
             }

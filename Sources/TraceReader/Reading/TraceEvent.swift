@@ -42,6 +42,9 @@ public struct TraceEvent: Sendable, Equatable {
     /// Version 2: the RFC 6902 JSON Patch a transition carries instead of its `state`, which
     /// turns its store's state before it into its state after it.
     public var patch: JSONValue?
+    /// A `restore`'s `step`: the step of the recorded trace its state was taken from; nil for
+    /// other events and a restore without it.
+    public var restoredStep: Int?
 
     /// Whether the event is a `register`, `transition` or `restore`: one that sets a store's
     /// state, with its whole `state` or (a version 2 transition) a `patch`.
@@ -93,6 +96,7 @@ public struct TraceEvent: Sendable, Equatable {
             state: object["state"],
             patch: object["patch"],
             stack: Self.stack(object["stack"]))
+        if type == "restore" { restoredStep = object["step"]?.intValue }
     }
 
     /// The frames of a `stack` value: nil unless it is an array of strings, as the format has it.

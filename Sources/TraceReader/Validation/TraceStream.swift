@@ -35,6 +35,9 @@ public struct TraceStream: Sendable {
         public var event: TraceEvent?
         /// The problems validation found on the line so far, in the report's order.
         public var problems: [Problem]
+        /// The line's problems past `TraceValidator.maximumProblems`, when the validator
+        /// `recordsOmittedPlaces` (otherwise they are only counted).
+        public var omittedProblems: [ProblemPlace] = []
         /// The bytes of the file read up to the end of this line: how far the reading went.
         public var end: Int
     }
@@ -48,6 +51,8 @@ public struct TraceStream: Sendable {
         public var event: ScannedEvent?
         /// The problems validation found on the line so far, in the report's order.
         public var problems: [Problem]
+        /// The line's problems past `TraceValidator.maximumProblems`, as in `Line`.
+        public var omittedProblems: [ProblemPlace]
         /// The bytes of the file read up to the end of this line.
         public var end: Int
         /// What the `EventPreparer` given to `forEachScannedLine` made of the event on the
@@ -101,7 +106,10 @@ public struct TraceStream: Sendable {
     @discardableResult
     public func forEachLine(_ body: (Line) -> Bool) throws(TraceOpenError) -> ValidationReport {
         try forEachScannedLine { line in
-            body(Line(line: line.line, event: line.event?.event, problems: line.problems, end: line.end))
+            body(
+                Line(
+                    line: line.line, event: line.event?.event, problems: line.problems,
+                    omittedProblems: line.omittedProblems, end: line.end))
         }
     }
 
@@ -224,6 +232,7 @@ public struct TraceStream: Sendable {
             self.run = ValidationRun(
                 file: path, machines: validator.machines, rules: validator.rules,
                 maximumProblems: validator.maximumProblems, maximumCauseDepth: validator.maximumCauseDepth)
+            run.recordsOmittedPlaces = validator.recordsOmittedPlaces
         }
 
         /// Validates the next line, scanned into `scratch`; returns it when it is an event or has
@@ -244,6 +253,7 @@ public struct TraceStream: Sendable {
             lineNumber += 1
             bytesRead += line.bytes.count + (line.isTerminated ? 1 : 0)
             let before = run.report.problems.count
+            let omittedBefore = run.report.omittedPlaces.count
             var event: ScannedEvent?
             if lineNumber == 1 {
                 if line.isOverlong {
@@ -274,8 +284,11 @@ public struct TraceStream: Sendable {
                 event = consumeEvent(line, scratch, error: failure)
             }
             let found = run.report.problems.count > before ? Array(run.report.problems[before...]) : []
-            guard event != nil || !found.isEmpty else { return nil }
-            return ScannedLine(line: lineNumber, event: event, problems: found, end: bytesRead)
+            let omitted =
+                run.report.omittedPlaces.count > omittedBefore ? Array(run.report.omittedPlaces[omittedBefore...]) : []
+            guard event != nil || !found.isEmpty || !omitted.isEmpty else { return nil }
+            return ScannedLine(
+                line: lineNumber, event: event, problems: found, omittedProblems: omitted, end: bytesRead)
         }
 
         /// Checks an event line scanned into `fields`; returns its event when it is one.

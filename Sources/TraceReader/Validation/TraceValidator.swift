@@ -35,6 +35,10 @@ public struct TraceValidator: Sendable {
     /// The most problems a report lists; the rest are counted in `ValidationReport.omitted`.
     /// This bounds the memory spent on a file that is wrong on every line.
     public var maximumProblems: Int
+    /// Whether the report keeps the line and kind of each problem past `maximumProblems`
+    /// (`ValidationReport.omittedPlaces`, 16 bytes each), for a viewer that marks every problem
+    /// (`inspector step`). Off by default: `validate` only counts them.
+    public var recordsOmittedPlaces = false
     /// The most times a chain of `cause`s may pass through the same store and action; one more
     /// is a `cause-loop` warning (`inspector validate --max-cause-depth`). At least 1.
     public var maximumCauseDepth: Int
@@ -114,6 +118,7 @@ public struct TraceValidator: Sendable {
         var run = ValidationRun(
             file: path, machines: machines, rules: rules, maximumProblems: maximumProblems,
             maximumCauseDepth: maximumCauseDepth, headerFile: isRegularFile ? descriptor : nil)
+        run.recordsOmittedPlaces = recordsOmittedPlaces
         let maximumLineLength = maximumLineLength
         let consume: (LineReader.Chunk) -> Bool = { chunk in
             switch chunk {
@@ -163,6 +168,7 @@ public struct TraceValidator: Sendable {
         var run = ValidationRun(
             file: file, machines: machines, rules: rules, maximumProblems: maximumProblems,
             maximumCauseDepth: maximumCauseDepth)
+        run.recordsOmittedPlaces = recordsOmittedPlaces
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             LineReader.forEachLine(in: UnsafeRawBufferPointer(buffer), maximumLineLength: maximumLineLength) {
                 run.consume($0)

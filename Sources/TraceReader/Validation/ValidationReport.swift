@@ -14,6 +14,10 @@ public struct ValidationReport: Sendable, Hashable {
     /// The number of problems counted in `errors` and `warnings` but left out of `problems`
     /// because there were more than `TraceValidator.maximumProblems`.
     public var omitted: Int
+    /// The line and kind of each omitted problem, in the order they were found (a problem found
+    /// at the end, such as `unresolved`, comes last); empty unless the validator's
+    /// `recordsOmittedPlaces` is set.
+    public var omittedPlaces: [ProblemPlace] = []
 
     /// Creates a report.
     public init(

@@ -130,7 +130,7 @@ import TraceReader
 
         // Problems found in the grown trace are marked.
         let grown = try trace.file(upTo: 5)
-        _ = behind.traceChanged(grown, problems: try TraceOpening.problemsByLine(of: grown))
+        _ = behind.traceChanged(grown, problems: try TraceOpening.problemMarks(of: grown))
         #expect(behind.session.problemEvents == [3])
     }
 

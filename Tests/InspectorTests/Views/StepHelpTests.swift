@@ -66,7 +66,7 @@ import TraceReader
     @Test func theStatusLineSaysHowManyProblemsAndTheKeyToTheFirst() throws {
         var view = try StepViewTests.view(RecordedTrace(), validated: false)
         let file = view.session.trace
-        _ = view.problemsFound(try TraceOpening.problemsByLine(of: file))
+        _ = view.problemsFound(try TraceOpening.problemMarks(of: file))
         let status = view.render(columns: 80, rows: 24)[22]
         #expect(status.contains("1 problem (1 error): ] goes to it"))
         StepViewTests.press(&view, .character("]"))

@@ -16,7 +16,7 @@ import TraceReader
         var session = StepSession(trace: file, problems: [:])
         _ = session.go(toStep: step)
         var view = StepView(session: session, style: Style(enabled: false))
-        if validated { _ = view.problemsFound(try TraceOpening.problemsByLine(of: file)) }
+        if validated { _ = view.problemsFound(try TraceOpening.problemMarks(of: file)) }
         _ = view.render(columns: 100, rows: 30)
         return view
     }

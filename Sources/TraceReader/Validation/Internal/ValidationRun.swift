@@ -95,6 +95,8 @@ struct ValidationRun {
     private let overrides: [String: MachineSpec]
     private let ruleOverride: [TraceRule]?
     private let maximumProblems: Int
+    /// Whether the report keeps the places of the problems past `maximumProblems`.
+    var recordsOmittedPlaces = false
 
     private var lineNumber = 0
     /// The latest line that was skipped as `malformed` or `truncated` (0 for none): a line that
@@ -731,6 +733,7 @@ struct ValidationRun {
         if kind == .malformed || kind == .truncated { skippedLine = line ?? lineNumber }
         guard report.problems.count < maximumProblems else {
             report.omitted += 1
+            if recordsOmittedPlaces { report.omittedPlaces.append(ProblemPlace(line: line ?? lineNumber, kind: kind)) }
             return
         }
         var problem = Problem(kind: kind, line: line ?? lineNumber, seq: seq, store: store, message: message)
@@ -767,12 +770,18 @@ struct ValidationRun {
         }
         guard low < maximumProblems else {
             report.omitted += 1
+            if recordsOmittedPlaces {
+                report.omittedPlaces.append(ProblemPlace(line: problem.line, kind: problem.kind))
+            }
             return
         }
         report.problems.insert(problem, at: low)
         if report.problems.count > maximumProblems {
-            report.problems.removeLast()
+            let removed = report.problems.removeLast()
             report.omitted += 1
+            if recordsOmittedPlaces {
+                report.omittedPlaces.append(ProblemPlace(line: removed.line, kind: removed.kind))
+            }
         }
     }
 
