@@ -273,7 +273,11 @@ enum Step: Command {
             /// Takes the problems of the lines up to the current step's once validation passed it.
             func markProblems(_ session: inout StepSession) throws(ScriptError) {
                 guard let feed else { return }
-                let line = session.position == 0 ? 1 : session.trace.line(ofEventAt: session.position - 1) ?? 1
+                // The last event also carries the problems of lines skipped after it (a torn last
+                // line): its problems are final only once the reading reached the end.
+                let isLast = session.position > 0 && session.position == session.trace.eventCount
+                let line =
+                    isLast ? Int.max : session.position == 0 ? 1 : session.trace.line(ofEventAt: session.position - 1) ?? 1
                 do {
                     session.setProblems(try feed.problems(through: line))
                 } catch {

@@ -122,13 +122,7 @@ enum Why: Command {
 
         mutating func finish(_ end: CauseChain.End) {
             if json {
-                let (name, cause): (String, Int?) =
-                    switch end {
-                    case .origin: ("origin", nil)
-                    case .missingCause(let cause): ("missing-cause", cause)
-                    case .cycle(let cause): ("cycle", cause)
-                    case .unreadable(let cause): ("unreadable", cause)
-                    }
+                let (name, cause) = (end.name, end.cause)
                 console.out.write("],\"end\":\"\(name)\"")
                 if let cause { console.out.write(",\"endCause\":\(cause)") }
                 console.out.line("}")

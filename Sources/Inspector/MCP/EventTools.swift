@@ -130,13 +130,7 @@ enum EventTools {
             guard let end else {
                 throw .failed("no event of \(trace.name) has seq \(seq); its seqs go from 1 to \(trace.file.lastStep)")
             }
-            let (name, cause): (String, Int?) =
-                switch end {
-                case .origin: ("origin", nil)
-                case .missingCause(let cause): ("missing-cause", cause)
-                case .cycle(let cause): ("cycle", cause)
-                case .unreadable(let cause): ("unreadable", cause)
-                }
+            let (name, cause) = (end.name, end.cause)
             var result: JSONObject = [
                 "trace": .string(trace.name), "seq": AnswerBounds.int(seq), "chain": .array(page.items),
                 "length": AnswerBounds.int(count), "end": .string(name),

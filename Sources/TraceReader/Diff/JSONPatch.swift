@@ -81,10 +81,11 @@ public enum JSONPatch {
 
     /// `document` with every operation of `patch` applied in order.
     ///
-    /// The result obeys the limits of a state parsed from a trace line: an operation that would
-    /// nest it deeper than 1,023 levels (`JSONParser.maximumDepth` less the event's own level)
-    /// or make it hold more than 16,777,216 values (arrays, objects and scalars each count one;
-    /// a copy of the document into itself doubles it) is an error, found without building it.
+    /// The result obeys the limits of a parsed document: an operation that would nest it deeper
+    /// than `JSONParser.maximumDepth` (1,024) levels or make it hold more than 16,777,216 values
+    /// (arrays, objects and scalars each count one; a copy of the document into itself doubles
+    /// it) is an error, found without building it. (A trace's states, rebuilt by the reader, are
+    /// held to 1,023 levels: a `state` on an event line is one level below the event's object.)
     ///
     /// - Throws: `JSONPatchError` naming the first operation that cannot be applied and why.
     public static func apply(_ patch: JSONValue, to document: JSONValue) throws(JSONPatchError) -> JSONValue {
@@ -93,7 +94,7 @@ public enum JSONPatch {
                 operation: nil, message: "a JSON Patch is an array of operations, found \(patch.kindName)")
         }
         var result = document
-        var size = RebuiltStateSize(of: document)
+        var size = RebuiltStateSize(of: document, depthLimit: JSONParser.maximumDepth)
         try apply(operations, to: &result, size: &size)
         return result
     }

@@ -24,6 +24,25 @@ public struct CauseChain: Sendable, Equatable {
         case cycle(seq: Int)
         /// The last event's line could not be read again: the file changed since it was opened.
         case unreadable(seq: Int)
+
+        /// Its name in JSON output (`why --format json`, `inspector mcp`): `origin`,
+        /// `missing-cause`, `cycle` or `unreadable`.
+        public var name: String {
+            switch self {
+            case .origin: "origin"
+            case .missingCause: "missing-cause"
+            case .cycle: "cycle"
+            case .unreadable: "unreadable"
+            }
+        }
+
+        /// The seq the last event's `cause` names, where the chain stops at one.
+        public var cause: Int? {
+            switch self {
+            case .origin: nil
+            case .missingCause(let seq), .cycle(let seq), .unreadable(let seq): seq
+            }
+        }
     }
 
     /// The events from the one asked about to the furthest cause found, each read without its

@@ -27,6 +27,9 @@
 struct RebuiltStateSize {
     /// The deepest nesting of a rebuilt state: a parsed `state` on an event line's can be no deeper.
     static let maximumDepth = JSONParser.maximumDepth - 1
+    /// The deepest nesting of this state: `maximumDepth` for a trace's states, or the parser's
+    /// own limit for a document of its own (`JSONPatch.apply`, whose result must parse again).
+    let depthLimit: Int
     /// The most values a rebuilt state holds.
     static let maximumValues = 1 << 24
 
@@ -49,8 +52,9 @@ struct RebuiltStateSize {
     /// The fewest values a container holds (below it) to be remembered in `memo`.
     private static let memoThreshold = 256
 
-    /// The size of `state`, walked once.
-    init(of state: JSONValue) {
+    /// The size of `state`, walked once, to be kept within `depthLimit` levels.
+    init(of state: JSONValue, depthLimit: Int = Self.maximumDepth) {
+        self.depthLimit = depthLimit
         var memo: [UnsafeRawPointer: (elements: [JSONValue], values: Int, depth: Int)] = [:]
         let measure = Self.measure(state, cap: .max, memo: &memo)
         values = measure?.values ?? .max
@@ -104,7 +108,7 @@ struct RebuiltStateSize {
     {
         remove(outgoing)
         let bound = pathLength + max(0, depth - fromLength)
-        if bound <= Self.maximumDepth {
+        if bound <= depthLimit {
             depth = max(depth, bound)
             return
         }
@@ -120,10 +124,13 @@ struct RebuiltStateSize {
     }
 
     private func checkDepth(_ newDepth: Int) throws(Excess) {
-        guard newDepth <= Self.maximumDepth else {
+        guard newDepth <= depthLimit else {
+            let why =
+                depthLimit == Self.maximumDepth
+                ? "as deep as a \"state\" on an event line can be" : "as deep as the parser reads"
             throw Excess(
                 message:
-                    "the state would be nested \(newDepth) levels deep; a state may be nested at most \(Self.maximumDepth) levels, as deep as a \"state\" on an event line can be"
+                    "the state would be nested \(newDepth) levels deep; a state may be nested at most \(depthLimit) levels, \(why)"
             )
         }
     }
