@@ -277,7 +277,8 @@ enum Step: Command {
                 // line): its problems are final only once the reading reached the end.
                 let isLast = session.position > 0 && session.position == session.trace.eventCount
                 let line =
-                    isLast ? Int.max : session.position == 0 ? 1 : session.trace.line(ofEventAt: session.position - 1) ?? 1
+                    isLast
+                    ? Int.max : session.position == 0 ? 1 : session.trace.line(ofEventAt: session.position - 1) ?? 1
                 do {
                     session.setProblems(try feed.problems(through: line))
                 } catch {
