@@ -9,8 +9,9 @@ enum Diff: Command {
         Usage: inspector diff TRACE N [M] [--format text|paths|json-patch] [--store NAME]
 
         Shows what changed in the app state between steps N-1 and N, or between steps N and M.
-        The diff is structural: objects are compared by key, arrays are aligned so that one
-        inserted item shows as one insertion, and unchanged context is folded. Items of an
+        The diff is structural: objects are compared by key, arrays are aligned (a Myers diff) so
+        that one inserted item shows as one insertion, and unchanged context is folded
+        ("… (4 unchanged)"). Items of an
         array whose elements all have distinct string or integer ids are named by id,
         CartStore.lines[id: "MUG"].quantity, wherever they sit; other elements by position.
 

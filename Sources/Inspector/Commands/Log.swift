@@ -18,7 +18,8 @@ enum Log: Command {
 
         Options:
           --store NAME     only events of that store
-          --action NAME    only events whose action is NAME (or Store.NAME: that store's)
+          --action NAME    only events whose action is NAME exactly (load is not loaded), or
+                           Store.NAME: that store's
           --action-contains TEXT
                            only events whose action contains TEXT
           --problems       only events with a problem, each followed by its messages

@@ -14,8 +14,11 @@ enum Report: Command {
         of the events coloured by store, with problems marked; a slider and the arrow keys to
         move through the steps; the diff of each step and the whole app state as a tree that
         folds; each store's state machine drawn with its current case, the declared
-        transitions, the transitions taken and the illegal ones in red; and the problems
-        'inspector validate' finds, each a link to its step.
+        transitions, the transitions taken and the illegal ones in red, each edge labelled with
+        the actions that took it and how often (as 'inspector graph' draws it); and the problems
+        'inspector validate' finds, each a link to its step (the error badge links to them).
+        Three columns on a desktop; one on a phone (390 pixels wide), the graphs shrunk to the
+        width.
 
         The page keeps each state as the trace wrote it and reads it only when shown, and draws
         only the timeline rows on screen, so it stays quick on 100,000 events. A larger trace

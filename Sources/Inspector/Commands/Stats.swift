@@ -15,9 +15,9 @@ enum Stats: Command {
           - the time between consecutive events: min, median, 99th percentile, max;
           - the steps where an action changed nothing (changed: false).
         The file is read once, from its first line to its last, without building any state
-        or index: memory stays bounded whatever the trace. Past a million intervals, the
-        median and p99 are estimates within 1%, printed with a leading ~ and three significant
-        digits (exact up to there). Past 10,000 store names or store-and-action pairs, the
+        or index: memory stays bounded whatever the trace (under 64 MB). Past a million
+        intervals, the median and p99 are estimates within 1%, printed with a leading ~ and
+        three significant digits (exact up to there; "intervalsApproximate": true in JSON). Past 10,000 store names or store-and-action pairs, the
         events of names first met after that are counted together ("and N events of other
         stores"). A store with more events in a second than about a million has its peak
         counted per millisecond, printed with a leading ~.

@@ -16,7 +16,10 @@ enum Step: Command {
         whose seq is N; step 0 is before any event.
 
         On a terminal, a full-screen view: the events around the current step (problems found
-        by validation are marked), what the step changed, and a status line.
+        by validation are marked), what the step changed, and a status line. Each event shows its
+        action's arguments, shortened in the list and whole above the diff. The view redraws when
+        the terminal is resized, and the terminal is put back on every exit (q, Ctrl-C, a signal,
+        a crash). Every key: ? in the view, or the README's "The step view's keys".
           → l n       next step            ← h p       previous step
           g Home      step 0               G End       last step
           123 Enter   jump to step 123     / text      find a store or action (/ Enter again: next)

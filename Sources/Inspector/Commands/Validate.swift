@@ -28,8 +28,8 @@ enum Validate: Command {
         discontinuities, illegal transitions), the rules over time of the header or the spec
         (a case left too late, a case the trace ends in), and in version 2 that every patch
         applies to the state before it. A directory stands for the *.jsonl files directly in it,
-        in name order (not those in its subfolders). Files are validated in parallel; the output
-        keeps the order given. A large file shows its progress on standard error when that is a
+        in name order (not those in its subfolders). Each file is read as a stream, in parts on
+        every core; files are validated in parallel and the output keeps the order given. A large file shows its progress on standard error when that is a
         terminal.
 
         Options:

@@ -20,7 +20,9 @@ enum When: Command {
 
         A value appearing (its store's register event, a member added) and going (removed)
         are changes too. Only the events of PATH's store are read, and of each only the value
-        at PATH is parsed, so a gigabyte trace answers in seconds.
+        at PATH is parsed, so a gigabyte trace answers in seconds. In a version 2 trace only the
+        patches' paths are read, and a state is rebuilt only at the steps whose patch touches
+        PATH.
 
         Options:
           --before N   only the last change before step N: who set the value that step N-1
