@@ -455,8 +455,10 @@
   var lanes = Math.min(stores.length, 8);
   // The strip is cut into buckets of 3 pixels (2 drawn, 1 apart), each the events
   // floor(b × count / buckets) up to the next bucket's: a store's lane is drawn where it has
-  // events, darker the more it has, and a bucket with a problem is drawn whole in the problem's
-  // colour whatever else it holds, so that problems stay visible in 200,000 events.
+  // events, darker the more it has, and a bucket with a problem is drawn in the problem's
+  // colour whatever else it holds, so that problems stay visible in 200,000 events: from the
+  // top down to 40% of the strip for one problem, to the bottom for the bucket with the most,
+  // so that where problems are everywhere their density still shows.
   var BUCKET = 3;
   function drawOverviewBase() {
     var ratio = window.devicePixelRatio || 1, width = Math.max(1, Math.round(overview.clientWidth * ratio)), height = Math.round(46 * ratio);
@@ -476,26 +478,29 @@
       held[at]++;
     }
     for (var i = 0; i < held.length; i++) { var lane = Math.floor(i / buckets); if (held[i] > most[lane]) most[lane] = held[i]; }
-    var problem = new Uint8Array(buckets);   // 2 an error, 1 only warnings
+    var problem = new Uint8Array(buckets), problems = new Uint32Array(buckets), mostProblems = 1;   // 2 an error, 1 only warnings
     problemsAt.forEach(function (indexes, event) {
       var b = Math.floor(event * buckets / count);
       problem[b] = Math.max(problem[b], worst(indexes) === 'error' ? 2 : 1);
+      problems[b] += indexes.length;
+      if (problems[b] > mostProblems) mostProblems = problems[b];
     });
     for (var b = 0; b < buckets; b++) {
       var x = Math.round(b * width / buckets), next = Math.round((b + 1) * width / buckets);
       var w = Math.max(1, next - x - (next - x >= 3 * ratio ? Math.round(ratio) : 0));
+      var red = 0;
       if (problem[b]) {
+        red = mostProblems === 1 ? height : Math.round(height * (0.4 + 0.6 * (problems[b] - 1) / (mostProblems - 1)));
         context.globalAlpha = 1;
         context.fillStyle = problem[b] === 2 ? colours.red : colours.amber;
-        context.fillRect(x, 0, w, height);
-        continue;
+        context.fillRect(x, 0, w, red);
       }
-      for (lane = 0; lane < lanes; lane++) {
-        var n = held[lane * buckets + b];
-        if (!n) continue;
+      for (lane = 0; lane < lanes && red < height; lane++) {
+        var n = held[lane * buckets + b], top = band + 2 * ratio + lane * laneHeight;
+        if (!n || top + laneHeight - ratio <= red) continue;
         context.globalAlpha = 0.35 + 0.65 * n / most[lane];
         context.fillStyle = colours.stores[lane % PALETTE];
-        context.fillRect(x, band + 2 * ratio + lane * laneHeight, w, Math.max(1, laneHeight - ratio));
+        context.fillRect(x, Math.max(top, red), w, Math.max(1, top + laneHeight - ratio - Math.max(top, red)));
       }
     }
     context.globalAlpha = 1;
