@@ -831,7 +831,7 @@
       item.appendChild(el('div', 'p-msg', problem.message));
       var target = problem.event === null || problem.event === undefined ? 0 : problem.event + 1;
       item.setAttribute('data-event', String(problem.event === null || problem.event === undefined ? -1 : problem.event));
-      item.title = 'Go to step ' + stepAt(target);
+      item.title = 'Go to step ' + stepAt(target) + '\n' + problem.message;
       item.tabIndex = 0;
       item.addEventListener('click', function () { go(target); });
       item.addEventListener('keydown', function (event) { if (event.key === 'Enter') go(target); });
