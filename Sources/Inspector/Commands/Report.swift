@@ -11,12 +11,13 @@ enum Report: Command {
                                 [--max-events N] [--max-size MB]
 
         Writes one HTML file that opens in any browser from disk, with no network: a timeline
-        of the events coloured by store, with problems marked; a slider and the arrow keys to
-        move through the steps; the diff of each step and the whole app state as a tree that
-        folds; each store's state machine drawn with its current case, the declared
-        transitions, the transitions taken and the illegal ones in red, each edge labelled with
-        the actions that took it and how often (as 'inspector graph' draws it); and the problems
-        'inspector validate' finds, each a link to its step (the error badge links to them).
+        of the events coloured by store, each row with its from → to and its arguments (the
+        whole value in its tooltip), over a strip of the whole report where each bucket of
+        events that holds a problem is red; a slider and the arrow keys to move through the
+        steps; the diff of each step and the whole app state as a tree that folds; the
+        problems 'inspector validate' finds, each a link to its step; and each store's state
+        machine drawn with its current case, the declared transitions, the transitions taken
+        and the illegal ones in red, the graphs of the current step's stores first.
         Three columns on a desktop; one on a phone (390 pixels wide), the graphs shrunk to the
         width.
 
@@ -31,8 +32,8 @@ enum Report: Command {
                              output; a pipe or a terminal is written to, never replaced; a
                              directory, a symbolic link or a device other than a terminal is
                              refused.
-          --from N           the first step of a window (default 1); the page starts at the
-                             app state just before it
+          --from N           the first step of a window (default 1); the slider starts at
+                             the app state just before it
           --to M             the last step of a window (default: the trace's last step)
           --spec FILE        take state machines from FILE, {"machines": {...}}, store by store
           --max-events N     refuse a window of more than N events (default 200000)
@@ -40,7 +41,9 @@ enum Report: Command {
                              at most 400)
 
         In the page: ← → (or j k) step, PgUp PgDn page, Home End, p n previous / next problem.
-        A link can open a step: report.html#step=12.
+        The page opens at the first problem (at the first event when there is none), or at the
+        step its link names: report.html#step=12. The address follows the current step, so
+        that a link copied from it opens the same step.
 
         Exit status:
           0  the report was written (whatever problems the trace has)

@@ -19,10 +19,19 @@ struct EventColumns {
     private var elapsed: [Double?] = []
     private var source: [Int] = []
     private var cause: [Int] = []
+    /// The action's arguments as the timeline row shows them (`ActionArgumentsText`, shortened to
+    /// `argumentsWidth` columns): a number into the arguments' `StringTable`, -1 for none.
+    private var args: [Int] = []
+
+    /// The most columns of a row's arguments text: the row cuts it to its width, and the page
+    /// shows the whole value (from the event's details) as the row's tooltip.
+    static let argumentsWidth = 60
 
     /// Appends the event at `step` on file line `line`; nil when its line could no longer be read.
+    /// Store names go into `stores`, arguments texts into `arguments`, every other name into `names`.
     mutating func append(
-        _ event: TraceEvent?, step: Int, line: Int, stores: inout StringTable, names: inout StringTable
+        _ event: TraceEvent?, step: Int, line: Int, stores: inout StringTable, names: inout StringTable,
+        arguments: inout StringTable
     ) {
         count += 1
         self.step.append(step)
@@ -30,7 +39,7 @@ struct EventColumns {
         guard let event else {
             seq.append(-1)
             type.append(names.number("unreadable"))
-            for column in [\EventColumns.store, \.action, \.from, \.to, \.changed, \.source, \.cause] {
+            for column in [\EventColumns.store, \.action, \.from, \.to, \.changed, \.source, \.cause, \.args] {
                 self[keyPath: column].append(-1)
             }
             elapsed.append(nil)
@@ -46,6 +55,9 @@ struct EventColumns {
         elapsed.append(event.elapsed.flatMap { $0.isFinite ? $0 : nil })
         source.append(names.number(event.source))
         cause.append(event.cause ?? -1)
+        let text = ActionArgumentsText.text(event.args)
+        args.append(
+            text.isEmpty ? -1 : arguments.number(ActionArgumentsText.shortened(text, width: Self.argumentsWidth)))
     }
 
     /// The columns as a JSON object of arrays: `{"seq":[1,2],"step":[1,2],…}`.
@@ -53,7 +65,7 @@ struct EventColumns {
         var text = "{"
         let integers: [(String, [Int])] = [
             ("seq", seq), ("step", step), ("line", line), ("type", type), ("store", store), ("action", action),
-            ("from", from), ("to", to), ("changed", changed), ("source", source), ("cause", cause),
+            ("from", from), ("to", to), ("changed", changed), ("source", source), ("cause", cause), ("args", args),
         ]
         for (name, values) in integers {
             text += "\"\(name)\":["

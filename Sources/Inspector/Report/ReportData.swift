@@ -25,6 +25,8 @@ struct ReportData {
     /// Store names (the timeline's colours follow their numbers) and every other name.
     var stores = StringTable()
     var names = StringTable()
+    /// The events' arguments as the timeline rows show them, shortened (`EventColumns.args`).
+    var arguments = StringTable()
     /// One summary per event.
     var columns = EventColumns()
     /// One line of JSON per event, `{"state":…,"args":…}` (`{}` for an event without them,
@@ -67,7 +69,7 @@ struct ReportData {
             let event = trace.event(at: index)
             columns.append(
                 event, step: trace.step(ofEventAt: index) ?? 0, line: trace.line(ofEventAt: index) ?? 0,
-                stores: &stores, names: &names)
+                stores: &stores, names: &names, arguments: &arguments)
             if let event, event.type == "transition", let store = event.store, machines[store] != nil,
                 let from = event.from, let to = event.to
             {

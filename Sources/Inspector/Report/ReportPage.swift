@@ -9,8 +9,8 @@ enum ReportPage {
     /// cases is unreadable, and laying it out is quadratic).
     static let largestDrawnGraph = (cases: 60, edges: 300)
 
-    /// The id of the problems panel, which the error and warning badges link to (with two or
-    /// more machines it is below the fold).
+    /// The id of the problems panel, which the error and warning badges link to (on a phone it
+    /// is below the fold).
     static let problemsID = "rw-problems-card"
 
     /// The page for `data` in three parts to write one after the other: everything before the
@@ -140,14 +140,28 @@ enum ReportPage {
         """
     }
 
+    /// The right column: the problems first (at the top of a desktop screen, where they stay in
+    /// view), then the machines, which the page puts in order at each step: the stores of the
+    /// step first, so that a graph of a store not involved does not push them off screen.
     private static func side(_ data: ReportData) -> String {
-        var text =
-            "<div class=\"column side\">\n<section class=\"card\" aria-label=\"State machines\"><div class=\"card-head\"><h2>State machines</h2></div><div class=\"card-body machines\">\n"
+        var text = "<div class=\"column side\">\n"
+        let listed = data.problems.count
+        var heading = counted(listed, "problem")
+        if data.problemsOutside > 0 { heading += ", \(data.problemsOutside) outside this window" }
+        text +=
+            "<section class=\"card\" id=\"\(problemsID)\" tabindex=\"-1\" aria-label=\"Problems\"><div class=\"card-head\"><h2>Problems</h2><span class=\"muted\">\(heading)</span></div><div class=\"card-body\">"
+        text +=
+            listed == 0
+            ? "<p class=\"empty\">\(data.problemsOutside == 0 ? "None: every event follows the format and its store's machine." : "None in this window.")</p>"
+            : "<ol class=\"problems\" id=\"rw-problems\"></ol>"
+        text += "</div></section>\n"
+        text +=
+            "<section class=\"card\" aria-label=\"State machines\"><div class=\"card-head\"><h2>State machines</h2><span class=\"muted\" id=\"rw-machines-note\"></span></div><div class=\"card-body machines\" id=\"rw-machines\">\n"
         for (index, graph) in data.graphs.enumerated() {
             let store = data.stores.existingNumber(graph.store)
             let colour = store.map { "c\($0 % 12)" } ?? "c11"
             text +=
-                "<figure class=\"machine\"><figcaption><span class=\"store \(colour)\">\(HTMLText.escape(graph.store))</span><span id=\"rw-m\(index)-case\"></span></figcaption>"
+                "<figure class=\"machine\" id=\"rw-m\(index)-figure\"><figcaption><span class=\"store \(colour)\">\(HTMLText.escape(graph.store))</span><span id=\"rw-m\(index)-case\"></span></figcaption>"
             if graph.nodes.count > largestDrawnGraph.cases || graph.edges.count > largestDrawnGraph.edges {
                 text +=
                     "<p class=\"note\">\(counted(graph.nodes.count, "case")) and \(counted(graph.edges.count, "transition")): too many to draw here; <code>inspector graph</code> writes it for Graphviz.</p>"
@@ -157,6 +171,7 @@ enum ReportPage {
             }
             text += "</figure>\n"
         }
+        text += "</div><div class=\"card-body\">\n"
         if data.graphs.isEmpty {
             text += "<p class=\"note\">No store of this trace declares a state machine.</p>\n"
         } else {
@@ -174,16 +189,6 @@ enum ReportPage {
             }
             text += "<p class=\"note\">Without a machine: \(list).</p>\n"
         }
-        text += "</div></section>\n"
-        let listed = data.problems.count
-        var heading = counted(listed, "problem")
-        if data.problemsOutside > 0 { heading += ", \(data.problemsOutside) outside this window" }
-        text +=
-            "<section class=\"card\" id=\"\(problemsID)\" tabindex=\"-1\" aria-label=\"Problems\"><div class=\"card-head\"><h2>Problems</h2><span class=\"muted\">\(heading)</span></div><div class=\"card-body\">"
-        text +=
-            listed == 0
-            ? "<p class=\"empty\">\(data.problemsOutside == 0 ? "None: every event follows the format and its store's machine." : "None in this window.")</p>"
-            : "<ol class=\"problems\" id=\"rw-problems\"></ol>"
         text += "</div></section>\n</div>\n"
         return text
     }
@@ -229,6 +234,7 @@ enum ReportPage {
                 "warnings": int(data.validation.warnings), "omitted": int(data.validation.omitted),
             ]),
             "names": .array(data.names.strings.map(JSONValue.string)),
+            "arguments": .array(data.arguments.strings.map(JSONValue.string)),
             "stores": .array(data.stores.strings.map(JSONValue.string)),
             "start": .array(data.start.map { .array([int($0.store), int($0.caseName)]) }),
             "machines": .array(machines),

@@ -1,9 +1,9 @@
 import CommandLineArguments
 import TraceReader
 
-/// The steps a report covers: all of a trace, or the window `--from N --to M`. The page starts
-/// at step `N − 1` (the app state just before the window's first event, step 0 for a whole trace)
-/// and can move to every step up to `M`.
+/// The steps a report covers: all of a trace, or the window `--from N --to M`. The page's slider
+/// starts at step `N − 1` (the app state just before the window's first event, step 0 for a whole
+/// trace) and goes to every step up to `M`; the page opens at the first problem.
 struct ReportWindow: Equatable {
     /// The first step whose events are in the report (1 for a whole trace).
     var firstStep: Int
@@ -14,7 +14,7 @@ struct ReportWindow: Equatable {
     /// Whether the report holds every event of the trace.
     var isWhole: Bool
 
-    /// The step the page starts at: before the window's first event.
+    /// The step the slider starts at: before the window's first event.
     var startStep: Int { max(0, firstStep - 1) }
 
     /// The window `--from from --to to` of `trace`; either may be nil (the start, the end).

@@ -27,7 +27,7 @@ import Testing
         let html = try trace.read("shop.html")
         #expect(html.contains("120 state machines (240 cases, 240 transitions) are not shown"), "notice")
         #expect(html.contains("a report shows at most 500 machines, 20,000 cases and 50,000 transitions"))
-        #expect(html.components(separatedBy: "<figure class=\"machine\">").count - 1 == 500)
+        #expect(html.components(separatedBy: "<figure class=\"machine\" id=").count - 1 == 500)
         let report = try ParsedReport(html)
         #expect(report.info["machines"]?.arrayValue?.count == 500)
         #expect(html.contains("Without a machine: Free."))

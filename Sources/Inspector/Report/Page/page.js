@@ -8,10 +8,11 @@
 // value set with `setAttribute`/`title`; the script never assigns markup (to an element's HTML
 // or the like), and the policy's `require-trusted-types-for 'script'` makes the browser refuse it.
 //
-// Test hooks, shared with the keyboard: the URL fragment `#step=N` opens the page at step N,
-// and `#keys=ArrowRight,ArrowRight` sends those keys through the same handler as real key
-// presses, after `step`. When the page is ready, `<html>` has `data-ready="true"` and `<body>`
-// has `data-step` and `data-position`.
+// The page opens at the step the URL names (`#step=N`), else at the first problem, else at the
+// first event; the URL follows the cursor (`#step=N`), so that a link opens the same step.
+// Test hooks, shared with the keyboard: `#keys=ArrowRight,ArrowRight` sends those keys through
+// the same handler as real key presses, after `step`. When the page is ready, `<html>` has
+// `data-ready="true"` and `<body>` has `data-step` and `data-position`.
 (function () {
   'use strict';
   var startedAt = performance.now();
@@ -28,7 +29,7 @@
   // ---- Data -------------------------------------------------------------------------------
   var data = JSON.parse(byId('rw-data').textContent);
   var info = data.info, col = data.columns;
-  var names = info.names, stores = info.stores;
+  var names = info.names, stores = info.stores, argumentTexts = info.arguments || [];
   var count = col.seq.length;
   var PALETTE = 12, ROW = 30;
   var nameOf = function (number) { return number >= 0 ? names[number] : null; };
@@ -301,16 +302,26 @@
     if (target && (target.isContentEditable || target.tagName === 'TEXTAREA' || (target.tagName === 'INPUT' && target.type !== 'range'))) return;
     if (handleKey(event.key)) event.preventDefault();
   });
+  // The step a fragment names (`#step=N`), or null.
+  function fragmentStep(fragment) {
+    var step = new URLSearchParams(fragment.replace(/^#/, '')).get('step');
+    return step !== null && /^-?\d+$/.test(step) ? Number(step) : null;
+  }
   function applyFragment(fragment) {
     // A plain id (the error badge's link to the problems): show that panel, step nowhere.
     var plain = /^#([A-Za-z][\w-]*)$/.exec(fragment);
     var target = plain && byId(plain[1]);
     if (target) { target.scrollIntoView({ block: 'start' }); target.focus({ preventScroll: true }); return; }
-    var params = new URLSearchParams(fragment.replace(/^#/, ''));
-    var step = params.get('step');
-    if (step !== null && /^-?\d+$/.test(step)) go(positionOfStep(Number(step)));
-    var keys = params.get('keys');
+    var step = fragmentStep(fragment);
+    if (step !== null) go(positionOfStep(step));
+    var keys = new URLSearchParams(fragment.replace(/^#/, '')).get('keys');
     if (keys) keys.split(',').forEach(function (key) { handleKey(key.trim()); });
+  }
+  // Where the page opens without a step in its URL: at the first problem (a problem on a line
+  // before every event is at the start), else at the first event (the start shows nothing yet).
+  function openingPosition() {
+    if (problemPositions.length) return problemPositions[0];
+    return info.problems.length ? 0 : Math.min(1, count);
   }
   window.addEventListener('hashchange', function () { applyFragment(location.hash); });
 
@@ -350,11 +361,28 @@
     chip.firstChild.textContent = store >= 0 ? stores[store] : '—';
     chip.title = store >= 0 ? stores[store] : '';
     clear(what);
-    what.appendChild(el('span', 'act', describe(event)));
+    what.appendChild(el('span', describe(event).length >= 6 ? 'act long' : 'act', describe(event)));
     var transition = transitionText(event);
     if (transition) what.appendChild(el('span', 'tr', transition));
-    if (col.changed[event] === 0) what.appendChild(el('span', 'same', 'no change'));
-    what.title = describe(event) + (transition ? '  ' + transition : '');
+    var extra = el('span', 'extra'), args = col.args && col.args[event] >= 0 ? argumentTexts[col.args[event]] : null;
+    if (col.changed[event] === 0) extra.appendChild(el('span', 'same', 'no change'));
+    if (args !== null) extra.appendChild(el('span', 'args', args));
+    if (extra.firstChild) what.appendChild(extra);
+    // The tooltip has the whole arguments, read from the event's details when pointed at.
+    what.title = describe(event) + (transition ? '  ' + transition : '') + (args !== null ? '\n' + args : '');
+    row.rwTitled = args === null;
+  }
+  // The arguments whole, as the row shows them shortened: `sku: "MUG", quantity: 2`.
+  function argumentsText(event) {
+    var value = details(event);
+    if (!value || kind(value.args) !== 'object') return null;
+    return Object.keys(value.args).map(function (key) { return key + ': ' + compact(value.args[key], 2000); }).join(', ');
+  }
+  function titleRow(row) {
+    if (row.rwTitled || row.rwEvent < 0) return;
+    row.rwTitled = true;
+    var event = row.rwEvent, transition = transitionText(event), args = argumentsText(event);
+    if (args !== null) row.children[3].title = describe(event) + (transition ? '  ' + transition : '') + '\n' + args;
   }
   function makeRow() {
     var row = el('div', 'row');
@@ -366,6 +394,7 @@
     row.appendChild(chip);
     row.appendChild(el('span', 'what'));
     row.addEventListener('click', function () { go(row.rwEvent + 1); });
+    row.addEventListener('pointerenter', function () { titleRow(row); });
     return row;
   }
   function drawRows() {
@@ -387,10 +416,34 @@
   function revealRow(event) {
     if (event < 0) { rowsBox.scrollTop = 0; return; }
     var top = event * ROW, height = rowsBox.clientHeight;
-    if (top < rowsBox.scrollTop) rowsBox.scrollTop = Math.max(0, top - ROW);
+    // A jump (a problem, a link, the slider) puts the row a third of the way down, with the
+    // events that led to it above; a step next to the screen scrolls just enough.
+    if (top + ROW < rowsBox.scrollTop - ROW || top > rowsBox.scrollTop + height + ROW) rowsBox.scrollTop = Math.max(0, top - Math.floor(height / 3));
+    else if (top < rowsBox.scrollTop) rowsBox.scrollTop = Math.max(0, top - ROW);
     else if (top + ROW > rowsBox.scrollTop + height) rowsBox.scrollTop = top + 2 * ROW - height;
   }
   byId('rw-count').textContent = count === 1 ? '1 event' : count.toLocaleString('en-US') + ' events';
+  // The seq and store columns as wide as this report's longest seq and store name need (the
+  // store name cut past 118 pixels), so that the rest of the row is left for the action, its
+  // from → to and its arguments.
+  function sizeColumns() {
+    var probe = makeRow(), widest = 0, longest = 0;
+    // Columns of one pixel: each cell's scrollWidth is then its content's width.
+    probe.style.visibility = 'hidden';
+    probe.style.gridTemplateColumns = '14px 1px 1px 1fr';
+    spacer.appendChild(probe);
+    for (var e = 0; e < count; e++) if (col.seq[e] > longest) longest = col.seq[e];
+    probe.children[1].textContent = '#' + longest;
+    stores.slice(0, 64).forEach(function (name) {
+      probe.children[2].firstChild.textContent = name;
+      widest = Math.max(widest, probe.children[2].firstChild.scrollWidth + 2);
+    });
+    var seq = Math.ceil(probe.children[1].scrollWidth) + 2;
+    spacer.removeChild(probe);
+    rowsBox.style.setProperty('--seq', Math.max(30, seq) + 'px');
+    rowsBox.style.setProperty('--chip', Math.max(40, Math.min(118, Math.ceil(widest))) + 'px');
+  }
+  sizeColumns();
 
   // ---- Overview strip: which store changed when, and where the problems are ------------------
   var overview = byId('rw-overview'), overviewBase = null;
@@ -400,29 +453,57 @@
     return { stores: list, red: style.getPropertyValue('--red').trim() || '#c52020', amber: style.getPropertyValue('--amber').trim() || '#a85b00', accent: style.getPropertyValue('--accent').trim() || '#2458e6' };
   })();
   var lanes = Math.min(stores.length, 8);
+  // The strip is cut into buckets of 3 pixels (2 drawn, 1 apart), each the events
+  // floor(b × count / buckets) up to the next bucket's: a store's lane is drawn where it has
+  // events, darker the more it has, and a bucket with a problem is drawn in the problem's
+  // colour whatever else it holds, so that problems stay visible in 200,000 events: from the
+  // top down to 40% of the strip for one problem, to the bottom for the bucket with the most,
+  // so that where problems are everywhere their density still shows.
+  var BUCKET = 3;
   function drawOverviewBase() {
     var ratio = window.devicePixelRatio || 1, width = Math.max(1, Math.round(overview.clientWidth * ratio)), height = Math.round(46 * ratio);
     overview.width = width; overview.height = height;
     var context = overview.getContext('2d');
     if (!context) return;
     context.clearRect(0, 0, width, height);
-    if (count === 0 || lanes === 0) { overviewBase = null; return; }
-    var band = Math.round(6 * ratio), laneHeight = (height - band - 2 * ratio) / lanes;
-    var seen = new Uint8Array(width * lanes);
+    if (count === 0) { overviewBase = null; return; }
+    var buckets = Math.max(1, Math.min(count, Math.floor(overview.clientWidth / BUCKET)));
+    overview.setAttribute('data-buckets', String(buckets));
+    var band = Math.round(6 * ratio), laneHeight = lanes ? (height - band - 2 * ratio) / lanes : 0;
+    var held = new Uint32Array(buckets * Math.max(1, lanes)), most = new Uint32Array(Math.max(1, lanes));
     for (var event = 0; event < count; event++) {
       var store = col.store[event];
-      if (store < 0) continue;
-      var lane = Math.min(store, lanes - 1), x = Math.floor(event * width / count);
-      seen[lane * width + x] = 1;
+      if (store < 0 || !lanes) continue;
+      var at = Math.min(store, lanes - 1) * buckets + Math.floor(event * buckets / count);
+      held[at]++;
     }
-    for (var lane = 0; lane < lanes; lane++) {
-      context.fillStyle = colours.stores[lane % PALETTE];
-      for (var x = 0; x < width; x++) if (seen[lane * width + x]) context.fillRect(x, band + 2 * ratio + lane * laneHeight, Math.max(1, ratio), Math.max(1, laneHeight - ratio));
-    }
+    for (var i = 0; i < held.length; i++) { var lane = Math.floor(i / buckets); if (held[i] > most[lane]) most[lane] = held[i]; }
+    var problem = new Uint8Array(buckets), problems = new Uint32Array(buckets), mostProblems = 1;   // 2 an error, 1 only warnings
     problemsAt.forEach(function (indexes, event) {
-      context.fillStyle = worst(indexes) === 'error' ? colours.red : colours.amber;
-      context.fillRect(Math.floor(event * width / count), 0, Math.max(2, 2 * ratio), band);
+      var b = Math.floor(event * buckets / count);
+      problem[b] = Math.max(problem[b], worst(indexes) === 'error' ? 2 : 1);
+      problems[b] += indexes.length;
+      if (problems[b] > mostProblems) mostProblems = problems[b];
     });
+    for (var b = 0; b < buckets; b++) {
+      var x = Math.round(b * width / buckets), next = Math.round((b + 1) * width / buckets);
+      var w = Math.max(1, next - x - (next - x >= 3 * ratio ? Math.round(ratio) : 0));
+      var red = 0;
+      if (problem[b]) {
+        red = mostProblems === 1 ? height : Math.round(height * (0.4 + 0.6 * (problems[b] - 1) / (mostProblems - 1)));
+        context.globalAlpha = 1;
+        context.fillStyle = problem[b] === 2 ? colours.red : colours.amber;
+        context.fillRect(x, 0, w, red);
+      }
+      for (lane = 0; lane < lanes && red < height; lane++) {
+        var n = held[lane * buckets + b], top = band + 2 * ratio + lane * laneHeight;
+        if (!n || top + laneHeight - ratio <= red) continue;
+        context.globalAlpha = 0.35 + 0.65 * n / most[lane];
+        context.fillStyle = colours.stores[lane % PALETTE];
+        context.fillRect(x, Math.max(top, red), w, Math.max(1, top + laneHeight - ratio - Math.max(top, red)));
+      }
+    }
+    context.globalAlpha = 1;
     overviewBase = context.getImageData(0, 0, width, height);
   }
   function drawOverview() {
@@ -441,7 +522,7 @@
   overview.addEventListener('pointerdown', function (event) { dragging = true; overviewTo(event); });
   window.addEventListener('pointermove', function (event) { if (dragging) overviewTo(event); });
   window.addEventListener('pointerup', function () { dragging = false; });
-  overview.title = lanes ? 'Each lane is a store (' + stores.slice(0, lanes).join(', ') + (stores.length > lanes ? ', …' : '') + '); red marks are problems. Click to jump.' : '';
+  overview.title = (lanes ? 'Each lane is a store (' + stores.slice(0, lanes).join(', ') + (stores.length > lanes ? ', …' : '') + '), darker where it has more events; ' : '') + 'a red column holds a problem. Click to jump.';
 
   // ---- Event details ------------------------------------------------------------------------
   function storeChip(store) {
@@ -657,7 +738,40 @@
     machine.edges.forEach(function (pair, index) { edges.set(pair[0] + '\u0000' + pair[1], index); });
     return { info: machine, nodes: nodes, edges: edges, node: null, edge: null };
   });
+  // The stores of the current step: the event's own, the store of the event that caused it, and
+  // those of the events it caused (looked for among the next 1,000 events).
+  function involvedStores(event) {
+    var list = [];
+    function add(store) { if (store >= 0 && list.indexOf(store) < 0) list.push(store); }
+    if (event < 0) return list;
+    add(col.store[event]);
+    var cause = col.cause[event];
+    if (cause >= 0) for (var e = event - 1; e >= 0 && e >= event - 1000; e--) if (col.seq[e] === cause) { add(col.store[e]); break; }
+    var seq = col.seq[event];
+    if (seq >= 0) for (e = event + 1; e < count && e <= event + 1000; e++) if (col.cause[e] === seq) add(col.store[e]);
+    return list;
+  }
+  // The graphs of the step's stores come first (in that order), the others after them in the
+  // header's order; a CSS order, so nothing is rebuilt.
+  var promoted = [];
+  function orderMachines() {
+    var involved = involvedStores(position - 1), first = [];
+    involved.forEach(function (store) {
+      machines.forEach(function (machine) { if (machine.info.store === store) first.push(machine); });
+    });
+    promoted.forEach(function (machine) {
+      if (first.indexOf(machine) < 0) { var figure = byId(machine.info.id + '-figure'); if (figure) { figure.style.order = ''; figure.classList.remove('involved'); } }
+    });
+    first.forEach(function (machine, rank) {
+      var figure = byId(machine.info.id + '-figure');
+      if (figure) { figure.style.order = String(rank - first.length); figure.classList.add('involved'); }
+    });
+    promoted = first;
+    var note = byId('rw-machines-note');
+    if (note) note.textContent = machines.length > 1 && first.length ? "this step's " + (first.length === 1 ? 'store' : 'stores') + ' first' : '';
+  }
   function drawMachines() {
+    orderMachines();
     var event = position - 1;
     machines.forEach(function (machine) {
       var id = machine.info.id, store = machine.info.store;
@@ -717,7 +831,7 @@
       item.appendChild(el('div', 'p-msg', problem.message));
       var target = problem.event === null || problem.event === undefined ? 0 : problem.event + 1;
       item.setAttribute('data-event', String(problem.event === null || problem.event === undefined ? -1 : problem.event));
-      item.title = 'Go to step ' + stepAt(target);
+      item.title = 'Go to step ' + stepAt(target) + '\n' + problem.message;
       item.tabIndex = 0;
       item.addEventListener('click', function () { go(target); });
       item.addEventListener('keydown', function (event) { if (event.key === 'Enter') go(target); });
@@ -728,6 +842,11 @@
   function drawProblemMarks() {
     var current = problemsAt.get(position - 1) || [];
     problemItems.forEach(function (item, index) { item.classList.toggle('here', current.indexOf(index) >= 0); });
+    // The list scrolls (not the page) to show the step's problem.
+    var list = byId('rw-problems'), item = current.length ? problemItems[current[0]] : null;
+    if (list && item && (item.offsetTop < list.scrollTop || item.offsetTop + item.offsetHeight > list.scrollTop + list.clientHeight)) {
+      list.scrollTop = Math.max(0, item.offsetTop - 6);
+    }
   }
 
   // ---- Moving -------------------------------------------------------------------------------
@@ -754,7 +873,7 @@
   window.addEventListener('resize', function () { drawOverviewBase(); drawOverview(); drawRows(); });
   var fragment = location.hash;
   drawOverviewBase();
-  go(0);
+  if (fragmentStep(fragment) === null) go(openingPosition());
   applyFragment(fragment);
   // How long the script took, and the page since navigation began, for the browser check's log.
   document.documentElement.setAttribute('data-init-ms', String(Math.round(performance.now() - startedAt)));
