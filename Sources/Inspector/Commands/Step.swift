@@ -159,10 +159,10 @@ enum Step: Command {
         // screen has them.
         var widthScan: ListWidthScan? = ListWidthScan(path: view.session.trace.path)
         defer { widthScan?.cancel() }
-        if widthScan?.wait(milliseconds: 50) == true, let widths = widthScan?.take() {
-            _ = view.listWidthsFound(widths)
-            widthScan = nil
-        }
+        let scanned = widthScan?.wait(milliseconds: 50) == true
+        // Those of the lines scanned so far (the whole file's when it is done).
+        if let widths = widthScan?.take() { _ = view.listWidthsFound(widths) }
+        if scanned { widthScan = nil }
         var effects = StepView.Effects.redraw
         let firstPart = view.session.trace
         var indexing = indexing
@@ -200,9 +200,11 @@ enum Step: Command {
                     effects.formUnion(view.searchProgress(running.percent))
                 }
             }
-            if let running = widthScan, running.isDone {
+            if let running = widthScan {
+                // Read before `take`: widths taken after the scan ended are the whole file's.
+                let done = running.isDone
                 if let widths = running.take() { effects.formUnion(view.listWidthsFound(widths)) }
-                widthScan = nil
+                if done { widthScan = nil }
             }
             if let request = view.takeAppRequest() { app?.send(request) }
             if let update = live.take() {

@@ -1,16 +1,17 @@
 import Dispatch
 @_spi(RewindInternals) internal import RewindSupport
 
-/// The scan of a trace file for its widest action name and arguments (`ListTextWidths`), run
-/// on a thread of its own so that a long trace's first screen does not wait for it: the step
-/// view takes the widths when the scan is done (`take`), and sizes its list's columns by them
-/// from then on.
+/// The scan of a trace file for its widest action name, from → to and arguments
+/// (`ListTextWidths`), run on a thread of its own so that a long trace's first screen does not
+/// wait for it: the step view takes the widths found so far at each tick (`take`), those of
+/// the file's first block (4 MB) at once, and sizes its list's columns by them; they only grow,
+/// and are the whole file's when the scan is done (on a 94 MB trace, 4.3 s in a debug build).
 ///
 /// A class: the thread and the view share only the outcome, under its lock, and the flag that
 /// stops the scan.
 final class ListWidthScan: Sendable {
-    // The widths, handed from the scan's thread to the view: nil until it is done (and for a
-    // file that cannot be read).
+    // The widths of the lines scanned so far, handed from the scan's thread to the view: nil
+    // until the first block is scanned (and for a file that cannot be read).
     private let outcome = Lock<ListTextWidths?>(nil)
     private let cancelled = AtomicCell<Bool>(false)
     private let done = AtomicCell<Bool>(false)
@@ -19,8 +20,10 @@ final class ListWidthScan: Sendable {
     /// Starts scanning the file at `path`.
     init(path: String) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let widths = ListTextWidths.ofFile(atPath: path, shouldStop: { self.cancelled.load(ordering: .relaxed) })
-            outcome.withLock { $0 = widths }
+            let widths = ListTextWidths.ofFile(
+                atPath: path, shouldStop: { self.cancelled.load(ordering: .relaxed) },
+                progress: { found in self.outcome.withLock { $0 = found } })
+            if let widths { outcome.withLock { $0 = widths } }
             done.store(true, ordering: .releasing)
             finished.signal()
         }
@@ -35,7 +38,8 @@ final class ListWidthScan: Sendable {
     /// Whether the scan is over.
     var isDone: Bool { done.load(ordering: .acquiring) }
 
-    /// The widths once the scan is done; nil before (or when the file could not be read).
+    /// The widths of the lines scanned so far (the whole file's once `isDone`); nil before the
+    /// first block is scanned, or when the file could not be read.
     func take() -> ListTextWidths? {
         outcome.withLock { $0 }
     }

@@ -192,8 +192,11 @@ struct ListTextWidths: Equatable, Sendable {
     }
 
     /// The widths of the trace file at `path`, read a block at a time; `shouldStop` is asked
-    /// between blocks (the view quit). Nil when the file cannot be read.
-    static func ofFile(atPath path: String, shouldStop: () -> Bool = { false }) -> ListTextWidths? {
+    /// between blocks (the view quit), and `progress` gets the widths of the lines read so far
+    /// after each block. Nil when the file cannot be read.
+    static func ofFile(
+        atPath path: String, shouldStop: () -> Bool = { false }, progress: (ListTextWidths) -> Void = { _ in }
+    ) -> ListTextWidths? {
         // Closed when it goes out of scope.
         guard let file = try? FileDescriptor.open(path, .readOnly) else { return nil }
         let blockSize = 4 << 20
@@ -216,6 +219,7 @@ struct ListTextWidths: Equatable, Sendable {
             let last = UnsafeRawBufferPointer(rebasing: buffer[0..<filled]).lastIndex(of: 0x0A)
             let whole = last.map { $0 + 1 } ?? filled
             widths.scan(UnsafeRawBufferPointer(rebasing: buffer[0..<whole]))
+            progress(widths)
             kept = filled - whole
             if kept > 0 {
                 (buffer.baseAddress!).copyMemory(from: buffer.baseAddress! + whole, byteCount: kept)
