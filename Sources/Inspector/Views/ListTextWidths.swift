@@ -193,12 +193,15 @@ struct ListTextWidths: Equatable, Sendable {
 
     /// The widths of the trace file at `path`, read a block at a time; `shouldStop` is asked
     /// between blocks (the view quit), and `progress` gets the widths of the lines read so far
-    /// after each block. Nil when the file cannot be read.
+    /// after each block. Nil when the file cannot be read or is not a regular file.
     static func ofFile(
         atPath path: String, shouldStop: () -> Bool = { false }, progress: (ListTextWidths) -> Void = { _ in }
     ) -> ListTextWidths? {
-        // Closed when it goes out of scope.
-        guard let file = try? FileDescriptor.open(path, .readOnly) else { return nil }
+        // A regular file only: a pipe's bytes were read once, by the opening (and opening a
+        // pipe again would wait for a writer). Closed when it goes out of scope.
+        guard (try? SystemCalls.status(ofPath: path))?.kind == .regular,
+            let file = try? FileDescriptor.open(path, .readOnly)
+        else { return nil }
         let blockSize = 4 << 20
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
         defer { buffer.deallocate() }

@@ -128,6 +128,16 @@ import TraceReader
         #expect(scanned.args >= decoded.args && scanned.args <= decoded.args + 4, "\(scanned) \(decoded)")
     }
 
+    @Test func onlyARegularFileIsScanned() throws {
+        let folder = try ValidateTesting.Folder()
+        #expect(ListTextWidths.ofFile(atPath: folder.path) == nil)
+        #expect(ListTextWidths.ofFile(atPath: folder.path + "/missing.jsonl") == nil)
+        let fifo = folder.path + "/pipe.jsonl"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        // Not opened: opening a pipe without a writer would wait for one.
+        #expect(ListTextWidths.ofFile(atPath: fifo) == nil)
+    }
+
     @Test func theScanReadsEscapesAndTheFirstActionOfALine() {
         var widths = ListTextWidths()
         let lines = [
