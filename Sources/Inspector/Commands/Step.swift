@@ -154,15 +154,13 @@ enum Step: Command {
         // The search running off this thread, if any.
         var search: BackgroundSearch?
         defer { search?.cancel() }
-        // The scan of the file for the list's column widths; a short trace's is waited for (a
-        // fraction of the 140 ms a 200 MB trace's first screen takes), so that its first
-        // screen has them.
+        // The scan of the file for the list's column widths: its first block is waited for (at
+        // most 50 ms; a 200 MB trace's first screen takes 140 ms), so that the first screen has
+        // them, the rest is taken at each tick.
         var widthScan: ListWidthScan? = ListWidthScan(path: view.session.trace.path)
         defer { widthScan?.cancel() }
-        let scanned = widthScan?.wait(milliseconds: 50) == true
-        // Those of the lines scanned so far (the whole file's when it is done).
+        widthScan?.waitForFirstBlock(milliseconds: 50)
         if let widths = widthScan?.take() { _ = view.listWidthsFound(widths) }
-        if scanned { widthScan = nil }
         var effects = StepView.Effects.redraw
         let firstPart = view.session.trace
         var indexing = indexing

@@ -15,24 +15,31 @@ final class ListWidthScan: Sendable {
     private let outcome = Lock<ListTextWidths?>(nil)
     private let cancelled = AtomicCell<Bool>(false)
     private let done = AtomicCell<Bool>(false)
-    private let finished = DispatchSemaphore(value: 0)
+    // Signalled once: when the first block is scanned, or the scan ended before.
+    private let firstBlock = DispatchSemaphore(value: 0)
 
     /// Starts scanning the file at `path`.
     init(path: String) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
+            var signalled = false
             let widths = ListTextWidths.ofFile(
                 atPath: path, shouldStop: { self.cancelled.load(ordering: .relaxed) },
-                progress: { found in self.outcome.withLock { $0 = found } })
+                progress: { found in
+                    self.outcome.withLock { $0 = found }
+                    if !signalled { self.firstBlock.signal() }
+                    signalled = true
+                })
             if let widths { outcome.withLock { $0 = widths } }
             done.store(true, ordering: .releasing)
-            finished.signal()
+            if !signalled { firstBlock.signal() }
         }
     }
 
-    /// Waits up to `milliseconds` for the scan to end (a short trace's first screen then has
-    /// its columns at once); true when it has.
-    func wait(milliseconds: Int) -> Bool {
-        finished.wait(timeout: .now() + .milliseconds(milliseconds)) == .success
+    /// Waits up to `milliseconds` for the file's first block (4 MB, a few milliseconds in a
+    /// release build) to be scanned, or the scan to end, so that the first screen has its
+    /// columns; the view's first screen of a long trace is not delayed more than that.
+    func waitForFirstBlock(milliseconds: Int) {
+        _ = firstBlock.wait(timeout: .now() + .milliseconds(milliseconds))
     }
 
     /// Whether the scan is over.
