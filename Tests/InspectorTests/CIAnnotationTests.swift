@@ -102,6 +102,53 @@ import Testing
         #expect(out.contains("(trace traces/invalid/double-refresh.jsonl:7)%0Acall stack: CatalogStore.toLoading"))
     }
 
+    @Test func junitHasTheCallStackInTheFailuresText() throws {
+        let root = SourceRootTests.packageRoot
+        let (status, out, _) = try Self.run(
+            ["validate", "--format", "junit", "traces/invalid/double-refresh.jsonl"], in: root)
+        #expect(status == 1)
+        let xml = XMLStructure(Data(out.utf8))
+        #expect(xml.error == nil, "\(out)")
+        let failure = try #require(xml.texts(of: "failure").first, "\(out)")
+        // The problem's line, then line 7's stack a frame per line, the system's frame folded.
+        #expect(failure.hasPrefix("traces/invalid/double-refresh.jsonl:7: error: illegal transition"), "\(failure)")
+        #expect(
+            failure.contains(
+                """
+                [illegal]
+                call stack:
+                  CatalogStore.toLoading(file:line:) (CatalogStore.swift:34)
+                  CatalogStore.refresh(file:line:) (CatalogStore.swift:26)
+                  Shop.perform(_:) (Shop.swift:97)
+                """), "\(failure)")
+        #expect(failure.contains("\n  … 1 other frame\n"), "\(failure)")
+        #expect(!failure.contains("Collection.map"))
+    }
+
+    @Test func junitEscapesTheCallStackAndFoldsItToTheAppsFrames() throws {
+        let folder = try Self.repository(source: "App/Shop.swift:12")
+        try folder.write("Sources/App/A&B.swift", ["struct Box<T> {}"])
+        let stack =
+            #"["Box<Int>.put(_:) (A&B.swift:3)","Collection.map<A, B>(_:)","Swift.Array.forEach(_:)","Shop.perform(_:) (Shop.swift:12)"]"#
+        try folder.write(
+            "traces/run.jsonl",
+            [
+                V.header, V.register(1),
+                #"{"type":"transition","seq":2,"store":"CatalogStore","action":"toLoading","from":"idle","to":"loaded","changed":true,"state":{},"stack":\#(stack)}"#,
+            ])
+        let (status, out, _) = try Self.run(["validate", "--format", "junit", "traces/run.jsonl"], in: folder.path)
+        #expect(status == 1)
+        #expect(out.contains("  Box&lt;Int&gt;.put(_:) (A&amp;B.swift:3)\n"), "\(out)")
+        let xml = XMLStructure(Data(out.utf8))
+        #expect(xml.error == nil, "\(out)")
+        let failure = try #require(xml.texts(of: "failure").first)
+        #expect(
+            failure.hasSuffix(
+                "\ncall stack:\n  Box<Int>.put(_:) (A&B.swift:3)\n  … 2 other frames\n  Shop.perform(_:) (Shop.swift:12)"
+            ),
+            "\(failure)")
+    }
+
     @Test func coverageWarningsSitOnTheMachinesDeclaration() throws {
         let folder = try Self.repository(source: "App/Shop.swift:12")
         let (_, out, _) = try Self.run(["coverage", "--format", "github", "traces/run.jsonl"], in: folder.path)

@@ -480,7 +480,11 @@ enum ValidateTesting {
 /// Parses XML with Foundation's parser and keeps the elements it saw, or its first error.
 final class XMLStructure: NSObject, XMLParserDelegate {
     private(set) var elements: [(name: String, attributes: [String: String])] = []
+    /// The text directly inside each of `elements`, unescaped, in the same order.
+    private(set) var texts: [String] = []
     private(set) var error: Error?
+    /// The positions in `elements` of the elements open where the parser is.
+    private var open: [Int] = []
 
     init(_ data: Data) {
         super.init()
@@ -494,7 +498,22 @@ final class XMLStructure: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
+        open.append(elements.count)
         elements.append((name, attributes))
+        texts.append("")
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        open.removeLast()
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if let innermost = open.last { texts[innermost] += string }
+    }
+
+    /// The text inside each element named `name`.
+    func texts(of name: String) -> [String] {
+        zip(elements, texts).filter { $0.0.name == name }.map(\.1)
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {

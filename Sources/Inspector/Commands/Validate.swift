@@ -48,7 +48,8 @@ enum Validate: Command {
                                 on the Swift line that sent the action where it is found
                                 under --source-root, with the trace's file and line in the
                                 message; on the trace's line otherwise
-                              junit: a JUnit XML report, a test case per trace
+                              junit: a JUnit XML report, a test case per trace, each
+                                failure's text ending with the recorded call stack
           --max-problems N    list at most N problems per file (default 1000); all are counted
           --max-cause-depth N
                               how many times a chain of causes (one store reacting to another)

@@ -5,14 +5,28 @@ import TraceReader
 /// read or is not a trace. Warnings that do not fail go to the test case's `<system-out>`.
 /// The suite's `failures` and `errors` count test cases, as JUnit does.
 ///
+/// A problem whose event recorded its call stack has it in the text of its `<failure>` (or
+/// `<error>`, or the `<system-out>` line of a warning), after the problem's line, a frame per
+/// line, folded to the app's own frames as the other formats fold it (`CallStackText`):
+///
+/// ```
+/// traces/x.jsonl:7: error: illegal transition loading → loading … [illegal]
+/// call stack:
+///   CatalogStore.toLoading() (CatalogStore.swift:34)
+///   … 2 other frames
+/// ```
+///
 /// Printed at the end, in one piece. Every text from a trace goes through `TTY.safe` and is then
 /// escaped for XML, so the document is well-formed whatever a trace holds.
 struct JUnitReporter: ValidationReporter {
     var strict: Bool
+    /// Where the app's Swift files are: a call stack is folded to the frames of files found there.
+    var sourceRoot: SourceRoot
     private var outcomes: [ValidationOutcome] = []
 
-    init(strict: Bool) {
+    init(strict: Bool, sourceRoot: SourceRoot = SourceRoot()) {
         self.strict = strict
+        self.sourceRoot = sourceRoot
     }
 
     mutating func write(_ outcome: ValidationOutcome, console: Console) {
@@ -36,16 +50,20 @@ struct JUnitReporter: ValidationReporter {
                 var output: [String] = []
                 if report.isFatal { broken += 1 } else if !report.passes(strict: strict) { failed += 1 }
                 for problem in report.problems {
-                    let line =
+                    // Each line escaped on its own: `TTY.safe` would make the newlines visible.
+                    var lines = [
                         "\(report.file):\(problem.line): \(problem.severity == .warning ? "warning" : "error"): \(TextReporter.message(problem)) [\(problem.kind.rawValue)]"
+                    ]
+                    if !problem.stack.isEmpty { lines += CallStackText(problem.stack, sourceRoot: sourceRoot).lines }
+                    let line = lines.map(Self.escape).joined(separator: "\n")
                     let attributes =
                         "type=\"\(problem.kind.rawValue)\" message=\"\(Self.escape("line \(problem.line): \(TextReporter.message(problem))"))\""
                     switch problem.severity {
-                    case .fatal: body.append("      <error \(attributes)>\(Self.escape(line))</error>")
-                    case .error: body.append("      <failure \(attributes)>\(Self.escape(line))</failure>")
+                    case .fatal: body.append("      <error \(attributes)>\(line)</error>")
+                    case .error: body.append("      <failure \(attributes)>\(line)</failure>")
                     case .warning where strict:
-                        body.append("      <failure \(attributes)>\(Self.escape(line))</failure>")
-                    case .warning: output.append(Self.escape(line))
+                        body.append("      <failure \(attributes)>\(line)</failure>")
+                    case .warning: output.append(line)
                     }
                 }
                 if report.omitted > 0 {

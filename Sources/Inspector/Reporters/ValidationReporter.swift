@@ -24,7 +24,7 @@ enum ValidationFormat: String, CaseIterable {
         case .text: TextReporter(strict: strict, sourceRoot: sourceRoot)
         case .json: JSONReporter(sourceRoot: sourceRoot)
         case .github: GitHubReporter(strict: strict, sourceRoot: sourceRoot)
-        case .junit: JUnitReporter(strict: strict)
+        case .junit: JUnitReporter(strict: strict, sourceRoot: sourceRoot)
         }
     }
 }

@@ -23,6 +23,9 @@ struct EventLine {
     var detailFirst = false
     var detailWidth = 0
     var timeWidth = 0
+    /// Whether the store, action and arguments are cut to their columns (`…` ending a cut
+    /// one), so that the columns after them stay put: the list's; `log` prints them whole.
+    var cutsColumns = false
 
     /// Widths that fit the stores, actions and arguments of `events`; arguments longer than
     /// `argsLimit` columns are cut (nil: never, the column then at most 40 wide, longer ones
@@ -36,28 +39,53 @@ struct EventLine {
             argsWidth: min(args, argsLimit ?? 40), argsLimit: argsLimit, style: style)
     }
 
-    /// Widths for the step view's list of `events` in `trace`: the step, store and time
-    /// columns sized for the whole trace (its last step, its store names, its last time), so
-    /// they stay put while scrolling; arguments cut at `argsLimit`.
+    /// Widths for the step view's list on a screen `columns` wide. Every width is set by the
+    /// whole trace and the screen, never by the rows shown, so no column moves as the list
+    /// scrolls: the step column fits the last step, the store column the trace's longest store
+    /// name, the action, from → to and arguments columns `widths` (the whole file's,
+    /// `ListTextWidths`; the rows of `events` until it is known), the time column the last time.
+    ///
+    /// What a person reads first is kept whole: the step, store, action, from → to and the
+    /// problem's tag end before the screen's last two columns (where a cut line shows `…`).
+    /// When they do not fit, the store and action columns give up columns first (the wider one,
+    /// down to 8, a long name ending in `…`), then the from → to column (its text is cut, its
+    /// tag never); the arguments and the time, read last, come after and are what the screen's
+    /// edge cuts.
     static func forList(
-        _ events: [TraceEvent], problems: [[Problem]], in trace: TraceFile, style: Style, argsLimit: Int
+        _ events: [TraceEvent], in trace: TraceFile, lastStep: Int, widths: ListTextWidths?, columns: Int,
+        style: Style, argsLimit: Int
     ) -> EventLine {
-        var format = fitting(events, style: style, argsLimit: argsLimit)
+        var known = widths ?? ListTextWidths()
+        if widths == nil { known.include(events) }
+        var format = EventLine(style: style)
         format.detailFirst = true
-        format.seqWidth = max(6, String(trace.lastStep).count)
+        format.argsLimit = argsLimit
+        format.cutsColumns = true
+        format.seqWidth = String(max(0, lastStep)).count
         let stores = trace.storeNames.map { ScreenText.width(TTY.safe($0)) }.max() ?? 0
-        format.storeWidth = min(max(stores, 5), 28)
-        // The problem's kind is in the same column, after what the event did.
-        format.detailWidth =
-            zip(events, problems + Array(repeating: [], count: max(0, events.count - problems.count))).map {
-                event, found in
-                let kind = found.max(by: { $0.severity < $1.severity }).map { "  ✖ \($0.kind)" } ?? ""
-                return ScreenText.width(detail(of: event) + kind)
-            }.max() ?? 0
+        var store = min(max(stores, 5), 28)
+        var action = min(max(known.action, 6), 28)
+        format.argsWidth = min(known.args, argsLimit)
+        let natural = known.detail + tagRoom
+        // The row's mark (`▶✖ `), the step, the store and the action with a gap after each; and
+        // a space and the `…` that end a line cut after the from → to column.
+        let room = columns - (3 + format.seqWidth + 2 + 2 + 2) - 2
+        let floor = min(natural, 30)
+        while store + action + floor > room && max(store, action) > 8 {
+            if action >= store { action -= 1 } else { store -= 1 }
+        }
+        format.storeWidth = store
+        format.actionWidth = action
+        format.detailWidth = max(min(natural, room - store - action), min(floor, tagRoom + 4))
         let last = trace.eventCount > 0 ? trace.event(at: trace.eventCount - 1)?.elapsed : nil
         format.timeWidth = max(10, fixedTime(last ?? 0).count)
         return format
     }
+
+    /// The columns kept for a problem's tag after what the event did: `  ✖ illegal`, the kind a
+    /// machine's rules give. A longer kind takes its room from what its own event did (cut,
+    /// ending in `…`), so that no column moves for it.
+    static let tagRoom = ScreenText.width("  ✖ \(ProblemKind.illegal.rawValue)")
 
     /// `+114.719370s`: six decimals always, so that times line up.
     static func fixedTime(_ value: Double) -> String {
@@ -95,25 +123,32 @@ struct EventLine {
         var parts: [String] = []
         parts.append(pad(String(event.seq), seqWidth, right: true))
         if !detailFirst { parts.append(event.elapsed.map { pad(Self.offset($0), 10) } ?? pad("", 10)) }
-        parts.append(style.cyan(pad(TTY.safe(event.store ?? "-"), storeWidth)))
-        parts.append(style.bold(pad(TTY.safe(Self.action(of: event)), actionWidth)))
+        parts.append(style.cyan(column(TTY.safe(event.store ?? "-"), storeWidth)))
+        parts.append(style.bold(column(TTY.safe(Self.action(of: event)), actionWidth)))
         let detail = Self.detail(of: event, restored: detailFirst)
         var mark = ""
+        var markText = ""
         if let worst = problems.max(by: { $0.severity < $1.severity }) {
-            mark = worst.severity == .warning ? style.yellow("⚠ \(worst.kind)") : style.red("✖ \(worst.kind)")
+            markText = (worst.severity == .warning ? "⚠ " : "✖ ") + worst.kind.rawValue
+            mark = worst.severity == .warning ? style.yellow(markText) : style.red(markText)
         }
-        // In the list, the problem's kind comes right after what the event did: never cut first.
+        // In the list, the problem's tag comes right after what the event did, in its column:
+        // what the event did is cut to leave room for the tag, never the tag.
         if detailFirst && detailWidth > 0 {
-            let plain =
-                Self.detail(of: event)
-                + (problems.isEmpty ? "" : "  ✖ \(problems.max(by: { $0.severity < $1.severity })!.kind)")
-            let cell = detail + (mark.isEmpty ? "" : (detail.isEmpty ? "" : "  ") + mark)
-            parts.append(cell + String(repeating: " ", count: max(0, detailWidth - ScreenText.width(plain))))
+            let gap = detail.isEmpty || mark.isEmpty ? "" : "  "
+            let markWidth = ScreenText.width(gap + markText)
+            var shown = detail
+            if ScreenText.width(detail) + markWidth > detailWidth {
+                shown = ScreenText.fit(detail, width: max(1, detailWidth - markWidth))
+            }
+            let cell = shown + gap + mark
+            parts.append(
+                cell + String(repeating: " ", count: max(0, detailWidth - ScreenText.width(shown) - markWidth)))
         }
         if argsWidth > 0 {
             var args = ActionArgumentsText.text(event.args)
             if let argsLimit { args = ActionArgumentsText.shortened(args, width: argsLimit) }
-            parts.append(pad(args, argsWidth))
+            parts.append(column(args, argsWidth))
         }
         if detailFirst {
             parts.append(pad(event.elapsed.map(Self.fixedTime) ?? "", timeWidth, right: true))
@@ -152,6 +187,11 @@ struct EventLine {
         let decimals = String(fraction)
         let zeros = String(repeating: "0", count: digits - decimals.count)
         return (value < 0 && microseconds > 0 ? "-" : "") + "\(microseconds / 1_000_000).\(zeros)\(decimals)s"
+    }
+
+    /// `text` in a column `width` wide: padded, or with `cutsColumns` cut to it (`…` last).
+    private func column(_ text: String, _ width: Int) -> String {
+        cutsColumns && ScreenText.width(text) > width ? ScreenText.fit(text, width: width) : pad(text, width)
     }
 
     private func pad(_ text: String, _ width: Int, right: Bool = false) -> String {

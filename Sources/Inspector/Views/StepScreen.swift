@@ -31,6 +31,10 @@ struct StepScreen {
     var levels = StepScreen.defaultLevels
     /// A value shown whole (`e`) instead of the step.
     var page: ValuePage?
+    /// The widest action name, from → to and arguments of the whole trace, which the list's
+    /// columns are sized for (`EventLine.forList`); nil until the file is scanned (the rows shown size them
+    /// meanwhile).
+    var listWidths: ListTextWidths?
 
     /// The levels of the app state open at first: a usual state whole, a deep one folded.
     static let defaultLevels = 6
@@ -68,7 +72,7 @@ struct StepScreen {
         let events = indices.compactMap { trace.event(at: $0) }
         // Arguments shortened to leave room for the rest: 20 columns at 80, 40 from 160 on.
         let format = EventLine.forList(
-            events, problems: indices.map { session.problems(ofEventAt: $0) }, in: trace, style: style,
+            events, in: trace, lastStep: session.lastStep, widths: listWidths, columns: columns, style: style,
             argsLimit: min(40, max(12, columns / 4)))
         for (offset, event) in events.enumerated() {
             let index = indices[offset]

@@ -141,6 +141,17 @@ struct StepView {
         screen.following = true
     }
 
+    /// The whole file's widest action name and arguments are known (`ListWidthScan`): the
+    /// list's columns are sized by them from now on. Widths only grow (a trace that grew is
+    /// scanned again), so a column never moves back.
+    mutating func listWidthsFound(_ widths: ListTextWidths) -> Effects {
+        var grown = screen.listWidths ?? widths
+        grown.formUnion(widths)
+        guard grown != screen.listWidths else { return [] }
+        screen.listWidths = grown
+        return .redraw
+    }
+
     /// The trace grew, or was written anew: the view stays on the step the person looks at,
     /// unless it is the last one, and marks the problems found in the new trace (nil: none yet).
     mutating func traceChanged(_ trace: TraceFile, problems: ProblemMarks?) -> Effects {
