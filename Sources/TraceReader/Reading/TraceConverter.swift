@@ -21,7 +21,9 @@
 /// of numbers (`1.0`, `1`) aside.
 ///
 /// It reads the trace once, event by event, keeping one state per store (version 2 output), and
-/// writes as it goes, in pieces of about a megabyte.
+/// writes as it goes, in pieces of about a megabyte. Version 2 output holds back its first lines
+/// until the first patch decides the header (up to 64 MB; past that, the lines after those held
+/// are converted twice).
 package struct TraceConverter {
     /// The trace being converted.
     package let trace: TraceFile
@@ -31,6 +33,10 @@ package struct TraceConverter {
     /// At most this many patches follow a store's whole state before the next one: the
     /// format's 1,024, or fewer (for tests).
     package let patchesPerWholeState: Int
+
+    /// How much output version 2 holds back before its first patch decides the header (64 MB, or
+    /// less for tests); past it, the events after the held ones are converted a second time.
+    package let heldBytes: Int
 
     /// The format's most patches after a whole state.
     package static let formatPatchesPerWholeState = 1024
@@ -53,8 +59,12 @@ package struct TraceConverter {
     }
 
     /// A converter of `trace` to `version` (1 or 2).
-    package init(trace: TraceFile, version: Int, patchesPerWholeState: Int = formatPatchesPerWholeState) {
+    package init(
+        trace: TraceFile, version: Int, patchesPerWholeState: Int = formatPatchesPerWholeState,
+        heldBytes: Int = 64 << 20
+    ) {
         self.trace = trace
+        self.heldBytes = heldBytes
         self.version = version
         self.patchesPerWholeState = patchesPerWholeState
     }
@@ -65,40 +75,79 @@ package struct TraceConverter {
     ///   state cannot be written for it); whatever `output` throws.
     package func write(to output: ([UInt8]) throws -> Void) throws -> Summary {
         var summary = Summary()
-        let needsPatches = version >= 2 ? try firstPatch() != nil : false
-        summary.version = needsPatches ? 2 : 1
+        var stores = StoreTracks(count: trace.storeNames.count)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(Self.pieceSize + 4096)
-        buffer.append(contentsOf: try header(version: summary.version).utf8)
-        buffer.append(0x0A)
-        var stores = StoreTracks(count: trace.storeNames.count)
-        for event in 0..<trace.eventCount {
-            let (object, patched) = try convert(event: event, patches: summary.version == 2, stores: &stores)
+        func append(_ object: JSONObject) throws {
             buffer.append(contentsOf: JSONPrinter.compact(.object(object)).utf8)
             buffer.append(0x0A)
             summary.events += 1
-            if patched { summary.patches += 1 }
             if buffer.count >= Self.pieceSize {
                 try output(buffer)
                 buffer.removeAll(keepingCapacity: true)
             }
         }
+        var next = 0
+        if version >= 2 {
+            // The header says version 2 only if some transition gets a patch, and until one does,
+            // the lines are the same under either header. So they are held back (up to
+            // `heldBytes`) until the first patch or the end decides the header: the trace is
+            // read once, not once to decide and again to write.
+            var held: [UInt8] = []
+            var heldEvents = 0
+            var holding = true
+            var storesAfterHeld = stores
+            var first: (event: Int, object: JSONObject)?
+            for event in 0..<trace.eventCount {
+                if holding && held.count >= heldBytes {
+                    holding = false
+                    storesAfterHeld = stores
+                }
+                let (object, patched) = try convert(event: event, patches: true, stores: &stores)
+                if patched {
+                    first = (event, object)
+                    break
+                }
+                if holding {
+                    held.append(contentsOf: JSONPrinter.compact(.object(object)).utf8)
+                    held.append(0x0A)
+                    heldEvents += 1
+                }
+            }
+            summary.version = first == nil ? 1 : 2
+            buffer.append(contentsOf: try header(version: summary.version).utf8)
+            buffer.append(0x0A)
+            buffer.append(contentsOf: held)
+            summary.events = heldEvents
+            next = heldEvents
+            if let first, holding {
+                // Every line before the first patch is held: go on from it with the tracks as they are.
+                try append(first.object)
+                summary.patches += 1
+                next = first.event + 1
+            } else if !holding {
+                // More came before the first patch (or the end) than is held: the rest is
+                // converted again, from the tracks as they were after the held lines.
+                stores = storesAfterHeld
+            }
+        } else {
+            buffer.append(contentsOf: try header(version: 1).utf8)
+            buffer.append(0x0A)
+        }
+        for event in next..<trace.eventCount {
+            let (object, patched) = try convert(event: event, patches: summary.version == 2, stores: &stores)
+            try append(object)
+            if patched { summary.patches += 1 }
+        }
         if !buffer.isEmpty { try output(buffer) }
         return summary
     }
 
+    /// The bytes of the shortest patch with an operation: `[{"op":"remove","path":""}]`.
+    private static let shortestPatch = 27
+
     /// How much output is gathered before it is handed on.
     private static let pieceSize = 1 << 20
-
-    /// The index of the first event that version 2 output would give a patch; nil when none
-    /// would (the output is then version 1). Reads only up to that event.
-    func firstPatch() throws(TraceReadError) -> Int? {
-        var stores = StoreTracks(count: trace.storeNames.count)
-        for event in 0..<trace.eventCount where try convert(event: event, patches: true, stores: &stores).patched {
-            return event
-        }
-        return nil
-    }
 
     /// Line 1 with `version` in place of the input's.
     private func header(version: Int) throws(TraceReadError) -> String {
@@ -166,7 +215,11 @@ package struct TraceConverter {
         var patch: JSONValue?
         if patches {
             let stateBytes = JSONPrinter.compact(state).utf8.count
-            if type == "transition", let before = stores.states[store] {
+            // A patch of one operation is at least `[{"op":"remove","path":""}]`, 27 bytes: a state
+            // no longer than that gets no patch, unless it did not change (`[]`).
+            if type == "transition", let before = stores.states[store],
+                stateBytes > Self.shortestPatch || before == state
+            {
                 let candidate = JSONPatch.make(from: before, to: state)
                 let bytes = JSONPrinter.compact(candidate).utf8.count
                 if bytes < stateBytes && stores.patchBytes[store] + bytes <= stores.wholeBytes[store]

@@ -11,10 +11,12 @@ import Testing
     typealias F = ReaderFixture
 
     static func convert(
-        _ trace: TraceFile, to version: Int, patchesPerWholeState: Int = TraceConverter.formatPatchesPerWholeState
+        _ trace: TraceFile, to version: Int, patchesPerWholeState: Int = TraceConverter.formatPatchesPerWholeState,
+        heldBytes: Int = 64 << 20
     ) throws -> (lines: [String], summary: TraceConverter.Summary) {
         var bytes: [UInt8] = []
-        let converter = TraceConverter(trace: trace, version: version, patchesPerWholeState: patchesPerWholeState)
+        let converter = TraceConverter(
+            trace: trace, version: version, patchesPerWholeState: patchesPerWholeState, heldBytes: heldBytes)
         let summary = try converter.write { bytes += $0 }
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.hasSuffix("\n"))
@@ -113,6 +115,29 @@ import Testing
         #expect(summary == TraceConverter.Summary(version: 1, events: 3, patches: 0))
         #expect(try F.open(one).header.version == 1)
         #expect(one.count == 4)
+    }
+
+    /// Version 2 output holds its lines back until the first patch decides the header; when more
+    /// come first than it holds, the rest is converted again. Either way the output is the same.
+    @Test func theOutputIsTheSameWhateverIsHeldBeforeTheFirstPatch() throws {
+        // A store whose patches never pay comes first, so that the first patch comes late.
+        var late = [F.header(machines: "{}"), F.register(1, "Tiny", state: "0")]
+        for seq in 2..<40 { late.append(F.transition(seq, "Tiny", state: "\(seq)")) }
+        let items = (0..<100).map(String.init).joined(separator: ",")
+        late.append(F.register(40, "Big", state: "{\"items\":[\(items)],\"n\":0}"))
+        for seq in 41..<60 { late.append(F.transition(seq, "Big", state: "{\"items\":[\(items)],\"n\":\(seq)}")) }
+        // And a trace that never gains from patches.
+        let never = [F.header(machines: "{}"), F.register(1, "S", state: "1"), F.transition(2, "S", state: "2")]
+        for (name, lines) in [("late", late), ("never", never)] {
+            let trace = try F.open(lines)
+            let whole = try Self.convert(trace, to: 2)
+            #expect(whole.summary.version == (name == "late" ? 2 : 1))
+            for held in [0, 1, 200, 5_000] {
+                let (output, summary) = try Self.convert(trace, to: 2, heldBytes: held)
+                #expect(output == whole.lines, "\(name), holding \(held) bytes")
+                #expect(summary == whole.summary, "\(name), holding \(held) bytes")
+            }
+        }
     }
 
     @Test func aPatchTheInputCarriesElsewhereIsDropped() throws {
