@@ -9,13 +9,14 @@ if arguments.contains("--help") || arguments.contains("-h") {
         """
         Usage: swift run -c release Benchmarks [--large]
                [--only recording|recording-off|threads|big-states|decoding|validation|validation-header|coverage|
-                       streaming|opening|diff|timetravel|replay|search]
+                       streaming|opening|diff|timetravel|replay|search|plain-values]
 
         Measures Rewind against baselines run in the same process and prints a table:
         figure, baseline, ratio, target, and whether the target is met. The traces are
         generated in a temporary folder and deleted. --large opens a 1 GB trace (instead of
         200 MB) for the opening measurements. validation-header runs only the validation row
-        of a header of 1,000 machines.
+        of a header of 1,000 machines. plain-values runs only the big-states row of
+        plain-value items.
         """)
     exit(0)
 }
@@ -38,6 +39,7 @@ do {
     if only == nil || only == "timetravel" { try TimeTravelBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "replay" { try ReplayBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "validation" { try ValidationBenchmark.run(into: &table, folder: folder) }
+    if only == "plain-values" { try LargeStateBenchmark.runPlainValues(50_000, into: &table) }
     if only == "validation-header" { try ValidationBenchmark.runManyMachines(into: &table, folder: folder) }
     if only == nil || only == "coverage" { try CoverageBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "streaming" { try StreamingBenchmark.run(into: &table, folder: folder) }

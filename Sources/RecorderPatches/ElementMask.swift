@@ -98,30 +98,4 @@ enum ElementMask {
         func bytes<T>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value) { Array($0) } }
         return bytes(value)
     }
-
-    /// Whether the elements at `left` and `right` hold the same data under `mask`.
-    @inline(__always)
-    static func same(_ left: UnsafeRawPointer, _ right: UnsafeRawPointer, stride: Int, mask: [UInt64]) -> Bool {
-        var offset = 0
-        var word = 0
-        while offset &+ 8 <= stride {
-            let difference =
-                left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                ^ right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            if difference & mask[word] != 0 { return false }
-            offset &+= 8
-            word &+= 1
-        }
-        while offset < stride {
-            let bit = UInt64(8 * (offset & 7))
-            if (mask[word] >> bit) & 0xFF != 0
-                && left.load(fromByteOffset: offset, as: UInt8.self)
-                    != right.load(fromByteOffset: offset, as: UInt8.self)
-            {
-                return false
-            }
-            offset &+= 1
-        }
-        return true
-    }
 }

@@ -86,9 +86,11 @@ struct PatchWriter {
             try diffObjects(old, oldRange, new, newRange)
         } else if oldKind == UInt8(ascii: "[") && newKind == UInt8(ascii: "[") {
             let (oldElements, newElements) = (Self.elements(old, oldRange), Self.elements(new, newRange))
+            let same = { Self.same(old, oldElements[$0], new, newElements[$1]) }
             try diffSequences(
                 oldCount: oldElements.count, newCount: newElements.count,
-                same: { Self.same(old, oldElements[$0], new, newElements[$1]) },
+                leading: { oldIndex, newIndex, count in Self.run(upTo: count) { same(oldIndex + $0, newIndex + $0) } },
+                trailing: { oldEnd, newEnd, count in Self.run(upTo: count) { same(oldEnd - 1 - $0, newEnd - 1 - $0) } },
                 pair: { try $0.diff(old, oldElements[$1], new, newElements[$1]) },
                 appendNew: { try $0.appendExpanded(new, newElements[$1]) })
         } else {
@@ -166,7 +168,8 @@ struct PatchWriter {
             _ = try ElementView.with(newPart.value, encoder: encoder, masks: masks) { newElements in
                 try diffSequences(
                     oldCount: oldElements.count, newCount: newElements.count,
-                    same: { oldElements.same($0, as: newElements, $1) },
+                    leading: { oldElements.sameRun(from: $0, as: newElements, $1, count: $2) },
+                    trailing: { oldElements.sameRun(before: $0, as: newElements, $1, count: $2) },
                     pair: { writer, index in
                         let oldText = try writer.shallowText { try oldElements.encode(index) }
                         let newText = try writer.shallowText { try newElements.encode(index) }
@@ -178,22 +181,28 @@ struct PatchWriter {
     }
 
     /// Aligns two sequences by their common first and last elements; compares the elements
-    /// between them pairwise, then removes the old ones left over (from the last) or adds the
-    /// new ones (from the first).
+    /// between them pairwise (skipping the runs that are the same), then removes the old ones
+    /// left over (from the last) or adds the new ones (from the first).
+    ///
+    /// `leading(old, new, count)` says how many elements from old index `old` and new index `new`
+    /// on are the same, one after another, up to `count`; `trailing(oldEnd, newEnd, count)` the
+    /// same going back from before those ends.
     private mutating func diffSequences(
-        oldCount: Int, newCount: Int, same: (Int, Int) -> Bool, pair: (inout PatchWriter, Int) throws -> Void,
-        appendNew: (inout PatchWriter, Int) throws -> Void
+        oldCount: Int, newCount: Int, leading: (Int, Int, Int) -> Int, trailing: (Int, Int, Int) -> Int,
+        pair: (inout PatchWriter, Int) throws -> Void, appendNew: (inout PatchWriter, Int) throws -> Void
     ) throws {
         let shorter = min(oldCount, newCount)
-        var prefix = 0
-        while prefix < shorter && same(prefix, prefix) { prefix += 1 }
-        var suffix = 0
-        while suffix < shorter - prefix && same(oldCount - 1 - suffix, newCount - 1 - suffix) { suffix += 1 }
+        let prefix = leading(0, 0, shorter)
+        let suffix = trailing(oldCount, newCount, shorter - prefix)
         let paired = shorter - prefix - suffix
-        for index in prefix..<(prefix + paired) {
+        var index = prefix
+        while index < prefix + paired {
+            index += leading(index, index, prefix + paired - index)
+            guard index < prefix + paired else { break }
             let depth = pushIndex(index)
             try pair(&self, index)
             path.removeSubrange(depth...)
+            index += 1
         }
         for index in stride(from: oldCount - suffix - 1, through: prefix + paired, by: -1) {
             let depth = pushIndex(index)
@@ -302,6 +311,13 @@ struct PatchWriter {
             name.insert(UInt8(ascii: "~"), at: 1)
         }
         return Array(repeating: [UInt8(ascii: "~"), UInt8(ascii: "0")], count: name.count - 2).flatMap { $0 }
+    }
+
+    /// How many of `0..<count` pass `same`, from 0, before the first that does not.
+    private static func run(upTo count: Int, _ same: (Int) -> Bool) -> Int {
+        var run = 0
+        while run < count && same(run) { run += 1 }
+        return run
     }
 
     // MARK: Reading the encoder's JSON
