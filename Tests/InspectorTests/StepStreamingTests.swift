@@ -3,6 +3,7 @@ import Testing
 
 @testable import Inspector
 @testable import TraceReader
+@testable import TraceQueries
 
 /// Piped `step` prints a step as soon as validation, on another thread, has passed its line:
 /// what it prints is what it printed when it validated the whole file first.

@@ -1,7 +1,9 @@
 import Foundation
 import TestSupport
 import Testing
+import TraceJSON
 import TraceReader
+import TraceQueries
 
 @testable import SampleApp
 

@@ -3,6 +3,7 @@ import Recorder
 import TestSupport
 import Testing
 import TraceReader
+import TraceQueries
 
 @testable import SampleApp
 

@@ -1,5 +1,7 @@
 import CommandLineArguments
+import TraceJSON
 import TraceReader
+import TraceQueries
 
 /// `inspector diff TRACE N [M]`: what changed between two steps.
 enum Diff: Command {

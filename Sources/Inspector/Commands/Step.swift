@@ -2,7 +2,9 @@ import CommandLineArguments
 import Dispatch
 @_spi(RewindInternals) internal import RewindSupport
 import TimeTravel
+import TraceJSON
 import TraceReader
+import TraceQueries
 
 /// `inspector step TRACE [--at N]`: walk through a trace, forward and back.
 enum Step: Command {

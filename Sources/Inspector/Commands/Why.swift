@@ -1,5 +1,7 @@
 import CommandLineArguments
+import TraceJSON
 import TraceReader
+import TraceQueries
 
 /// `inspector why TRACE SEQ`: the chain of causes of an event.
 enum Why: Command {

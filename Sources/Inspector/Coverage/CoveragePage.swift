@@ -1,4 +1,5 @@
 import TraceReader
+import TraceQueries
 
 /// `coverage --format html`: one self-contained page, each machine drawn as the report draws it
 /// (`MachineGraph`, `GraphLayout`, `MachineSVG`): transitions taken solid with their counts,

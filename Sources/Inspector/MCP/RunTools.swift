@@ -1,4 +1,6 @@
+import TraceJSON
 import TraceReader
+import TraceQueries
 
 /// The tools over whole runs: `compare` (where two runs first differ) and `coverage` (which
 /// declared transitions the runs took).

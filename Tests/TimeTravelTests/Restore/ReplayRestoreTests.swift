@@ -2,6 +2,7 @@ import Recorder
 import Testing
 import TimeTravel
 import TraceReader
+import TraceQueries
 
 private final class Dial: Store<Int>, @unchecked Sendable {
     // @unchecked: adds nothing to Store.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import TraceReader
+@testable import TraceQueries
 
 @Suite struct TraceComparisonTests {
     typealias T = ValidationTesting

@@ -3,6 +3,7 @@ import Testing
 
 @testable import Recorder
 @testable import TraceReader
+@testable import TraceQueries
 
 @Suite struct TraceCoverageTests {
     typealias T = ValidationTesting

@@ -2,7 +2,9 @@ import Foundation
 import Recorder
 import TestSupport
 import Testing
+import TraceJSON
 import TraceReader
+import TraceQueries
 
 // Every code block of Sources/TraceReader/Documentation.docc, word for word, in functions that
 // are compiled with the tests (and not run: they name files of an app's repository). A block

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import TraceReader
+@testable import TraceQueries
 
 @Suite struct CauseChainTests {
     typealias F = QueryFixtures

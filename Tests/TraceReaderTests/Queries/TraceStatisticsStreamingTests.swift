@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import TraceReader
+@testable import TraceQueries
 
 /// `TraceStatistics(path:)`, read once with no index, against `TraceStatistics(trace:)` over
 /// `TraceFile(path:)` (what `inspector stats` did before): the same counts, steps and issues on

@@ -1,7 +1,9 @@
 import TestSupport
 import Testing
 
+@testable import TraceJSON
 @testable import TraceReader
+@testable import TraceQueries
 
 /// `ValueHistory` on version 1 traces gives what reading every event whole gives: each event of
 /// the store parsed with its state, the value at the path resolved in it and compared with the

@@ -1,7 +1,9 @@
 import TestSupport
 import Testing
 
+@testable import TraceJSON
 @testable import TraceReader
+@testable import TraceQueries
 
 @Suite struct ValueHistoryTests {
     typealias F = QueryFixtures

@@ -1,7 +1,8 @@
 import TestSupport
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
+@testable import TraceQueries
 
 /// `ValueHistory` (`inspector when`) on version 2 traces: the same changes as on the same run
 /// written with whole states, found from the patches' paths, with states rebuilt only where a
