@@ -1,8 +1,8 @@
 import Dispatch
 import Foundation
 @_spi(RewindInternals) import RewindSupport
-import TraceReader
 import TraceQueries
+import TraceReader
 
 /// `inspector coverage`'s engine against `inspector validate`'s on the same 1,000 small traces
 /// (about 20 KB each, as a test suite records them), each reading the files several at a time

@@ -1,7 +1,7 @@
 import Foundation
 import TraceJSON
-import TraceReader
 import TraceQueries
+import TraceReader
 
 /// Diffs: two 100 KB states that differ in a few places, two lists of 10,000 items with one
 /// inserted, and two states of a trace that each hold a list of 1,000,000 items (one inserted in

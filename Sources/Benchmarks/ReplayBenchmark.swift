@@ -1,7 +1,7 @@
 import Foundation
 import Recorder
-import TraceReader
 import TraceQueries
+import TraceReader
 
 /// Replaying a recorded session (`TraceReplay`): the time per replayed action, against the time
 /// the recorded store itself took per action (sending it with a recorder, as the recording did).

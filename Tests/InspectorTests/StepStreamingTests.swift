@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import Inspector
-@testable import TraceReader
 @testable import TraceQueries
+@testable import TraceReader
 
 /// Piped `step` prints a step as soon as validation, on another thread, has passed its line:
 /// what it prints is what it printed when it validated the whole file first.

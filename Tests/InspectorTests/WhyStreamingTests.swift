@@ -2,8 +2,8 @@ import Testing
 
 @testable import Inspector
 @testable import TraceJSON
-@testable import TraceReader
 @testable import TraceQueries
+@testable import TraceReader
 
 /// `why` prints the chain as it walks it: the same lines and JSON as when it built the whole
 /// chain first (columns sized from the chain's events), holding at most 500 events.

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 import TraceJSON
-import TraceReader
 import TraceQueries
+import TraceReader
 
 @testable import SampleApp
 

@@ -2,8 +2,8 @@ import Foundation
 import Recorder
 import TestSupport
 import Testing
-import TraceReader
 import TraceQueries
+import TraceReader
 
 @testable import SampleApp
 

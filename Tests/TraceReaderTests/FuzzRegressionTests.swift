@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 import TraceJSON
-import TraceReader
 import TraceQueries
+import TraceReader
 
 /// Every input in Fuzz/Regressions (each once crashed a fuzz target, or is one of the hostile
 /// inputs the readers must survive) run through the same checks as the fuzz targets, so that

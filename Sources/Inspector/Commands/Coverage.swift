@@ -1,8 +1,8 @@
 import CommandLineArguments
 import Recorder
 import TraceJSON
-import TraceReader
 import TraceQueries
+import TraceReader
 
 /// `inspector coverage`: which declared transitions a set of recorded runs took, how often, and
 /// which they never did; fails the build below a threshold.

@@ -1,7 +1,7 @@
 import CommandLineArguments
 import TraceJSON
-import TraceReader
 import TraceQueries
+import TraceReader
 
 /// `inspector diff TRACE N [M]`: what changed between two steps.
 enum Diff: Command {

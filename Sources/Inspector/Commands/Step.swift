@@ -3,8 +3,8 @@ import Dispatch
 @_spi(RewindInternals) internal import RewindSupport
 import TimeTravel
 import TraceJSON
-import TraceReader
 import TraceQueries
+import TraceReader
 
 /// `inspector step TRACE [--at N]`: walk through a trace, forward and back.
 enum Step: Command {

@@ -1,7 +1,7 @@
 import CommandLineArguments
 import TraceJSON
-import TraceReader
 import TraceQueries
+import TraceReader
 
 /// `inspector why TRACE SEQ`: the chain of causes of an event.
 enum Why: Command {

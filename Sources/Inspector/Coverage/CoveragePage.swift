@@ -1,5 +1,5 @@
-import TraceReader
 import TraceQueries
+import TraceReader
 
 /// `coverage --format html`: one self-contained page, each machine drawn as the report draws it
 /// (`MachineGraph`, `GraphLayout`, `MachineSVG`): transitions taken solid with their counts,

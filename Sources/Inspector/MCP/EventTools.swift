@@ -1,6 +1,6 @@
 import TraceJSON
-import TraceReader
 import TraceQueries
+import TraceReader
 
 /// The tools about events: `events` (a range, filtered) and `why` (an event's causes).
 enum EventTools {

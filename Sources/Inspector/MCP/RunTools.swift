@@ -1,6 +1,6 @@
 import TraceJSON
-import TraceReader
 import TraceQueries
+import TraceReader
 
 /// The tools over whole runs: `compare` (where two runs first differ) and `coverage` (which
 /// declared transitions the runs took).

@@ -1,6 +1,6 @@
 import TraceJSON
-import TraceReader
 import TraceQueries
+import TraceReader
 
 /// The tools about states: `state` (the app state, or a value in it, at a step), `diff` (what a
 /// step changed) and `when` (the steps at which a value changed).

@@ -1,6 +1,6 @@
 import TraceJSON
-import TraceReader
 import TraceQueries
+import TraceReader
 
 /// The full-screen view of `inspector step`, drawn from a `StepSession`: the events around the
 /// current step, the diff that step made (or the whole app state), a status line and a line of

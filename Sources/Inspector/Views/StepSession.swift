@@ -1,6 +1,6 @@
 import TraceJSON
-import TraceReader
 import TraceQueries
+import TraceReader
 
 /// Where a person is in a trace, and how they move: the model behind `inspector step`, with no
 /// terminal in it, so the full-screen view and the line-command mode share it and tests drive it.

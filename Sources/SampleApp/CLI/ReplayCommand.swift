@@ -2,8 +2,8 @@ import CommandLineArguments
 @_spi(RewindInternals) internal import RewindSupport
 @_spi(RewindInternals) internal import ToolSupport
 import TraceJSON
-import TraceReader
 import TraceQueries
+import TraceReader
 
 /// `sample-app replay TRACE [--at N]`: time travel into the app. Restores every store to its
 /// state at a step of a recorded run and draws the screen as the app drew it then. With

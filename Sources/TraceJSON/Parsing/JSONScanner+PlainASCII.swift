@@ -1,5 +1,5 @@
 #if arch(x86_64) && canImport(_Builtin_intrinsics.intel) && !REWIND_WORD_SCAN
-    internal import _Builtin_intrinsics.intel
+    import _Builtin_intrinsics.intel
 #endif
 
 // Runs of plain ASCII: the bytes of a string body that need no look (printable ASCII other than
@@ -16,12 +16,16 @@
 // (`attentionFlags`): that is what every Apple silicon Mac and iPhone runs. Building with
 // `-Xswiftc -DREWIND_WORD_SCAN` forces it on x86-64 too, to measure what they get (README,
 // Performance).
+//
+// Public as `@_spi(RewindInternals)` and `@inlinable`, as RewindSupport's hot helpers are: the
+// trace reader's event scanner calls these per string from another module, where a `package`
+// function is not inlined.
 extension JSONScanner {
     /// The offset of the first byte at or after `offset` that is `"`, `\`, a control byte or
     /// non-ASCII; when fewer than eight bytes are left with none of those, the offset where they
     /// start (the caller reads the tail byte by byte). Reads only bytes below `count`.
-    @inline(__always)
-    package static func skipPlainASCII(_ base: UnsafePointer<UInt8>, from offset: Int, count: Int) -> Int {
+    @inlinable @inline(__always)
+    public static func skipPlainASCII(_ base: UnsafePointer<UInt8>, from offset: Int, count: Int) -> Int {
         var offset = offset
         #if arch(x86_64) && canImport(_Builtin_intrinsics.intel) && !REWIND_WORD_SCAN
             while offset &+ 16 <= count {
@@ -36,7 +40,7 @@ extension JSONScanner {
     /// `skipPlainASCII` eight bytes at a time: the whole scan where there is no SSE2, and the
     /// last bytes of a buffer where there is. (Not private: a test holds the two to the same
     /// answers.)
-    @inline(__always)
+    @inlinable @inline(__always)
     static func skipPlainASCIIByWords(_ base: UnsafePointer<UInt8>, from offset: Int, count: Int) -> Int {
         var offset = offset
         while offset &+ 8 <= count {
@@ -51,7 +55,7 @@ extension JSONScanner {
     #if arch(x86_64) && canImport(_Builtin_intrinsics.intel) && !REWIND_WORD_SCAN
         /// One bit for each of the 16 bytes at `bytes` that is `"`, `\`, below 0x20 or above
         /// 0x7F, bit 0 for the first byte. Every bit is exact.
-        @inline(__always)
+        @inlinable @inline(__always)
         static func attentionMask16(_ bytes: UnsafePointer<UInt8>) -> UInt32 {
             let block = _mm_loadu_si128(UnsafeRawPointer(bytes).assumingMemoryBound(to: __m128i.self))
             let quotes = _mm_cmpeq_epi8(block, _mm_set1_epi8(0x22))
@@ -66,8 +70,8 @@ extension JSONScanner {
     /// The high bit of each byte of `word` (little-endian) that is `"`, `\`, below 0x20 or above
     /// 0x7F. Bytes above the lowest flagged one may be flagged wrongly (borrows), the lowest one
     /// never is: only its position is used.
-    @inline(__always)
-    package static func attentionFlags(_ word: UInt64) -> UInt64 {
+    @inlinable @inline(__always)
+    public static func attentionFlags(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* 0x22)

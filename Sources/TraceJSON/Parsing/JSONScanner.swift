@@ -3,7 +3,7 @@
 /// Grammar rules live in one place each: numbers in `JSONScanner+Number.swift`, strings, escapes
 /// and UTF-8 in `JSONScanner+String.swift`, the value structure in `JSONScanner+Value.swift`.
 /// This file holds the cursor, whitespace, literals and the construction of error messages.
-package struct JSONScanner {
+@_spi(RewindInternals) public struct JSONScanner {
     /// The first byte of the input; for an empty input, `noInput`, which is never read.
     let base: UnsafePointer<UInt8>
     /// The number of bytes of input.
@@ -155,8 +155,8 @@ package struct JSONScanner {
         return String(decoding: UnsafeBufferPointer(start: base + offset, count: end - offset), as: UTF8.self)
     }
 
-    @inline(__always)
-    package static func isWordByte(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always)
+    public static func isWordByte(_ byte: UInt8) -> Bool {
         (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10 || byte == UInt8(ascii: "_")
     }
 

@@ -1,5 +1,5 @@
-import TraceReader
 import TraceJSON
+import TraceReader
 
 #if canImport(Glibc)
     import Glibc

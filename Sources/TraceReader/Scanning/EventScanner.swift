@@ -1,4 +1,4 @@
-import TraceJSON
+@_spi(RewindInternals) import TraceJSON
 
 /// Reads the top-level members of one event line (shared/TRACE_FORMAT.md, "Events") without
 /// building the values it does not need: `state` and `args` are checked and skipped, and their

@@ -1,8 +1,8 @@
 import Recorder
 import Testing
 import TimeTravel
-import TraceReader
 import TraceQueries
+import TraceReader
 
 private final class Dial: Store<Int>, @unchecked Sendable {
     // @unchecked: adds nothing to Store.

@@ -1,7 +1,7 @@
 import Testing
 
-@testable import TraceReader
 @testable import TraceQueries
+@testable import TraceReader
 
 @Suite struct TraceComparisonTests {
     typealias T = ValidationTesting

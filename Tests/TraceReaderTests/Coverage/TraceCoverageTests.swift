@@ -2,8 +2,8 @@ import TestSupport
 import Testing
 
 @testable import Recorder
-@testable import TraceReader
 @testable import TraceQueries
+@testable import TraceReader
 
 @Suite struct TraceCoverageTests {
     typealias T = ValidationTesting

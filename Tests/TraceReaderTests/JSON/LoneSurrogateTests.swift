@@ -1,8 +1,8 @@
 import Testing
 
 @testable import TraceJSON
-@testable import TraceReader
 @testable import TraceQueries
+@testable import TraceReader
 
 /// Strings with lone surrogate escapes (`"\ud800"`): valid JSON, no Unicode text. Each stays
 /// itself on every route (issue 17): parsed, printed, diffed, patched, and as a store name.

@@ -2,8 +2,8 @@ import TestSupport
 import Testing
 
 @testable import TraceJSON
-@testable import TraceReader
 @testable import TraceQueries
+@testable import TraceReader
 
 /// `ScalarDifference`, the shortcut `ValueHistory` and `ValueChange` take for scalars, gives
 /// the diff's answer whenever it gives one: the same values are the same data (`1.0` ≍ `1`,

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import TraceReader
 @testable import TraceQueries
+@testable import TraceReader
 
 /// `TraceStatistics(path:)`, read once with no index, against `TraceStatistics(trace:)` over
 /// `TraceFile(path:)` (what `inspector stats` did before): the same counts, steps and issues on

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import TraceReader
 @testable import TraceQueries
+@testable import TraceReader
 
 @Suite struct TraceStatisticsTests {
     typealias F = QueryFixtures

@@ -3,8 +3,8 @@ import Testing
 @_spi(RewindInternals) import ToolSupport
 
 @testable import TraceJSON
-@testable import TraceReader
 @testable import TraceQueries
+@testable import TraceReader
 
 /// `ValueHistory.writeChanges` (the text `inspector when` prints, written in parts on other
 /// threads, scalar changes straight from the bytes of the lines) writes what

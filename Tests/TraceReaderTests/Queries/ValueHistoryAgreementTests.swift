@@ -2,8 +2,8 @@ import TestSupport
 import Testing
 
 @testable import TraceJSON
-@testable import TraceReader
 @testable import TraceQueries
+@testable import TraceReader
 
 /// `ValueHistory` on version 1 traces gives what reading every event whole gives: each event of
 /// the store parsed with its state, the value at the path resolved in it and compared with the

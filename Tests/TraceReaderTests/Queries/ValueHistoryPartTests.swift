@@ -1,8 +1,8 @@
 import Testing
 
 @testable import TraceJSON
-@testable import TraceReader
 @testable import TraceQueries
+@testable import TraceReader
 
 /// `ValueHistory` cuts a store's events into parts for its threads; in a version 2 trace a part
 /// starts just after a whole state, so that the value before it is read at once instead of

@@ -2,8 +2,8 @@ import TestSupport
 import Testing
 
 @testable import TraceJSON
-@testable import TraceReader
 @testable import TraceQueries
+@testable import TraceReader
 
 @Suite struct ValueHistoryTests {
     typealias F = QueryFixtures

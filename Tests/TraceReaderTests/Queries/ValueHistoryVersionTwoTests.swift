@@ -3,6 +3,7 @@ import Testing
 
 @testable import TraceJSON
 @testable import TraceQueries
+@testable import TraceReader
 
 /// `ValueHistory` (`inspector when`) on version 2 traces: the same changes as on the same run
 /// written with whole states, found from the patches' paths, with states rebuilt only where a

@@ -1,6 +1,6 @@
 import Dispatch
 @_spi(RewindInternals) internal import RewindSupport
-import TraceJSON
+@_spi(RewindInternals) import TraceJSON
 
 /// A fast reading of a trace header for validation: it checks line 1 as strict JSON and the
 /// shape of every machine (each `initial` and each listed case a key of `transitions`) in one
