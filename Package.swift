@@ -10,13 +10,25 @@
 //   Recorder       what an app links into its shipping binary: stores, state machines, the
 //                  trace recorder, its sinks and encoder. Nothing that reads a trace.
 //   RecorderPatches  what an app links to record patches (version 2 traces) for big states.
-//   TraceReader    what reads traces: the JSON parser and values, decoding recorded states into
-//                  the app's types, trace files, validation, diff and queries. For the inspector
-//                  and for an app's own tests.
+//   TraceJSON      JSON for reading traces: values, the parser and printer, decoding recorded states
+//                  into the app's types, state paths, JSON Pointer, JSON Patch and the diff of two
+//                  values that patches are made from (the trace reader rebuilds version 2 states
+//                  with it, and `convert` makes patches with it).
+//   TraceReader    trace files: scanning events, opening and indexing traces, rebuilding states,
+//                  conversion and validation.
 //   TimeTravel     what an app links in debug builds to be set to a recorded step: restoring its
 //                  stores from its trace, and the control channel that `inspector step --attach`
 //                  drives. Apart from Recorder, which must stay small and never read a trace:
-//                  Recorder only has the store's side of a restore (`package` API).
+//                  Recorder only has the store's side of a restore (`package` API). Links
+//                  TraceJSON and TraceReader, not the queries.
+//   TraceQueries   what the inspector's commands and an app's tests ask of traces: diff printing,
+//                  queries (`when`, `why`, statistics, search), coverage, comparison and replay
+//                  (`ReplayTable.restoring(with:)` restores through TimeTravel, hence its place).
+// The `TraceReader` product is TraceJSON, TraceReader and TraceQueries: what an app's tests use.
+// What crosses these modules inside the package is `package`; a hot helper that the trace reader
+// calls per string (`JSONScanner`'s plain-ASCII skip) is `@_spi(RewindInternals) public
+// @inlinable`, as in RewindSupport. The compiler enforces the layers: a module cannot import a
+// later one.
 import PackageDescription
 
 let package = Package(
@@ -28,7 +40,7 @@ let package = Package(
     products: [
         .library(name: "Recorder", targets: ["Recorder"]),
         .library(name: "RecorderPatches", targets: ["RecorderPatches"]),
-        .library(name: "TraceReader", targets: ["TraceReader"]),
+        .library(name: "TraceReader", targets: ["TraceJSON", "TraceReader", "TraceQueries"]),
         .library(name: "TimeTravel", targets: ["TimeTravel"]),
         .executable(name: "inspector", targets: ["Inspector"]),
         .executable(name: "sample-app", targets: ["SampleApp"]),
@@ -42,48 +54,71 @@ let package = Package(
         // Version 2 recording (`TraceRecorder.Patches.automatic()`): its own module, because a
         // module's code is linked whole, and an app that records whole states should not ship it.
         .target(name: "RecorderPatches", dependencies: ["Recorder", "RewindSupport"]),
-        .target(name: "TraceReader", dependencies: ["Recorder", "RewindSupport", "ToolSupport"]),
-        .target(name: "TimeTravel", dependencies: ["Recorder", "TraceReader", "RewindSupport"]),
+        .target(name: "TraceJSON", dependencies: ["Recorder", "RewindSupport", "ToolSupport"]),
+        .target(name: "TraceReader", dependencies: ["TraceJSON", "Recorder", "RewindSupport", "ToolSupport"]),
+        .target(name: "TimeTravel", dependencies: ["Recorder", "TraceReader", "TraceJSON", "RewindSupport"]),
+        .target(
+            name: "TraceQueries",
+            dependencies: ["TraceReader", "TraceJSON", "TimeTravel", "Recorder", "RewindSupport", "ToolSupport"]),
         // Not a product: the command-line parsing both executables share.
         .target(name: "CommandLineArguments", dependencies: ["ToolSupport"]),
         .executableTarget(
             name: "Inspector",
-            dependencies: ["TraceReader", "TimeTravel", "RewindSupport", "ToolSupport", "CommandLineArguments"],
+            dependencies: [
+                "TraceReader", "TraceJSON", "TraceQueries", "TimeTravel", "RewindSupport", "ToolSupport",
+                "CommandLineArguments",
+            ],
             // The report page's script and stylesheet, real files read through `PackageResources`.
             resources: [.embedInCode("Report/Page/page.js"), .embedInCode("Report/Page/page.css")]
         ),
         .executableTarget(
             name: "SampleApp",
             dependencies: [
-                "Recorder", "TraceReader", "TimeTravel", "RewindSupport", "ToolSupport", "CommandLineArguments",
+                "Recorder", "TraceReader", "TraceJSON", "TraceQueries", "TimeTravel", "RewindSupport", "ToolSupport",
+                "CommandLineArguments",
             ]
         ),
         // Not a product: `swift run -c release Benchmarks` (README, "Performance").
         .executableTarget(
             name: "Benchmarks",
-            dependencies: ["Recorder", "RecorderPatches", "TraceReader", "TimeTravel", "RewindSupport"]),
+            dependencies: [
+                "Recorder", "RecorderPatches", "TraceReader", "TraceJSON", "TraceQueries", "TimeTravel",
+                "RewindSupport",
+            ]),
         // Not a product: a child process that records, for the crash and kill tests.
         .executableTarget(name: "TraceProbe", dependencies: ["Recorder"]),
         // Not a product: what the test targets share (running child processes with a deadline).
         .target(name: "TestSupport", dependencies: ["Recorder"], path: "Tests/TestSupport"),
         .testTarget(name: "RewindSupportTests", dependencies: ["RewindSupport"]),
         .testTarget(name: "ToolSupportTests", dependencies: ["ToolSupport", "RewindSupport"]),
-        .testTarget(name: "RecorderTests", dependencies: ["Recorder", "TraceReader", "TraceProbe", "TestSupport"]),
         .testTarget(
-            name: "RecorderPatchesTests", dependencies: ["RecorderPatches", "Recorder", "TraceReader", "TestSupport"]),
-        .testTarget(name: "TraceReaderTests", dependencies: ["TraceReader", "Recorder", "ToolSupport", "TestSupport"]),
+            name: "RecorderTests", dependencies: ["Recorder", "TraceReader", "TraceJSON", "TraceProbe", "TestSupport"]),
+        .testTarget(
+            name: "RecorderPatchesTests",
+            dependencies: ["RecorderPatches", "Recorder", "TraceReader", "TraceJSON", "TestSupport"]),
+        .testTarget(
+            name: "TraceReaderTests",
+            dependencies: ["TraceReader", "TraceJSON", "TraceQueries", "Recorder", "ToolSupport", "TestSupport"]),
         .testTarget(
             name: "TimeTravelTests",
-            dependencies: ["TimeTravel", "Recorder", "TraceReader", "RewindSupport", "TestSupport"]
+            dependencies: [
+                "TimeTravel", "Recorder", "TraceReader", "TraceJSON", "TraceQueries", "RewindSupport", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "InspectorTests",
-            dependencies: ["Inspector", "TraceReader", "Recorder", "TimeTravel", "CommandLineArguments", "TestSupport"]
+            dependencies: [
+                "Inspector", "TraceReader", "TraceJSON", "TraceQueries", "Recorder", "TimeTravel",
+                "CommandLineArguments", "TestSupport",
+            ]
         ),
         .testTarget(name: "CommandLineArgumentsTests", dependencies: ["CommandLineArguments"]),
         .testTarget(
             name: "SampleAppTests",
-            dependencies: ["SampleApp", "Recorder", "TraceReader", "TimeTravel", "CommandLineArguments", "TestSupport"]
+            dependencies: [
+                "SampleApp", "Recorder", "TraceReader", "TraceJSON", "TraceQueries", "TimeTravel",
+                "CommandLineArguments", "TestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

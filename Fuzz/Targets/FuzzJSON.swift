@@ -14,7 +14,7 @@
 //   terminal-safe text holds no ESC, DEL or C1 control.
 
 import Recorder
-import TraceReader
+import TraceJSON
 
 #if canImport(Glibc)
     import Glibc

@@ -14,7 +14,8 @@
 // - `JSONValueDecoder` decodes a nested Codable type or throws; it never traps.
 
 import Recorder
-import TraceReader
+import TraceJSON
+import TraceQueries
 
 #if canImport(Glibc)
     import Glibc

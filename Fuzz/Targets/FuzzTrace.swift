@@ -12,6 +12,7 @@
 //   gives no state and the validator reports `bad-patch` on that line, and nowhere else.
 
 import Recorder
+import TraceJSON
 import TraceReader
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 @_spi(RewindInternals) import RewindSupport
+import TraceQueries
 import TraceReader
 
 /// `inspector coverage`'s engine against `inspector validate`'s on the same 1,000 small traces

@@ -1,5 +1,5 @@
 import Foundation
-import TraceReader
+import TraceJSON
 
 /// Decoding: a recorded state back into the app's types (time travel), with
 /// `JSONValueDecoder` against Foundation's `JSONDecoder` on the same bytes, in the same run.

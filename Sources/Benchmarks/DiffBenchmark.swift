@@ -1,4 +1,6 @@
 import Foundation
+import TraceJSON
+import TraceQueries
 import TraceReader
 
 /// Diffs: two 100 KB states that differ in a few places, two lists of 10,000 items with one

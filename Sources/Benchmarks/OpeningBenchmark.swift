@@ -1,4 +1,5 @@
 import Foundation
+import TraceJSON
 import TraceReader
 
 /// Opening a large trace and moving through it, as `inspector step` does: the time to open

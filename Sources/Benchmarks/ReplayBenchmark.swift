@@ -1,5 +1,6 @@
 import Foundation
 import Recorder
+import TraceQueries
 import TraceReader
 
 /// Replaying a recorded session (`TraceReplay`): the time per replayed action, against the time

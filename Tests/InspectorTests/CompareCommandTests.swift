@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-import TraceReader
+import TraceJSON
 
 @testable import Inspector
 

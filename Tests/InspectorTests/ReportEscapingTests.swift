@@ -1,5 +1,5 @@
 import Testing
-import TraceReader
+import TraceJSON
 
 @testable import Inspector
 

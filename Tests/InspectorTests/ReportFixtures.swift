@@ -1,5 +1,5 @@
 import Foundation
-import TraceReader
+import TraceJSON
 
 @testable import Inspector
 

@@ -2,7 +2,7 @@ import CommandLineArguments
 import Foundation
 import Recorder
 import Testing
-import TraceReader
+import TraceJSON
 
 @testable import Inspector
 

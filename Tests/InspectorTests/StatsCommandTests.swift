@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TraceReader
+import TraceJSON
 
 @testable import Inspector
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TraceJSON
 import TraceReader
 
 @testable import Inspector

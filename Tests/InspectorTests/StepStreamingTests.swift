@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Inspector
+@testable import TraceQueries
 @testable import TraceReader
 
 /// Piped `step` prints a step as soon as validation, on another thread, has passed its line:

@@ -2,7 +2,7 @@ import Foundation
 import FoundationXML
 import Recorder
 import Testing
-import TraceReader
+import TraceJSON
 
 @testable import Inspector
 

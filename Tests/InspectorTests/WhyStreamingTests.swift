@@ -1,6 +1,8 @@
 import Testing
 
 @testable import Inspector
+@testable import TraceJSON
+@testable import TraceQueries
 @testable import TraceReader
 
 /// `why` prints the chain as it walks it: the same lines and JSON as when it built the whole

@@ -2,6 +2,7 @@ import Foundation
 import Recorder
 import TestSupport
 import Testing
+import TraceJSON
 import TraceReader
 
 @testable import RecorderPatches

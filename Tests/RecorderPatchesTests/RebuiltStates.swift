@@ -1,5 +1,5 @@
 import Recorder
-import TraceReader
+import TraceJSON
 
 /// The states a trace records, rebuilt as a reader rebuilds them (shared/TRACE_FORMAT.md, "The
 /// app state at step N"): a `state` replaces the store's state, a version 2 `patch` is applied to

@@ -1,6 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
+import TraceJSON
+import TraceQueries
 import TraceReader
 
 @testable import SampleApp

@@ -2,7 +2,7 @@ import Foundation
 import Recorder
 import TestSupport
 import Testing
-import TraceReader
+import TraceJSON
 
 @testable import SampleApp
 

@@ -1,6 +1,7 @@
 import Recorder
 @_spi(RewindInternals) import RewindSupport
 import TimeTravel
+import TraceJSON
 import TraceReader
 
 // A small app for the restore tests: a session that logs in and out, and a document store that

@@ -1,6 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
+import TraceJSON
+import TraceQueries
 import TraceReader
 
 /// Every input in Fuzz/Regressions (each once crashed a fuzz target, or is one of the hostile

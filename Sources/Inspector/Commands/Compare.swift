@@ -1,5 +1,6 @@
 import CommandLineArguments
-import TraceReader
+import TraceJSON
+import TraceQueries
 
 /// `inspector compare A B`: the first step where two recorded runs differ.
 enum Compare: Command {

@@ -1,5 +1,7 @@
 import CommandLineArguments
 import Recorder
+import TraceJSON
+import TraceQueries
 import TraceReader
 
 /// `inspector coverage`: which declared transitions a set of recorded runs took, how often, and

@@ -1,4 +1,6 @@
 import CommandLineArguments
+import TraceJSON
+import TraceQueries
 import TraceReader
 
 /// `inspector diff TRACE N [M]`: what changed between two steps.

@@ -1,4 +1,5 @@
 import CommandLineArguments
+import TraceJSON
 import TraceReader
 
 /// `inspector show TRACE N [--store NAME]`: the app state at a step.

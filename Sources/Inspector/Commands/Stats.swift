@@ -1,5 +1,6 @@
 import CommandLineArguments
-import TraceReader
+import TraceJSON
+import TraceQueries
 
 /// `inspector stats TRACE`: what a developer checks first on a long trace.
 enum Stats: Command {

@@ -2,6 +2,8 @@ import CommandLineArguments
 import Dispatch
 @_spi(RewindInternals) internal import RewindSupport
 import TimeTravel
+import TraceJSON
+import TraceQueries
 import TraceReader
 
 /// `inspector step TRACE [--at N]`: walk through a trace, forward and back.

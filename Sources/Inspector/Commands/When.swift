@@ -1,5 +1,6 @@
 import CommandLineArguments
-import TraceReader
+import TraceJSON
+import TraceQueries
 
 /// `inspector when TRACE PATH [--before N] [--after N]`: every step at which a value changed.
 enum When: Command {

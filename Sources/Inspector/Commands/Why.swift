@@ -1,4 +1,6 @@
 import CommandLineArguments
+import TraceJSON
+import TraceQueries
 import TraceReader
 
 /// `inspector why TRACE SEQ`: the chain of causes of an event.

@@ -1,4 +1,5 @@
-import TraceReader
+import TraceJSON
+import TraceQueries
 
 /// `coverage --format json`: one object, for scripts and dashboards.
 ///

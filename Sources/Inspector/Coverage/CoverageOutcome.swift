@@ -1,4 +1,4 @@
-import TraceReader
+import TraceQueries
 
 /// What `inspector coverage` found and decided: the coverage, the threshold, and whether it is
 /// met. Every output format writes one.

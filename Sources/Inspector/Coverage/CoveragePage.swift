@@ -1,3 +1,4 @@
+import TraceQueries
 import TraceReader
 
 /// `coverage --format html`: one self-contained page, each machine drawn as the report draws it

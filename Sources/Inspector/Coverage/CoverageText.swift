@@ -1,4 +1,4 @@
-import TraceReader
+import TraceQueries
 
 /// `coverage`'s text format: per machine a heading line, each declared transition with how
 /// often it was taken, the illegal ones, the cases never visited; then the overall line and the

@@ -1,4 +1,4 @@
-import TraceReader
+import TraceJSON
 
 /// The size limit of every MCP answer, and how a value too large for it is folded.
 ///

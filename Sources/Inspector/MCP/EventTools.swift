@@ -1,3 +1,5 @@
+import TraceJSON
+import TraceQueries
 import TraceReader
 
 /// The tools about events: `events` (a range, filtered) and `why` (an event's causes).

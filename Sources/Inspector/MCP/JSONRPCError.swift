@@ -1,4 +1,4 @@
-import TraceReader
+import TraceJSON
 
 /// A JSON-RPC 2.0 error object (`{"code":-32602,"message":"…"}`): the answer to a message the
 /// server cannot act on. Each message says what was wrong and what to send instead.

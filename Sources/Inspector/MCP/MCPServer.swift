@@ -1,4 +1,4 @@
-import TraceReader
+import TraceJSON
 
 /// The Model Context Protocol server of `inspector mcp` (protocol revision 2025-06-18): reads
 /// one JSON-RPC 2.0 message per line and answers requests with one line each.

@@ -1,4 +1,4 @@
-import TraceReader
+import TraceJSON
 
 /// One tool the MCP server offers: its name, what it does, the JSON Schema of its arguments,
 /// and what answers a call. Listed in `MCPToolTable`.

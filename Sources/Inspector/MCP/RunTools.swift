@@ -1,3 +1,5 @@
+import TraceJSON
+import TraceQueries
 import TraceReader
 
 /// The tools over whole runs: `compare` (where two runs first differ) and `coverage` (which

@@ -1,3 +1,5 @@
+import TraceJSON
+import TraceQueries
 import TraceReader
 
 /// The tools about states: `state` (the app state, or a value in it, at a step), `diff` (what a

@@ -1,4 +1,4 @@
-import TraceReader
+import TraceJSON
 
 /// The tools about a trace as a whole: `open_trace`, `summary` and `problems`.
 enum TraceTools {

@@ -1,5 +1,6 @@
 import CommandLineArguments
 import Recorder
+import TraceJSON
 import TraceReader
 
 /// Everything a report page shows, read from a trace: the event summaries, each event's state

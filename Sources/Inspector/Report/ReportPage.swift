@@ -1,4 +1,4 @@
-import TraceReader
+import TraceJSON
 
 /// The report as one HTML document: markup for the header and the panels, the machine graphs
 /// as inline SVG, the data as two `<script type="application/json">` elements (a summary with

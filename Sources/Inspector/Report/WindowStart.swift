@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 import TraceReader
 
 /// The app state where a window of steps starts: each store's state just before the window's

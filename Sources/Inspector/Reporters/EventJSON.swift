@@ -1,3 +1,4 @@
+import TraceJSON
 import TraceReader
 
 /// The JSON that `when --format json` and `why --format json` print for an event and a change:

@@ -1,3 +1,4 @@
+import TraceJSON
 import TraceReader
 
 /// The machine-readable format of shared/TRACE_FORMAT.md: one JSON object per file, one per line,

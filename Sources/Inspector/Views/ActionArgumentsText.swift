@@ -1,4 +1,4 @@
-import TraceReader
+import TraceJSON
 
 /// An event's `args` as a person reads a call: `sku: "MUG", quantity: 2`, each value as compact
 /// JSON, every string terminal-safe. The event list shows it shortened (`shortened(_:width:)`),

@@ -1,4 +1,5 @@
-import TraceReader
+import TraceJSON
+import TraceQueries
 
 /// A store whose state went from one enum case to another, read as Swift terms: Swift's
 /// `Codable` writes an enum with associated values as an object with one member, named for the

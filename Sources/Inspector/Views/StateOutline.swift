@@ -1,4 +1,4 @@
-import TraceReader
+import TraceJSON
 
 /// The app state as the state pane shows it: pretty-printed JSON, as `inspector show` prints it,
 /// with every object or array deeper than `levels` folded into one line (`"next": {…} 3 members`,

@@ -1,3 +1,5 @@
+import TraceJSON
+import TraceQueries
 import TraceReader
 
 /// The full-screen view of `inspector step`, drawn from a `StepSession`: the events around the

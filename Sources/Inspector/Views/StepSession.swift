@@ -1,3 +1,5 @@
+import TraceJSON
+import TraceQueries
 import TraceReader
 
 /// Where a person is in a trace, and how they move: the model behind `inspector step`, with no

@@ -1,4 +1,4 @@
-import TraceReader
+import TraceJSON
 
 /// A value shown whole (`e` in the step view): what a changed value was and is, or a whole
 /// state, pretty-printed and broken at the screen's width with every character kept, so that a

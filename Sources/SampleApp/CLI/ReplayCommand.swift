@@ -1,6 +1,8 @@
 import CommandLineArguments
 @_spi(RewindInternals) internal import RewindSupport
 @_spi(RewindInternals) internal import ToolSupport
+import TraceJSON
+import TraceQueries
 import TraceReader
 
 /// `sample-app replay TRACE [--at N]`: time travel into the app. Restores every store to its

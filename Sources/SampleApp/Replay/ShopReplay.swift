@@ -1,5 +1,5 @@
 import TimeTravel
-import TraceReader
+import TraceQueries
 
 /// A recorded session of the shop run again on today's code (`TraceReplay`): a new shop whose
 /// catalog answers where the trace has it (a `ScriptedCatalogService`), each shopper's command

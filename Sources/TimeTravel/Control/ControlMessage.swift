@@ -1,4 +1,4 @@
-import TraceReader
+import TraceJSON
 
 // The control channel's protocol: JSON objects, one per line (`\n`), at most
 // `ControlChannel.Limits.maximumMessageBytes` each, in both directions.

@@ -1,5 +1,5 @@
 import Recorder
-import TraceReader
+import TraceJSON
 
 /// A store that time travel can set to a recorded state: its name in the trace, and how to
 /// decode its state type and set it. A trace holds only names and JSON, so the app lists its

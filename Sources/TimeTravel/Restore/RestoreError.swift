@@ -1,4 +1,4 @@
-import TraceReader
+import TraceJSON
 
 /// Why a restore did not happen. A restore that throws has changed no store and written no
 /// event: every state is decoded before any is set.

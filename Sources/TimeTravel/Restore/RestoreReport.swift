@@ -1,4 +1,4 @@
-import TraceReader
+import TraceJSON
 
 /// What a restore did.
 public struct RestoreReport: Sendable, Equatable {

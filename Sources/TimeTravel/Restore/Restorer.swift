@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 import TraceReader
 
 /// The stores of an app that time travel can set, and the restore itself: every store takes its

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// An event as `TraceStream.forEachScannedLine` reaches it: its top-level members as bytes of
 /// its line, read without making a `String` or building a value, for a command that prints
 /// every event of a large trace (`inspector log`) and copies the bytes it can copy as they are.

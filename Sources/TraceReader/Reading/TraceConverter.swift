@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Writes an open trace again as version 1 (every transition with its whole `state`) or version 2
 /// (a transition carries a `patch` where that is smaller than its state), following
 /// shared/TRACE_FORMAT.md, "Version 2: patches". The engine of `inspector convert`.

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// One event of a trace (shared/TRACE_FORMAT.md, "Events"), decoded from its line.
 ///
 /// `TraceFile.event(at:)` makes one on demand. Keys the format defines are fields; a key that is
@@ -79,7 +81,7 @@ public struct TraceEvent: Sendable, Equatable {
     }
 
     /// The event in `object`, one parsed event line, or nil when it lacks `type` or `seq`.
-    init?(index: Int, line: Int, object: JSONObject) {
+    package init?(index: Int, line: Int, object: JSONObject) {
         guard let type = object["type"]?.stringValue, let seq = object["seq"]?.intValue else { return nil }
         self.init(
             index: index, line: line, seq: seq, type: type,

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// A trace opened for reading (shared/TRACE_FORMAT.md): its header, its events one by one, and
 /// the app state at any step, fast on a trace of a few lines and on one of gigabytes.
 ///
@@ -45,8 +47,8 @@ public final class TraceFile: Sendable {
     /// Line 1: the format version, the app and the state machines of the stores.
     public let header: TraceHeader
 
-    let source: TraceSource
-    let index: TraceIndex
+    package let source: TraceSource
+    package let index: TraceIndex
     /// Version 2: the last state rebuilt from patches, per store.
     let rebuiltStates = RebuiltStateCache()
 
@@ -280,7 +282,7 @@ public final class TraceFile: Sendable {
     }
 
     /// The parsed line of event `index`, when it can still be read and is the event indexed.
-    func object(ofEvent index: Int) -> JSONObject? {
+    package func object(ofEvent index: Int) -> JSONObject? {
         guard index >= 0 && index < eventCount else { return nil }
         let expectedSeq = self.index.seq(at: index)
         let parsed = source.withLine(at: self.index.offsets[index], limit: self.index.lineLimit(of: index)) { line in

@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 /// Line 1 of a trace: the format, its version, the recording app and the state machines of its
 /// stores (shared/TRACE_FORMAT.md, "Line 1: the header").

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Why a trace cannot be opened at all: the file is missing or unreadable, or it is not a trace.
 ///
 /// `description` names the file and, for a file that is not a trace, line 1, then says what to

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Why a line or a state of an open trace cannot be given: the line can no longer be read as it
 /// was when the trace was opened, or (version 2) a store's state there cannot be rebuilt from
 /// its patches. A reader that needs it stops with this error instead of showing an empty or a

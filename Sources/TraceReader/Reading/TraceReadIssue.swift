@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// Something `TraceFile` skipped or noticed while indexing a trace, on one line of the file.
 ///
 /// Issues are what a reader needs to know to trust what it shows; they are not a validation

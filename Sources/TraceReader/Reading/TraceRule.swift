@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// A rule over time (shared/TRACE_FORMAT.md, "Rules over time"), from a trace header's `rules` or
 /// a `--spec` file's: a case a store must leave soon after entering it (`within`, else
 /// `overdue`), or cases a store must not be in when the trace ends (`notAtEnd`, else

@@ -1,3 +1,5 @@
+@_spi(RewindInternals) import TraceJSON
+
 /// The fast path's skip of a value it does not read (`state`, `args`, `machine`, `patch`,
 /// `stack`): a JSON value written as the recorder writes it, compact.
 ///

@@ -1,3 +1,5 @@
+@_spi(RewindInternals) import TraceJSON
+
 /// Reads the top-level members of one event line (shared/TRACE_FORMAT.md, "Events") without
 /// building the values it does not need: `state` and `args` are checked and skipped, and their
 /// byte ranges kept, so that a reader can parse them later and a validator never has to.
@@ -9,12 +11,12 @@
 ///
 /// Per line this allocates nothing in the common case: keys are compared as bytes, and string
 /// values are returned as byte ranges (`EventFields.Text`) to turn into `String`s only when needed.
-enum EventScanner {
+package enum EventScanner {
     /// Scans `line`, the bytes of one line without its `\n` (a `\r` before it is whitespace).
     ///
     /// - Throws: `JSONParseError` when the line is not exactly one valid JSON object; its
     ///   `column` and `offset` count bytes from the start of the line and its `line` is 1.
-    static func scan(_ line: UnsafeRawBufferPointer) throws(JSONParseError) -> EventFields {
+    package static func scan(_ line: UnsafeRawBufferPointer) throws(JSONParseError) -> EventFields {
         var fields = EventFields()
         try scan(line, into: &fields)
         return fields
@@ -491,15 +493,15 @@ enum EventScanner {
 /// A member that is absent, or present with the wrong JSON type, is nil here; the wrong types
 /// are listed in `wrongTypes`. Strings are byte ranges of the line; `string(_:in:)` makes them
 /// `String`s.
-struct EventFields: Equatable {
+package struct EventFields: Equatable {
     /// The body of a JSON string value in the line: the bytes between its quotes.
-    struct Text: Equatable {
+    package struct Text: Equatable {
         // 32-bit offsets keep `EventFields` small (a line is at most 1 GiB): the validator
         // copies one per line between threads.
         private var start: UInt32
         private var end: UInt32
         /// Whether the body holds a `\` escape, so that its bytes are not its text.
-        var hasEscapes: Bool
+        package var hasEscapes: Bool
 
         init(range: Range<Int>, hasEscapes: Bool) {
             self.start = UInt32(truncatingIfNeeded: range.lowerBound)
@@ -508,7 +510,7 @@ struct EventFields: Equatable {
         }
 
         /// The bytes between the quotes.
-        var range: Range<Int> { Int(start)..<Int(end) }
+        package var range: Range<Int> { Int(start)..<Int(end) }
     }
 
     /// A byte range of the line, in 32 bits; `end` 0 when absent (no value ends at offset 0).
@@ -529,7 +531,7 @@ struct EventFields: Equatable {
     }
 
     /// A key the format page defines for events.
-    enum Key: UInt16, CaseIterable, Sendable {
+    package enum Key: UInt16, CaseIterable, Sendable {
         // In the order the recorder writes them.
         case type, seq, elapsed, store, action, caseName, from, to, changed, state, source, cause, args
         // Since the format's version 2 page: `restore`'s `step` and `trace`, a transition's
@@ -581,39 +583,39 @@ struct EventFields: Equatable {
         var keys: [Key] { Key.allCases.filter(contains) }
     }
 
-    var type: Text?
-    var seq: Int?
+    package var type: Text?
+    package var seq: Int?
     /// The number text of `elapsed`.
-    var elapsedRange: Range<Int>? {
+    package var elapsedRange: Range<Int>? {
         get { elapsedSpan.range }
         set { elapsedSpan = Span(newValue) }
     }
-    var store: Text?
-    var action: Text?
+    package var store: Text?
+    package var action: Text?
     /// `case`.
-    var caseName: Text?
-    var from: Text?
-    var to: Text?
-    var changed: Bool?
+    package var caseName: Text?
+    package var from: Text?
+    package var to: Text?
+    package var changed: Bool?
     /// The bytes of the `state` value, whatever its type.
-    var stateRange: Range<Int>? {
+    package var stateRange: Range<Int>? {
         get { stateSpan.range }
         set { stateSpan = Span(newValue) }
     }
-    var source: Text?
-    var cause: Int?
+    package var source: Text?
+    package var cause: Int?
     /// The bytes of the `args` object.
-    var argsRange: Range<Int>? {
+    package var argsRange: Range<Int>? {
         get { argsSpan.range }
         set { argsSpan = Span(newValue) }
     }
     /// The bytes of the `machine` object (its shape is not checked by the scan).
-    var machineRange: Range<Int>? {
+    package var machineRange: Range<Int>? {
         get { machineSpan.range }
         set { machineSpan = Span(newValue) }
     }
     /// The bytes of the `patch` value, whatever its type.
-    var patchRange: Range<Int>? {
+    package var patchRange: Range<Int>? {
         get { patchSpan.range }
         set { patchSpan = Span(newValue) }
     }
@@ -642,7 +644,7 @@ struct EventFields: Equatable {
     }
 
     /// The text of a string member of `line`, the line these fields were scanned from.
-    static func string(_ text: Text, in line: UnsafeRawBufferPointer) -> String {
+    package static func string(_ text: Text, in line: UnsafeRawBufferPointer) -> String {
         guard text.hasEscapes else {
             return String(decoding: UnsafeRawBufferPointer(rebasing: line[text.range]), as: UTF8.self)
         }

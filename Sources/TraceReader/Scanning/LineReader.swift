@@ -13,9 +13,9 @@
 ///
 /// Lines end at `\n`, found with `memchr`; the `\n` is not part of the line (a `\r` before it
 /// is, and JSON reads it as whitespace).
-enum LineReader {
+package enum LineReader {
     /// One line.
-    struct Line {
+    package struct Line {
         /// The line's bytes without its `\n`; empty when `isOverlong`.
         var bytes: UnsafeRawBufferPointer
         /// Whether the line ends with `\n` (only the last line of a file may not).
@@ -33,11 +33,11 @@ enum LineReader {
     }
 
     /// The longest line read: lines up to 1 GiB are allowed (shared/TRACE_FORMAT.md).
-    static let maximumLineLength = 1 << 30
+    package static let maximumLineLength = 1 << 30
 
     /// Whether a line is empty: `\n` or `\r\n` (given without its `\n`), which readers skip.
     @inline(__always)
-    static func isEmpty(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func isEmpty(_ bytes: UnsafeRawBufferPointer) -> Bool {
         bytes.isEmpty || (bytes.count == 1 && bytes[0] == 0x0D)
     }
 

@@ -14,7 +14,7 @@
 ///
 /// An open-addressing hash table over one byte arena. Ids are dense, in the order names were
 /// first added.
-struct NameTable {
+package struct NameTable {
     /// Where each name's bytes are in `arena`, by id.
     private var spans: [(start: Int, count: Int, hash: UInt64)] = []
     /// The bytes of every name, one after the other.
@@ -22,12 +22,14 @@ struct NameTable {
     /// Slots of the hash table: an id + 1, or 0 when empty. The count is a power of two.
     private var slots: [Int32] = Array(repeating: 0, count: 16)
 
+    package init() {}
+
     /// The number of names.
-    var count: Int { spans.count }
+    package var count: Int { spans.count }
 
     /// The id of `name`, adding it when it is new.
     @inline(__always)
-    mutating func intern(_ name: UnsafeRawBufferPointer) -> Int {
+    package mutating func intern(_ name: UnsafeRawBufferPointer) -> Int {
         let hash = ByteHash.hash(name)
         var slot = Int(truncatingIfNeeded: hash) & (slots.count &- 1)
         while true {
@@ -52,7 +54,7 @@ struct NameTable {
 
     /// The id of `name`, or nil when it was never added.
     @inline(__always)
-    func find(_ name: UnsafeRawBufferPointer) -> Int? {
+    package func find(_ name: UnsafeRawBufferPointer) -> Int? {
         let hash = ByteHash.hash(name)
         var slot = Int(truncatingIfNeeded: hash) & (slots.count &- 1)
         while true {
@@ -70,7 +72,7 @@ struct NameTable {
     }
 
     /// The name with id `id`.
-    func name(_ id: Int) -> String {
+    package func name(_ id: Int) -> String {
         let span = spans[id]
         return String(decoding: arena[span.start..<(span.start + span.count)], as: UTF8.self)
     }

@@ -5,9 +5,9 @@
 ///
 /// A `Key` holds a name of up to 16 bytes exactly (its length and its first and last eight
 /// bytes, which overlap), so a key that matches is the same name.
-struct RecentNames {
+package struct RecentNames {
     /// A name of at most 16 bytes, held exactly.
-    struct Key: Equatable {
+    package struct Key: Equatable {
         var count: Int
         var first: UInt64
         var last: UInt64
@@ -23,7 +23,7 @@ struct RecentNames {
 
         /// The key of `name`, or nil when it is longer than 16 bytes.
         @inline(__always)
-        init?(_ name: UnsafeRawBufferPointer) {
+        package init?(_ name: UnsafeRawBufferPointer) {
             count = name.count
             guard count <= 16 else { return nil }
             guard let base = name.baseAddress, count > 0 else {
@@ -54,11 +54,11 @@ struct RecentNames {
     /// The entry `remember` replaces next: the oldest.
     private var next = 0
 
-    init() {}
+    package init() {}
 
     /// The id remembered for `key`, if any.
     @inline(__always)
-    func id(for key: Key) -> Int? {
+    package func id(for key: Key) -> Int? {
         if keys.0 == key { return ids.0 }
         if keys.1 == key { return ids.1 }
         if keys.2 == key { return ids.2 }
@@ -88,7 +88,7 @@ struct RecentNames {
 
     /// Remembers that `key`'s name has `id`, in place of the oldest name remembered.
     @inline(__always)
-    mutating func remember(_ key: Key, id: Int) {
+    package mutating func remember(_ key: Key, id: Int) {
         switch next {
         case 0: (keys.0, ids.0) = (key, id)
         case 1: (keys.1, ids.1) = (key, id)

@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// One thing wrong with a trace: where it is (line, and the event's `seq` and store where it has
 /// them), its kind and severity, and a message that says what was expected.
 public struct Problem: Sendable, Hashable, CustomStringConvertible {

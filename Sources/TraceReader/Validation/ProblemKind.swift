@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// The kinds of problem `inspector validate` reports, spelled as shared/TRACE_FORMAT.md spells
 /// them ("Validity: what `inspector validate` reports"), in the order of its table (this
 /// project's addition last): the problems of one line are reported in this order.

@@ -1,5 +1,6 @@
 import Recorder
 @_spi(RewindInternals) internal import RewindSupport
+import TraceJSON
 
 #if canImport(Glibc)
     import Glibc

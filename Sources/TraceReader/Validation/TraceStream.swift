@@ -1,4 +1,5 @@
 @_spi(RewindInternals) internal import RewindSupport
+import TraceJSON
 
 /// A trace read once, from its first line to its last, and validated as it goes: each event is
 /// given with the problems found on its line as soon as the reading reaches it, so that a command

@@ -145,7 +145,7 @@ public struct TransitionTally: Sendable {
         /// The actions of each entry of `taken`, as a set: `contains` on the list was quadratic.
         var actionSets: [Set<Int>] = []
 
-        struct Pair: Hashable {
+        package struct Pair: Hashable {
             var store: Int
             var from: Int
             var to: Int

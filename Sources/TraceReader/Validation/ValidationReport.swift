@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// What validating one trace found (shared/TRACE_FORMAT.md, "The machine-readable report").
 public struct ValidationReport: Sendable, Hashable {
     /// The trace's path (or the name given for bytes in memory).

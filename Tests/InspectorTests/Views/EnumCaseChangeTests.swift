@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TraceReader
+import TraceJSON
+import TraceQueries
 
 @testable import Inspector
 

@@ -2,6 +2,7 @@ import Foundation
 import Recorder
 import TestSupport
 import Testing
+import TraceJSON
 import TraceReader
 
 /// `Date`, `Decimal`, `URL` and `Data` are written as a person reads them and as `JSONDecoder`

@@ -2,6 +2,7 @@ import Foundation
 import Recorder
 import TestSupport
 import Testing
+import TraceJSON
 import TraceReader
 
 /// Dictionaries and sets are written in a stable order, and a dictionary keyed by a

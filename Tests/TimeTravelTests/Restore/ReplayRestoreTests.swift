@@ -1,6 +1,7 @@
 import Recorder
 import Testing
 import TimeTravel
+import TraceQueries
 import TraceReader
 
 private final class Dial: Store<Int>, @unchecked Sendable {

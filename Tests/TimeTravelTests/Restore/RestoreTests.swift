@@ -3,6 +3,7 @@ import Recorder
 @_spi(RewindInternals) import RewindSupport
 import Testing
 import TimeTravel
+import TraceJSON
 import TraceReader
 
 /// `Restorer.restore`: every store takes its recorded state, then observers and subscribers are

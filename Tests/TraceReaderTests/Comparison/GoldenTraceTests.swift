@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TraceReader
+@testable import TraceQueries
 
 @Suite struct GoldenTraceTests {
     typealias C = TraceComparisonTests

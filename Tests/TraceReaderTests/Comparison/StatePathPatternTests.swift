@@ -1,6 +1,7 @@
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
+@testable import TraceQueries
 
 @Suite struct StatePathPatternTests {
     @Test func aWildcardStandsBetweenPathsOfTheUsualSyntax() throws {

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TraceQueries
 @testable import TraceReader
 
 @Suite struct TraceComparisonTests {

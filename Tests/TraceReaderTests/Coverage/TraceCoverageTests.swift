@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import Recorder
+@testable import TraceQueries
 @testable import TraceReader
 
 @Suite struct TraceCoverageTests {

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 @Suite struct ArrayAlignmentTests {
     /// The length of the longest common subsequence, by the textbook quadratic table.

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// A run of insertions and removals on one array is applied in one pass (`ArrayEditRun`): the
 /// result, the size kept and the error are those of applying each operation on its own.

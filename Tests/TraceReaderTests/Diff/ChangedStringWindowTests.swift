@@ -2,7 +2,8 @@ import TestSupport
 import Testing
 import ToolSupport
 
-@testable import TraceReader
+@testable import TraceJSON
+@testable import TraceQueries
 
 /// A changed string longer than its line shows the part that changed (issue 20, item 3).
 @Suite struct ChangedStringWindowTests {

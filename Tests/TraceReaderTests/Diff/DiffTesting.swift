@@ -1,6 +1,6 @@
 import TestSupport
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// Helpers for the diff tests, in a namespace so that they cannot clash with other tests.
 enum DiffTesting {

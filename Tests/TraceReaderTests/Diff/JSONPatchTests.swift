@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 @Suite struct JSONPatchTests {
     let json = DiffTesting.json

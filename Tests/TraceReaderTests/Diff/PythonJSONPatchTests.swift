@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// Checks `JSONPatch.make` against an independent implementation: Python's `jsonpatch`
 /// package applies each patch to the first state, and the result must be the second state.

@@ -1,7 +1,8 @@
 import TestSupport
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
+@testable import TraceQueries
 
 /// Diffs that name items by id (issue 20, item 7): the same change reads the same wherever the
 /// item sits.

@@ -2,7 +2,8 @@ import TestSupport
 import Testing
 import ToolSupport
 
-@testable import TraceReader
+@testable import TraceJSON
+@testable import TraceQueries
 
 @Suite struct StateDiffPrinterTests {
     let json = DiffTesting.json

@@ -1,7 +1,8 @@
 import TestSupport
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
+@testable import TraceQueries
 
 @Suite struct StateDiffTests {
     let json = DiffTesting.json

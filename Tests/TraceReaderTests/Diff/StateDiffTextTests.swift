@@ -1,6 +1,7 @@
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
+@testable import TraceQueries
 
 /// Diffs of `JSONText`s: the same as the diffs of the values they hold, however the texts are
 /// written, and the same whether printed whole or in pieces.

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// Paths that name an array element by its `id` (issue 20, item 7): `lines[id: "MUG"]`.
 @Suite struct StatePathItemIDTests {

@@ -2,7 +2,7 @@ import TestSupport
 import Testing
 
 @testable import Recorder
-@testable import TraceReader
+@testable import TraceJSON
 
 @Suite struct StatePathTests {
     typealias Component = StatePath.Component

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 @Suite struct DecimalNumberTests {
     /// The fast path gives what `Double(String)` gives, bit for bit, on seeded random numbers

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// Parser and checker against the JSONTestSuite categories: y_ accepted, n_ rejected, i_ no crash.
 @Suite struct JSONConformanceTests {

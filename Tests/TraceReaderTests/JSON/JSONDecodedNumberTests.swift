@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TraceJSON
 @testable import TraceReader
 
 /// The number fast paths give exactly what the slow, obviously right ones give.

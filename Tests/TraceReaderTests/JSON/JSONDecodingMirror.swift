@@ -1,4 +1,4 @@
-@testable import TraceReader
+@testable import TraceJSON
 
 /// Test helpers for the decoder: a `Decodable` that rebuilds any JSON document through the
 /// `Decoder` API only, and the same normalization applied to what `JSONParser` builds, so that

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// Deep nesting never crashes; the limit is the same for parser and checker.
 @Suite struct JSONDepthTests {

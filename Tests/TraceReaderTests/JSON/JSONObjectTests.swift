@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// Member order, duplicates, lookup and editing of `JSONObject`, small and large.
 @Suite struct JSONObjectTests {

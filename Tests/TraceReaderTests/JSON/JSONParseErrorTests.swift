@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// Exact positions and messages of parse errors.
 @Suite struct JSONParseErrorTests {

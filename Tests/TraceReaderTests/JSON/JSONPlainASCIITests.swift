@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TraceReader
+@_spi(RewindInternals) @testable import TraceJSON
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// Printing: byte-exact round trips, pretty layout, escaping and terminal safety.
 @Suite struct JSONPrinterTests {

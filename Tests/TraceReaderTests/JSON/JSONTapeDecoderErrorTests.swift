@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// Errors from decoding bytes are `DecodingError`s of the same kind and with the same coding
 /// path as `JSONDecoder`'s, so that a message can point at the value at fault.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// A `JSONTapeDecoder` serves one document after another: it reuses its container boxes and
 /// buffers, and gives back memory a large document needed.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// `JSONValueDecoder.decode(_:from:)` on bytes reads the same values as Foundation's
 /// `JSONDecoder` on the same bytes, for the shapes app states take.

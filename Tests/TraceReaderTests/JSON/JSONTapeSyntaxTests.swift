@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// The decoder reads bytes with its own fast walk (`JSONScanner+Tape`), falling back on the
 /// parser's rules for anything unusual. Whatever the input, it must accept exactly what

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// `JSONText`: checked as the parser checks, printed as the value it holds, hashed as the diff
 /// compares.

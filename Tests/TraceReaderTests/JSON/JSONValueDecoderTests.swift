@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// `JSONValueDecoder` reads what Foundation's `JSONEncoder` and synthesized `Codable` write.
 @Suite struct JSONValueDecoderTests {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// Accessors, exact equality and equivalence of `JSONValue`, and string decoding details.
 @Suite struct JSONValueTests {

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import TraceJSON
+@testable import TraceQueries
 @testable import TraceReader
 
 /// Strings with lone surrogate escapes (`"\ud800"`): valid JSON, no Unicode text. Each stays

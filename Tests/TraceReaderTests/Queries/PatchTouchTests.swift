@@ -1,7 +1,8 @@
 import TestSupport
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
+@testable import TraceQueries
 
 @Suite struct PatchTouchTests {
     static func touches(_ path: String, _ patch: String) throws -> Bool {

@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TraceReader
+@testable import TraceQueries
 
 /// `RadixSelection` and the exact summary of `IntervalQuantiles` that uses it, against the
 /// definition: sort every value and read the ranks.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TraceJSON
 @testable import TraceReader
 
 /// `TraceFile.appStateText(atStep:store:)`, `stateText(of:atStep:)` and `eventWithoutState(at:)`

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import TraceQueries
 @testable import TraceReader
 
 /// `TraceStatistics(path:)`, read once with no index, against `TraceStatistics(trace:)` over

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import TraceQueries
 @testable import TraceReader
 
 @Suite struct TraceStatisticsTests {

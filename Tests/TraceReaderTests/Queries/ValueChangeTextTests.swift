@@ -2,6 +2,8 @@ import TestSupport
 import Testing
 @_spi(RewindInternals) import ToolSupport
 
+@testable import TraceJSON
+@testable import TraceQueries
 @testable import TraceReader
 
 /// `ValueHistory.writeChanges` (the text `inspector when` prints, written in parts on other

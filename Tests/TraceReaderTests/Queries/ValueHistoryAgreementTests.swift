@@ -1,6 +1,8 @@
 import TestSupport
 import Testing
 
+@testable import TraceJSON
+@testable import TraceQueries
 @testable import TraceReader
 
 /// `ValueHistory` on version 1 traces gives what reading every event whole gives: each event of

@@ -1,7 +1,8 @@
 import TestSupport
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
+@testable import TraceQueries
 
 /// `ValueHistory` on a path that names an item by id follows the item, in whole states and in
 /// version 2 patches (issue 20, item 7).

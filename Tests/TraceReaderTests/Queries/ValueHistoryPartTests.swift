@@ -1,5 +1,7 @@
 import Testing
 
+@testable import TraceJSON
+@testable import TraceQueries
 @testable import TraceReader
 
 /// `ValueHistory` cuts a store's events into parts for its threads; in a version 2 trace a part

@@ -1,6 +1,8 @@
 import TestSupport
 import Testing
 
+@testable import TraceJSON
+@testable import TraceQueries
 @testable import TraceReader
 
 @Suite struct ValueHistoryTests {

@@ -1,6 +1,8 @@
 import TestSupport
 import Testing
 
+@testable import TraceJSON
+@testable import TraceQueries
 @testable import TraceReader
 
 /// `ValueHistory` (`inspector when`) on version 2 traces: the same changes as on the same run

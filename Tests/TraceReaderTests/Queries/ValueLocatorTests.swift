@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// `ValueLocator.skipValid` (values stepped over by their quotes and brackets, unchecked) ends a
 /// valid JSON value where `JSONSyntax.skipValue` (which checks it) ends it, and `locate` finds

@@ -1,6 +1,6 @@
 import TestSupport
 
-@testable import TraceReader
+@testable import TraceJSON
 
 /// Random version 2 traces for the reader's tests: the same run written with whole states
 /// (version 1) and with patches (version 2), and the app state at every step replayed the slow

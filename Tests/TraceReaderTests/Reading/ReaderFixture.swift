@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 
+@testable import TraceJSON
 @testable import TraceReader
 
 /// Trace lines and files for the trace reader's tests (`TraceFile`).

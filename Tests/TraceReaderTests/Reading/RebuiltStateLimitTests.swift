@@ -1,5 +1,6 @@
 import Testing
 
+@testable import TraceJSON
 @testable import TraceReader
 
 /// A state rebuilt from version 2 patches obeys the limits of a parsed one (issue 34, items 2

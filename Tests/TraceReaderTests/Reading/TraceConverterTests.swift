@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import TraceJSON
 @testable import TraceReader
 
 /// `TraceConverter` (`inspector convert`): version 1 → 2 → 1 keeps every state, version 2 output

@@ -3,6 +3,7 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import TraceJSON
 @testable import TraceReader
 
 /// `TraceFile` on version 2 traces whose transitions carry patches: every state is rebuilt from

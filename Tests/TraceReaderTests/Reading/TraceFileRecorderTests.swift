@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 @testable import TraceReader
 
 /// Traces written by the real `TraceRecorder`, read back.

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 
+@testable import TraceJSON
 @testable import TraceReader
 
 /// `TraceFile` on traces of the format's version 2 page: a `restore` sets its store's state, a

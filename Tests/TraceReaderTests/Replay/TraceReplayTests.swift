@@ -1,6 +1,7 @@
 import Recorder
 import Testing
-import TraceReader
+import TraceJSON
+import TraceQueries
 
 /// A counter, as an app's `Store` subclass with command methods.
 private struct Count: Codable, Equatable, Sendable {

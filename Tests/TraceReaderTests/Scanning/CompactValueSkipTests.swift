@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 
+@testable import TraceJSON
 @testable import TraceReader
 
 /// The fast path's compact skip of a value must end where `JSONSyntax.skipValue` ends whenever

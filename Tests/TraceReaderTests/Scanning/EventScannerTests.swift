@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 
+@testable import TraceJSON
 @testable import TraceReader
 
 @Suite struct EventScannerTests {

@@ -2,6 +2,7 @@ import TestSupport
 import Testing
 
 @testable import Recorder
+@testable import TraceJSON
 @testable import TraceReader
 
 /// `HeaderScanner`, the validator's fast reading of a header, accepts only what

@@ -1,3 +1,4 @@
+@testable import TraceJSON
 @testable import TraceReader
 
 /// A second, plain implementation of the validity rules of shared/TRACE_FORMAT.md over parsed

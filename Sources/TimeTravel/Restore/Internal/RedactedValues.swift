@@ -1,4 +1,4 @@
-import TraceReader
+import TraceJSON
 
 /// Finds the values a recorded state holds as `"<redacted>"` and puts the live state's values
 /// there, so that a restore never gives the app the text `"<redacted>"` for a password.

@@ -1,5 +1,5 @@
 import Recorder
-import TraceReader
+import TraceJSON
 
 /// Turns a store's recorded state into a value of its type: the redacted values filled from the
 /// live state (or refused), then the JSON decoded as the trace reader decodes recorded states.

@@ -1,6 +1,6 @@
 /// A growable list of booleans, one bit each: which events of a version 2 trace carry a `patch`
 /// instead of their `state` (`TraceIndex.patched`), at 1/8 byte per event.
-struct BitColumn: Sendable, Equatable {
+package struct BitColumn: Sendable, Equatable {
     private var words: [UInt64] = []
     /// The number of elements.
     private(set) var count = 0

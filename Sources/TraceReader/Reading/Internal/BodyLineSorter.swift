@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 #if canImport(Glibc)
     import Glibc
@@ -15,19 +16,19 @@ import Recorder
 ///
 /// Line numbers and store ids are the caller's: lines count from wherever the caller starts,
 /// and store ids are `stores`' ids.
-struct BodyLineSorter: Sendable {
+package struct BodyLineSorter: Sendable {
     /// One event line, valid only during the call that gives it (with its `EventFields`, given
     /// apart so that they are not copied once more per event).
-    struct Event {
+    package struct Event {
         /// The line's bytes, without its `\n` and `\r`.
-        var bytes: UnsafeRawBufferPointer
+        package var bytes: UnsafeRawBufferPointer
         /// The byte offset of the line in the file.
         var offset: Int
         /// The line's number (the caller's count).
         var line: Int
-        var type: EventLineCheck.EventType
+        package var type: EventLineCheck.EventType
         /// The store's id in `stores`, or -1 for an event of an unknown type.
-        var storeID: Int32
+        package var storeID: Int32
         /// A restore or transition that is malformed after all if the store's latest register,
         /// before the lines sorted here, carried a `machine` (see `ChunkIndex.pending`).
         var isPending: Bool

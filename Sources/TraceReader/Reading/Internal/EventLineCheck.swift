@@ -1,5 +1,6 @@
 import Recorder
 @_spi(RewindInternals) internal import RewindSupport
+import TraceJSON
 
 #if canImport(Glibc)
     import Glibc
@@ -22,9 +23,9 @@ import Recorder
 /// and `patch`); and for a store with a machine, a `register` or `restore` `case` and a
 /// `transition` `from` and `to`. `TraceValidator` applies the same rules (with these functions
 /// for the machine and the patch), so that both count the same events.
-enum EventLineCheck {
+package enum EventLineCheck {
     /// What the line's `type` says.
-    enum EventType: Equatable {
+    package enum EventType: Equatable {
         case register
         case transition
         /// A store set to a recorded state (time travel); not an action.
@@ -180,7 +181,7 @@ enum EventLineCheck {
 
     /// The type a `type` value names (the validator's rules use it too).
     @inline(__always)
-    static func eventType(_ text: EventFields.Text, in line: UnsafeRawBufferPointer) -> EventType {
+    package static func eventType(_ text: EventFields.Text, in line: UnsafeRawBufferPointer) -> EventType {
         if text.hasEscapes { return escapedEventType(text, in: line) }
         let bytes = UnsafeRawBufferPointer(rebasing: line[text.range])
         if matches(bytes, "transition") { return .transition }

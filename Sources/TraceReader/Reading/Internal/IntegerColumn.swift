@@ -9,7 +9,7 @@
 /// column becomes a plain array of `Int32`, or of `Int` once a value does not fit in 32 bits.
 ///
 /// Reading an element is a binary search over the runs, or an array access.
-struct IntegerColumn: Sendable, Equatable {
+package struct IntegerColumn: Sendable, Equatable {
     private enum Storage: Sendable, Equatable {
         case runs(starts: [Int], values: [Int])
         case narrow([Int32])
@@ -103,7 +103,7 @@ struct IntegerColumn: Sendable, Equatable {
     }
 
     /// The element at `index`, which must be in `0..<count`.
-    subscript(index: Int) -> Int {
+    package subscript(index: Int) -> Int {
         switch storage {
         case .runs(let starts, let values):
             var low = 0  // the last run that starts at or before `index`
@@ -122,7 +122,7 @@ struct IntegerColumn: Sendable, Equatable {
 
     /// The first index in `range` whose element is greater than `value`, or `range.upperBound`
     /// when there is none. The elements in `range` must not decrease.
-    func firstIndex(above value: Int, in range: Range<Int>) -> Int {
+    package func firstIndex(above value: Int, in range: Range<Int>) -> Int {
         var low = range.lowerBound
         var high = range.upperBound
         while low < high {

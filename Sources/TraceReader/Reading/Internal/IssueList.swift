@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// The issues found while indexing, at most `limitPerKind` of each kind, plus one issue per kind
 /// saying how many more there were: a file of a million empty lines costs a hundred issues, not
 /// a million.

@@ -1,4 +1,5 @@
 @_spi(RewindInternals) internal import RewindSupport
+import TraceJSON
 
 /// The last state `TraceFile` rebuilt from patches, per store (version 2), so that moving one
 /// step forward applies one patch instead of every patch since the store's last whole state.
@@ -8,7 +9,7 @@
 final class RebuiltStateCache: Sendable {
     /// One store's last rebuilt state: its state just after its event at `position` of the
     /// index's `storeEvents`.
-    struct Entry {
+    package struct Entry {
         var position: Int
         var state: JSONValue
         /// The size of `state`, kept with it (`RebuiltStateSize`).

@@ -1,5 +1,6 @@
 import Dispatch
 @_spi(RewindInternals) internal import RewindSupport
+import TraceJSON
 
 /// Reads a regular file for `TraceStream` on two threads: one thread of its own reads the parts
 /// of the file (`FilePart`: `pread`, the lines found, each checked as strict JSON into its
@@ -108,7 +109,7 @@ struct ScanPipeline: ~Copyable {
     }
 
     /// How a reading ended.
-    enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         /// Every line of the file was given.
         case finished
         /// `body` returned false.

@@ -1,4 +1,5 @@
 @_spi(RewindInternals) internal import RewindSupport
+import TraceJSON
 
 #if canImport(Glibc)
     import Glibc
@@ -12,29 +13,29 @@
 /// last with no index: memory is one block of the file (or its longest line), the stores'
 /// names and at most a hundred issues of each kind. For a command that only counts (`inspector
 /// stats`); unlike `TraceStream`, nothing is validated.
-enum TraceEventScan {
+package enum TraceEventScan {
     /// What is given each event, in file order.
-    protocol Visitor: SendableMetatype {
+    package protocol Visitor: SendableMetatype {
         /// Takes the event at `index` among the events (from 0, as `TraceFile` numbers them): its
         /// members (valid during the call) and its line (`event.line` the 1-based file line).
         mutating func visit(_ fields: UnsafePointer<EventFields>, _ event: BodyLineSorter.Event, index: Int)
     }
 
     /// What the reading found besides the events.
-    struct Summary {
-        var eventCount: Int
+    package struct Summary {
+        package var eventCount: Int
         /// `TraceFile.issues`, for the same bytes.
-        var issues: [TraceReadIssue]
+        package var issues: [TraceReadIssue]
         /// Whether the events' seqs go up from event to event, so that each event's step is its
         /// seq; otherwise the steps follow the order of the file (step = index + 1).
-        var stepsAreSeqs: Bool
+        package var stepsAreSeqs: Bool
     }
 
     /// Reads the trace at `path` (a file, or a pipe read as it comes), giving `visitor` each
     /// event in file order.
     /// - Throws: `TraceOpenError` as `TraceFile(path:)` throws it; `visitor` is given nothing when
     ///   line 1 is not a trace header.
-    static func forEachEvent(
+    package static func forEachEvent(
         path: String, into visitor: inout some TraceEventScan.Visitor
     )
         throws(TraceOpenError)

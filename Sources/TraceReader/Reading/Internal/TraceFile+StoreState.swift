@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// A store's state at one of its events, read from the event's whole `state` or, in a version 2
 /// trace, rebuilt from the store's latest whole state before it by applying the patches after it
 /// in order (shared/TRACE_FORMAT.md, "Version 2: patches").
@@ -9,7 +11,7 @@
 extension TraceFile {
     /// The state of store `store` (an id of the index) just after its event at `position` of
     /// the index's `storeEvents`; an error, never a wrong state, when it cannot be given.
-    func storeState(ofStore store: Int, at position: Int) -> Result<JSONValue, TraceReadError> {
+    package func storeState(ofStore store: Int, at position: Int) -> Result<JSONValue, TraceReadError> {
         guard index.isPatched(position) else { return wholeState(at: position) }
         guard let whole = index.wholeStatePosition(atOrBefore: position, ofStore: store) else {
             let name = EventLineCheck.quoted(index.storeNames[store])

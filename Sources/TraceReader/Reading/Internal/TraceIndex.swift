@@ -10,30 +10,30 @@
 /// back; then the seqs are kept too, and the steps count up) and its place in its store's list
 /// (several stores). A clean trace with several stores costs 12 bytes per event; a damaged one at
 /// most 20, while its seqs and line numbers fit in 32 bits.
-struct TraceIndex: Sendable {
+package struct TraceIndex: Sendable {
     /// The number of bytes indexed: the file's size when it was opened.
-    var byteCount = 0
+    package var byteCount = 0
     /// Each event's byte offset in the file.
-    var offsets: [Int] = []
+    package var offsets: [Int] = []
     /// Each event's 1-based line number.
-    var lines = IntegerColumn()
+    package var lines = IntegerColumn()
     /// Each event's step: its `seq`, or its position + 1 in a trace whose seqs do not go up.
     /// Always increasing.
     var steps = IntegerColumn()
     /// Each event's `seq`, kept only when the steps are not the seqs.
     var seqs: IntegerColumn?
     /// Store names, in the order of their first event.
-    var storeNames: [String] = []
+    package var storeNames: [String] = []
     /// Store name → position in `storeNames`.
-    var storeIDs: [String: Int] = [:]
+    package var storeIDs: [String: Int] = [:]
     /// The indices of the register, transition and restore events of every store, store after store
     /// (store `s` holds `storeEvents[storeBounds[s]..<storeBounds[s + 1]]`), each store's in
     /// file order.
-    var storeEvents = IntegerColumn()
-    var storeBounds: [Int] = [0]
+    package var storeEvents = IntegerColumn()
+    package var storeBounds: [Int] = [0]
     /// Version 2: for each position of `storeEvents`, whether that event is a transition that
     /// carries a `patch` instead of its `state`. Nil when no event does (every version 1 trace).
-    var patched: BitColumn?
+    package var patched: BitColumn?
     /// What indexing skipped or noticed, in line order.
     var issues: [TraceReadIssue] = []
 
@@ -49,7 +49,7 @@ struct TraceIndex: Sendable {
     }
 
     /// The number of events at or before `step`: the events that step `step` comes after.
-    func eventCount(atStep step: Int) -> Int {
+    package func eventCount(atStep step: Int) -> Int {
         steps.firstIndex(above: step, in: 0..<eventCount)
     }
 
@@ -76,7 +76,7 @@ struct TraceIndex: Sendable {
 
     /// The position in `storeEvents` of the latest register, transition or restore event of
     /// store `store` among the first `count` events.
-    func latestPosition(ofStore store: Int, amongFirst count: Int) -> Int? {
+    package func latestPosition(ofStore store: Int, amongFirst count: Int) -> Int? {
         let range = storeRange(store)
         let position = storeEvents.firstIndex(above: count - 1, in: range)
         return position > range.lowerBound ? position - 1 : nil
@@ -88,13 +88,13 @@ struct TraceIndex: Sendable {
     }
 
     /// Whether the event at `position` of `storeEvents` carries a `patch` instead of its `state`.
-    func isPatched(_ position: Int) -> Bool {
+    package func isPatched(_ position: Int) -> Bool {
         patched?[position] ?? false
     }
 
     /// The position in `storeEvents` of the latest event of store `store`, at or before
     /// `position`, that carries a whole `state`; nil when all of them carry patches.
-    func wholeStatePosition(atOrBefore position: Int, ofStore store: Int) -> Int? {
+    package func wholeStatePosition(atOrBefore position: Int, ofStore store: Int) -> Int? {
         let range = storeBounds[store]..<(position + 1)
         guard let patched else { return range.isEmpty ? nil : position }
         return patched.lastClear(in: range)
@@ -102,7 +102,7 @@ struct TraceIndex: Sendable {
 
     /// Where the line of event `index` must end by: the next event's offset, or the end of the
     /// indexed bytes.
-    func lineLimit(of index: Int) -> Int {
+    package func lineLimit(of index: Int) -> Int {
         index + 1 < eventCount ? offsets[index + 1] : byteCount
     }
 

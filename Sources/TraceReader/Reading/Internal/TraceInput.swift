@@ -1,5 +1,6 @@
-@_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) package import RewindSupport
 @_spi(RewindInternals) internal import ToolSupport
+import TraceJSON
 
 #if canImport(Glibc)
     import Glibc
@@ -20,9 +21,9 @@
 /// without a writer); `StreamReader` hands them out first.
 ///
 /// A class because it owns the descriptor, closed with it; immutable, so `Sendable`.
-final class TraceInput: Sendable {
+package final class TraceInput: Sendable {
     /// What the path named, as it is read.
-    enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A regular file of `size` bytes when it was opened: read with `pread`.
         case regularFile(size: Int)
         /// Anything read from its start, once: `prefix` is what opening read of it already.
@@ -30,7 +31,7 @@ final class TraceInput: Sendable {
     }
 
     /// Why a path cannot be read as a trace at all.
-    enum Failure: Error, Equatable {
+    package enum Failure: Error, Equatable {
         /// A system call failed with this error number.
         case system(Int32)
         case directory
@@ -40,7 +41,7 @@ final class TraceInput: Sendable {
         case nothingCame(description: String)
 
         /// What is wrong and what to do (the messages of `TraceFile(path:)`).
-        var openError: (kind: TraceOpenError.Kind, line: Int?, message: String) {
+        package var openError: (kind: TraceOpenError.Kind, line: Int?, message: String) {
             switch self {
             case .system(let code): (.unreadable, nil, TraceInput.openMessage(code: code))
             case .directory:
@@ -70,8 +71,8 @@ final class TraceInput: Sendable {
 
     /// The path as given.
     let path: String
-    let file: FileDescriptor
-    let kind: Kind
+    package let file: FileDescriptor
+    package let kind: Kind
 
     /// How long a named pipe may have no writer before opening gives up.
     static let writerWait = 5_000
@@ -86,7 +87,7 @@ final class TraceInput: Sendable {
     /// - Throws: why the path cannot be read as a trace: it cannot be opened or read, it is a
     ///   directory or a named pipe that no program writes to, or it is a stream that gave no
     ///   byte at all.
-    static func open(_ path: String) throws(Failure) -> TraceInput {
+    package static func open(_ path: String) throws(Failure) -> TraceInput {
         let file: FileDescriptor
         do {
             file = try FileDescriptor.open(path, [.readOnly, .nonBlocking, .noControllingTerminal])
@@ -179,7 +180,7 @@ final class TraceInput: Sendable {
     /// Line 1 (up to its first 64 KiB, enough to say what is wrong with it) when it cannot be
     /// a trace header, so that a reader stops there: a device that never ends (/dev/zero) or a
     /// huge binary file is not read further. Nil when line 1 may be a header.
-    func firstLineIfNotAHeader() -> [UInt8]? {
+    package func firstLineIfNotAHeader() -> [UInt8]? {
         let block: [UInt8]
         switch kind {
         case .stream(let prefix, _):
@@ -248,16 +249,16 @@ final class TraceInput: Sendable {
 
 /// Reads a stream opened by `TraceInput` from its start: the bytes opening read first, then the
 /// rest from the descriptor.
-struct StreamReader {
+package struct StreamReader {
     let input: TraceInput
     private var prefixOffset = 0
 
-    init(_ input: TraceInput) {
+    package init(_ input: TraceInput) {
         self.input = input
     }
 
     /// Reads at most `count` bytes into `buffer`; 0 at the end.
-    mutating func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(SystemError) -> Int {
+    package mutating func read(into buffer: UnsafeMutableRawPointer, count: Int) throws(SystemError) -> Int {
         guard count > 0 else { return 0 }
         if case .stream(let prefix, _) = input.kind, prefixOffset < prefix.count {
             let taken = min(count, prefix.count - prefixOffset)

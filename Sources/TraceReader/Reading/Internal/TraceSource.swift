@@ -19,14 +19,14 @@
 ///
 /// A class because it owns the file descriptor, closed with it. Immutable, so `Sendable`; `pread`
 /// does not move the file offset, so threads may read lines at the same time.
-final class TraceSource: Sendable {
-    enum Storage: Sendable {
+package final class TraceSource: Sendable {
+    package enum Storage: Sendable {
         /// A regular file, open once (closed when the input is released).
         case file(TraceInput)
         case memory([UInt8])
     }
 
-    let storage: Storage
+    package let storage: Storage
 
     /// Reads from the regular file `input`.
     init(file input: TraceInput) {
@@ -92,7 +92,7 @@ final class TraceSource: Sendable {
     }
 
     /// The most bytes `forEachLine(ofEvents:in:_:)` reads at once (more for a longer line).
-    static let blockSize = 4 << 20
+    package static let blockSize = 4 << 20
 
     /// Calls `body` with the index and line (as `withLine` gives it) of each event of `events`, in
     /// order, reading the file in blocks of a few megabytes instead of a read per line; the line
@@ -151,7 +151,7 @@ final class TraceSource: Sendable {
     /// A window of the file kept between reads, for a reader that goes through lines near each
     /// other (a chain of causes, each usually just before the last): a line inside the window is
     /// read without a system call. Memory: one window (`size` bytes, or one longer line).
-    struct Window: ~Copyable {
+    package struct Window: ~Copyable {
         private var buffer: UnsafeMutableRawBufferPointer
         /// The file offset of the buffer's first byte, and how many bytes it holds.
         private var start = 0
@@ -165,7 +165,7 @@ final class TraceSource: Sendable {
         /// costs a reference count update on an object the threads share.
         private var filledFrom: TraceSource?
 
-        init(size: Int = 1 << 20, forward: Bool = false) {
+        package init(size: Int = 1 << 20, forward: Bool = false) {
             self.size = size
             self.forward = forward
             buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)

@@ -1,4 +1,5 @@
 @_spi(RewindInternals) internal import RewindSupport
+import TraceJSON
 
 #if canImport(Glibc)
     import Glibc

@@ -80,7 +80,7 @@ struct ParallelScan: ~Copyable {
     }
 
     /// What a scan ended with.
-    enum Outcome {
+    package enum Outcome {
         /// Every line was given to the rules (or they stopped: not a trace).
         case finished
         /// A read failed with this error number.

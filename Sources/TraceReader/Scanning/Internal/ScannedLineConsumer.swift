@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// What takes the lines of a file read by `ParallelScan`: every line in file order, with its
 /// fields when it was scanned as one JSON object, or why it is not one. The validation rules
 /// (`ValidationRun`) are one; `inspector stats`' counting (`TraceEventScan`) another.

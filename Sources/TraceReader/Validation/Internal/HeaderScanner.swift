@@ -1,5 +1,6 @@
 import Dispatch
 @_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) import TraceJSON
 
 /// A fast reading of a trace header for validation: it checks line 1 as strict JSON and the
 /// shape of every machine (each `initial` and each listed case a key of `transitions`) in one
@@ -574,7 +575,7 @@ private struct ByteRangeSet {
     }
 
     /// A name's two words and its length, as a slot keeps them, and where it starts.
-    struct Key {
+    package struct Key {
         var low: UInt64
         var high: UInt64
         var length: Int

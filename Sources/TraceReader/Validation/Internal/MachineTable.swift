@@ -1,5 +1,6 @@
 import Recorder
 @_spi(RewindInternals) internal import RewindSupport
+import TraceJSON
 
 /// The machines a validation checks against, numbered: first the fixed ones (the header's and
 /// `--spec`'s), then those that register events carry (`machine`), each compiled once per
@@ -8,7 +9,7 @@ import Recorder
 ///
 /// Memory stays bounded on a trace whose registers carry ever new machines: past
 /// `compactionThreshold` carried machines, `compact` keeps only those the stores still use.
-struct MachineTable {
+package struct MachineTable {
     /// Every machine, by number.
     private(set) var machines: [CompiledMachine] = []
     /// The number of fixed machines, which `compact` keeps.

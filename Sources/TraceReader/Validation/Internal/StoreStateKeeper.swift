@@ -1,3 +1,5 @@
+import TraceJSON
+
 /// The current state of each store of a version 2 trace, kept so that every `patch` can be
 /// applied to the state before it (shared/TRACE_FORMAT.md, "Version 2: patches"; `bad-patch`).
 ///
@@ -18,7 +20,7 @@ struct StoreStateKeeper {
     }
 
     /// What applying a patch found.
-    enum Outcome {
+    package enum Outcome {
         /// The patch applied; the store's state is the result.
         case applied
         /// The store's state is not known, so the patch was not checked.

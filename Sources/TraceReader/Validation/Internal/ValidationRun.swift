@@ -1,4 +1,5 @@
 import Recorder
+import TraceJSON
 
 #if canImport(Glibc)
     import Glibc
