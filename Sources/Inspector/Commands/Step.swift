@@ -162,7 +162,8 @@ enum Step: Command {
         // The scan of the file for the list's column widths: its first block is waited for (at
         // most 50 ms; a 200 MB trace's first screen takes 140 ms), so that the first screen has
         // them, the rest is taken at each tick.
-        var widthScan: ListWidthScan? = ListWidthScan(path: view.session.trace.path)
+        var widthScan: ListWidthScan? = ListWidthScan(
+            path: view.session.trace.path, maxStepDigits: String(view.session.trace.lastStep).count)
         defer { widthScan?.cancel() }
         widthScan?.waitForFirstBlock(milliseconds: 50)
         if let widths = widthScan?.take() { _ = view.listWidthsFound(widths) }
@@ -214,7 +215,8 @@ enum Step: Command {
                 if view.screen.following {
                     // A trace that grew may have wider actions: scanned again.
                     widthScan?.cancel()
-                    widthScan = ListWidthScan(path: update.trace.path)
+                    widthScan = ListWidthScan(
+                        path: update.trace.path, maxStepDigits: String(update.trace.lastStep).count + 1)
                 }
                 // The validation of the first part's opening is that of the whole file.
                 let trace = update.trace === firstPart ? view.session.trace : update.trace

@@ -18,12 +18,12 @@ final class ListWidthScan: Sendable {
     // Signalled once: when the first block is scanned, or the scan ended before.
     private let firstBlock = DispatchSemaphore(value: 0)
 
-    /// Starts scanning the file at `path`.
-    init(path: String) {
+    /// Starts scanning the file at `path`, whose restores name steps of at most `maxStepDigits`.
+    init(path: String, maxStepDigits: Int = 6) {
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             var signalled = false
             let widths = ListTextWidths.ofFile(
-                atPath: path, shouldStop: { self.cancelled.load(ordering: .relaxed) },
+                atPath: path, maxStepDigits: maxStepDigits, shouldStop: { self.cancelled.load(ordering: .relaxed) },
                 progress: { found in
                     self.outcome.withLock { $0 = found }
                     if !signalled { self.firstBlock.signal() }

@@ -13,14 +13,12 @@ import TraceReader
 /// the step view's action, from → to and arguments columns are sized for, so that scrolling
 /// never moves a column (`EventLine.forList`).
 ///
-/// Found from the file's bytes (`scan`), without decoding an event: on each line, the first
-/// `"action"`, `"from"`, `"to"`, `"case"` and `"changed"` (the recorder writes them before
-/// `state`) and the last `"args"` object (written after `state`, with only `source`, `stack`
-/// and `cause` after it, which hold no object), so these are the event's own; a trace written
-/// otherwise may have a member of its state counted, which can only make a column wider, never
-/// cut a name. The arguments' width is bounded by the bytes of their object less its braces
-/// (`ActionArgumentsText` writes `"name":value,` as `name: value, `, the same columns less
-/// the name's quotes).
+/// Found from the file's bytes (`scan`), without decoding an event: each line's top-level
+/// members are read by `EventScanner`, the validator's reading of the format (the state is
+/// skipped, not built), and `action`, `from`, `to`, `case`, `changed` and `args` measured. The
+/// arguments' width is bounded by the bytes of their object less its braces
+/// (`ActionArgumentsText` writes `"name":value,` as `name: value, `, the same columns less the
+/// name's quotes).
 ///
 /// The bound only grows (`formUnion`): a trace that grew while followed is scanned again, and
 /// the view keeps the wider of the two.
@@ -32,6 +30,8 @@ struct ListTextWidths: Equatable, Sendable {
     /// The widest text of what an event did (`EventLine.detail`): `loading → loaded`,
     /// `(no change)`, `→ idle  (restored step 5)`.
     var detail = 0
+    /// The digits of the largest step a restore may name (the trace's event count's).
+    var maxStepDigits = 6
 
     /// The larger of each width.
     mutating func formUnion(_ other: ListTextWidths) {
@@ -64,138 +64,42 @@ struct ListTextWidths: Equatable, Sendable {
     }
 
     private mutating func scanLine(_ line: UnsafeRawBufferPointer) {
-        let quote = UInt8(ascii: "\"")
-        if let body = Self.value(of: "\"action\"", opening: quote, in: line, last: false) {
-            action = max(action, Self.stringWidth(body, in: line))
-        }
-        if let object = Self.value(of: "\"args\"", opening: UInt8(ascii: "{"), in: line, last: true) {
-            args = max(args, Self.objectEnd(in: line, from: object) - object)
-        }
+        // The line's members as the validator reads them (`EventScanner`, one reading of the
+        // format for every command): a line it cannot read sizes nothing (the view reports it).
+        guard let fields = try? EventScanner.scan(line) else { return }
+        if let name = fields.action { action = max(action, Self.width(name, in: line)) }
+        // `ActionArgumentsText` writes `"name":value,` as `name: value, `: at most the bytes
+        // between the braces.
+        if let range = fields.argsRange { args = max(args, range.count - 2) }
         // What the event did, as `EventLine.detail` writes it.
         var did = 0
-        if let from = Self.value(of: "\"from\"", opening: quote, in: line, last: false),
-            let to = Self.value(of: "\"to\"", opening: quote, in: line, last: false)
-        {
-            did = Self.stringWidth(from, in: line) + 3 + Self.stringWidth(to, in: line)
-        } else if let caseName = Self.value(of: "\"case\"", opening: quote, in: line, last: false) {
-            did = 2 + Self.stringWidth(caseName, in: line)
+        if let from = fields.from, let to = fields.to {
+            did = Self.width(from, in: line) + 3 + Self.width(to, in: line)
+        } else if let caseName = fields.caseName {
+            did = 2 + Self.width(caseName, in: line)
         }
-        if Self.value(of: "\"changed\"", opening: UInt8(ascii: "f"), in: line, last: false) != nil {
-            did += (did == 0 ? 0 : 2) + "(no change)".count
-        }
-        if let type = Self.value(of: "\"type\"", opening: quote, in: line, last: false),
-            line.count - type >= 8, memcmp(line.baseAddress! + type, "restore\"", 8) == 0,
-            let step = Self.digitsValue(of: "\"step\"", in: line)
-        {
-            var end = step - 1
-            while end < line.count, line[end] >= UInt8(ascii: "0") && line[end] <= UInt8(ascii: "9") { end += 1 }
-            did += (did == 0 ? 0 : 2) + "(restored step )".count + (end - step + 1)
+        if fields.changed == false { did += (did == 0 ? 0 : 2) + "(no change)".count }
+        if let type = fields.type, EventFields.string(type, in: line) == "restore" {
+            // `(restored step N)`: N is at most the last step, whose digits `maxStepDigits` holds.
+            did += (did == 0 ? 0 : 2) + "(restored step )".count + maxStepDigits
         }
         detail = max(detail, did)
     }
 
-    /// The offset of the first digit of the number after the last `key` in `line`.
-    private static func digitsValue(of key: StaticString, in line: UnsafeRawBufferPointer) -> Int? {
-        for digit in UInt8(ascii: "0")...UInt8(ascii: "9") {
-            if let after = value(of: key, opening: digit, in: line, last: true) { return after }
-        }
-        return nil
-    }
-
-    /// The offset just past the opening byte of the value of the first `key` (quoted, with its
-    /// `:`) in `line` (the `last` one) when that value starts with `opening`; nil otherwise.
-    private static func value(
-        of key: StaticString, opening: UInt8, in line: UnsafeRawBufferPointer, last: Bool
-    ) -> Int? {
-        guard let found = occurrence(of: key, in: line, last: last) else { return nil }
-        var position = found + key.utf8CodeUnitCount
-        func skipSpaces() {
-            while position < line.count, line[position] == 0x20 || line[position] == 0x09 { position += 1 }
-        }
-        skipSpaces()
-        guard position < line.count, line[position] == UInt8(ascii: ":") else { return nil }
-        position += 1
-        skipSpaces()
-        guard position < line.count, line[position] == opening else { return nil }
-        return position + 1
-    }
-
-    /// The offset of the first (or `last`) `key` in `line`, found by `memchr` from quote to
-    /// quote.
-    private static func occurrence(of key: StaticString, in line: UnsafeRawBufferPointer, last: Bool) -> Int? {
-        guard let base = line.baseAddress else { return nil }
-        let length = key.utf8CodeUnitCount
-        var from = 0
-        var found: Int?
-        while from + length <= line.count, let hit = memchr(base + from, 0x22, line.count - from) {
-            let at = base.distance(to: UnsafeRawPointer(hit))
-            if at + length <= line.count && memcmp(base + at, key.utf8Start, length) == 0 {
-                if !last { return at }
-                found = at
-                from = at + length
-            } else {
-                from = at + 1
-            }
-        }
-        return found
-    }
-
-    /// The columns of the JSON string whose body starts at `start`: its bytes when they are
-    /// printable ASCII, else the text decoded and made terminal-safe.
-    private static func stringWidth(_ start: Int, in line: UnsafeRawBufferPointer) -> Int {
-        var position = start
-        var plain = true
-        while position < line.count {
-            let byte = line[position]
-            if byte == UInt8(ascii: "\"") { break }
-            if byte == UInt8(ascii: "\\") {
-                plain = false
-                position += 1
-            } else if byte < 0x20 || byte >= 0x7F {
-                plain = false
-            }
-            position += 1
-        }
-        let end = min(position, line.count)
-        if plain { return end - start }
-        let quoted = Array(line[(start - 1)..<min(end + 1, line.count)])
-        let text =
-            (try? JSONParser.parse(quoted))?.stringValue ?? String(decoding: line[start..<end], as: UTF8.self)
-        return ScreenText.width(TTY.safe(text))
-    }
-
-    /// The offset of the `}` that closes the object whose members start at `start` (strings
-    /// skipped, nested objects and arrays counted); the line's end when it is not closed.
-    private static func objectEnd(in line: UnsafeRawBufferPointer, from start: Int) -> Int {
-        var depth = 1
-        var position = start
-        var inString = false
-        while position < line.count {
-            let byte = line[position]
-            if inString {
-                if byte == UInt8(ascii: "\\") {
-                    position += 1
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-            } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-                depth += 1
-            } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-                depth -= 1
-                if depth == 0 { return position }
-            }
-            position += 1
-        }
-        return line.count
+    /// The columns of a string of the line: its bytes when they are printable ASCII, else its
+    /// text made terminal-safe.
+    private static func width(_ text: EventFields.Text, in line: UnsafeRawBufferPointer) -> Int {
+        let range = text.range
+        if !text.hasEscapes && line[range].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return range.count }
+        return ScreenText.width(TTY.safe(EventFields.string(text, in: line)))
     }
 
     /// The widths of the trace file at `path`, read a block at a time; `shouldStop` is asked
     /// between blocks (the view quit), and `progress` gets the widths of the lines read so far
     /// after each block. Nil when the file cannot be read or is not a regular file.
     static func ofFile(
-        atPath path: String, shouldStop: () -> Bool = { false }, progress: (ListTextWidths) -> Void = { _ in }
+        atPath path: String, maxStepDigits: Int = 6, shouldStop: () -> Bool = { false },
+        progress: (ListTextWidths) -> Void = { _ in }
     ) -> ListTextWidths? {
         // A regular file only: a pipe's bytes were read once, by the opening (and opening a
         // pipe again would wait for a writer). Closed when it goes out of scope.
@@ -206,7 +110,7 @@ struct ListTextWidths: Equatable, Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
         defer { buffer.deallocate() }
         // Event types shown in the action column.
-        var widths = ListTextWidths(action: 8, args: 0)
+        var widths = ListTextWidths(action: 8, args: 0, maxStepDigits: maxStepDigits)
         var offset = 0
         var kept = 0  // bytes of a line cut at the end of the last block, moved to the front
         while !shouldStop() {
