@@ -379,7 +379,9 @@ final class GrowingWriter: Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// The most bytes the writer adds, so that a slow reader cannot make the file grow without end.
-    static let limit = 16 << 20
+    /// At about half a megabyte a second it grows through the commands' three rounds; at 16 MB
+    /// the debug build's commands spent 30 s reading it.
+    static let limit = 4 << 20
 
     init(path: String) { self.path = path }
 
@@ -391,7 +393,7 @@ final class GrowingWriter: Sendable {
             var seq = 2
             var bytes = 0
             while !progress.withLock({ $0.stopping }), bytes < Self.limit {
-                let state = String(repeating: "x", count: seq % 2000)
+                let state = String(repeating: "x", count: seq % 500)
                 let (from, to) = seq % 2 == 0 ? ("a", "b") : ("b", "a")
                 let line =
                     #"{"type":"transition","seq":\#(seq),"store":"S","action":"go","from":"\#(from)","to":"\#(to)","changed":true,"state":{"n":\#(seq),"s":"\#(state)"}}"#
@@ -400,7 +402,7 @@ final class GrowingWriter: Sendable {
                 progress.withLock { $0.lines += 1 }
                 bytes += line.utf8.count
                 seq += 1
-                usleep(100)
+                usleep(500)
             }
             try? handle.close()
         }
