@@ -50,10 +50,11 @@ struct EventLine {
     /// When they do not fit, the store and action columns give up columns first (the wider one,
     /// down to 8, a long name ending in `…`), then the from → to column (its text is cut, its
     /// tag never); the arguments and the time, read last, come after and are what the screen's
-    /// edge cuts.
+    /// edge cuts. Room for the tag is kept only when the trace has a problem (`marksProblems`):
+    /// a trace with none gives it to the arguments.
     static func forList(
         _ events: [TraceEvent], in trace: TraceFile, lastStep: Int, widths: ListTextWidths?, columns: Int,
-        style: Style, argsLimit: Int
+        style: Style, argsLimit: Int, marksProblems: Bool = true
     ) -> EventLine {
         var known = widths ?? ListTextWidths()
         if widths == nil { known.include(events) }
@@ -66,6 +67,7 @@ struct EventLine {
         var store = min(max(stores, 5), 28)
         var action = min(max(known.action, 6), 28)
         format.argsWidth = min(known.args, argsLimit)
+        let tagRoom = marksProblems ? Self.tagRoom : 0
         let natural = known.detail + tagRoom
         // The row's mark (`▶✖ `), the step, the store and the action with a gap after each; and
         // a space and the `…` that end a line cut after the from → to column.
