@@ -119,7 +119,12 @@ package struct TraceConverter {
             summary.version = first == nil ? 1 : 2
             buffer.append(contentsOf: try header(version: summary.version).utf8)
             buffer.append(0x0A)
-            buffer.append(contentsOf: held)
+            if !held.isEmpty {
+                // Handed on as they are, not copied into `buffer` (they may be 64 MB).
+                try output(buffer)
+                buffer.removeAll(keepingCapacity: true)
+                try output(held)
+            }
             summary.events = heldEvents
             next = heldEvents
             if let first, holding {
