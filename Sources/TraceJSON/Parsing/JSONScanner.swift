@@ -27,11 +27,7 @@
     /// Skips the four whitespace bytes of RFC 8259: space, `\t`, `\n`, `\r`.
     @inline(__always)
     mutating func skipWhitespace() {
-        while position < count {
-            let byte = base[position]
-            guard byte <= 0x20, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-            position &+= 1
-        }
+        position = JSONWhitespace.skip(base, from: position, to: count)
     }
 
     // MARK: Literals

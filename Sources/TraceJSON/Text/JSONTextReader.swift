@@ -97,13 +97,7 @@ package struct JSONTextReader {
 
     @inline(__always)
     func skipWhitespace(from offset: Int) -> Int {
-        var offset = offset
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
-            offset &+= 1
-        }
-        return offset
+        JSONWhitespace.skip(bytes, from: offset)
     }
 
     // MARK: Strings

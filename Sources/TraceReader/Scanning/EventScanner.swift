@@ -120,11 +120,7 @@ package enum EventScanner {
 
         @inline(__always)
         mutating func skipWhitespace() {
-            while position < count {
-                let byte = base[position]
-                guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { return }
-                position &+= 1
-            }
+            position = JSONWhitespace.skip(base, from: position, to: count)
         }
 
         mutating func scanEvent() throws(JSONParseError) -> EventFields {

@@ -211,7 +211,7 @@ package enum ValueLocator {
                     while position < end {
                         let byte = bytes[position]
                         guard byte != UInt8(ascii: ","), byte != UInt8(ascii: "}"), byte != UInt8(ascii: "]"),
-                            byte != 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D
+                            !JSONWhitespace.contains(byte)
                         else { break }
                         position += 1
                     }
@@ -248,12 +248,6 @@ package enum ValueLocator {
     }
 
     private static func skipWhitespace(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
-        var position = start
-        while position < end {
-            let byte = bytes[position]
-            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
-            position += 1
-        }
-        return position
+        JSONWhitespace.skip(bytes, from: start, to: end)
     }
 }

@@ -1,6 +1,6 @@
 @_spi(RewindInternals) package import RewindSupport
 @_spi(RewindInternals) internal import ToolSupport
-import TraceJSON
+@_spi(RewindInternals) import TraceJSON
 
 #if canImport(Glibc)
     import Glibc
@@ -171,7 +171,7 @@ package final class TraceInput: Sendable {
     /// Whether the first byte of `bytes` that is not JSON whitespace is there and is not `{`,
     /// so that line 1 cannot be a trace header.
     static func cannotStartAHeader(_ bytes: some Collection<UInt8>) -> Bool {
-        guard let first = bytes.first(where: { !(0x20 == $0 || 0x09 == $0 || 0x0A == $0 || 0x0D == $0) }) else {
+        guard let first = bytes.first(where: { !JSONWhitespace.contains($0) }) else {
             return false
         }
         return first != UInt8(ascii: "{")

@@ -1,4 +1,5 @@
 @_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) import TraceJSON
 
 #if canImport(Glibc)
     import Glibc
@@ -270,13 +271,8 @@ enum TraceLoader {
     /// that line 1 cannot be a trace header. `whitespaceEnd` keeps how far the whitespace was
     /// already skipped, so that bytes read block after block are not looked at again.
     private static func startsOtherThanAnObject(_ bytes: [UInt8], whitespaceEnd: inout Int) -> Bool {
-        while whitespaceEnd < bytes.count && isWhitespace(bytes[whitespaceEnd]) { whitespaceEnd += 1 }
+        whitespaceEnd = JSONWhitespace.skip(bytes, from: whitespaceEnd)
         return whitespaceEnd < bytes.count && bytes[whitespaceEnd] != UInt8(ascii: "{")
-    }
-
-    /// JSON's whitespace: space, tab, line feed, carriage return.
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// `1 GiB`, `16 MiB`, `1000 bytes`.

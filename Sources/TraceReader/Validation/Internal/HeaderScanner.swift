@@ -374,17 +374,10 @@ struct HeaderScanner {
                 continue
             }
             offset &+= 1
-            func skipWhitespace() {
-                while offset < count,
-                    base[offset] == 0x20 || base[offset] == 0x0A || base[offset] == 0x0D || base[offset] == 0x09
-                {
-                    offset &+= 1
-                }
-            }
-            skipWhitespace()
+            offset = JSONWhitespace.skip(base, from: offset, to: count)
             guard offset < count, base[offset] == UInt8(ascii: ",") else { continue }
             offset &+= 1
-            skipWhitespace()
+            offset = JSONWhitespace.skip(base, from: offset, to: count)
             guard offset < count, base[offset] == UInt8(ascii: "\"") else { continue }
             let name = offset
             offset &+= 1
@@ -393,10 +386,10 @@ struct HeaderScanner {
             }
             guard offset < count, base[offset] == UInt8(ascii: "\"") else { continue }
             offset &+= 1
-            skipWhitespace()
+            offset = JSONWhitespace.skip(base, from: offset, to: count)
             guard offset < count, base[offset] == UInt8(ascii: ":") else { continue }
             offset &+= 1
-            skipWhitespace()
+            offset = JSONWhitespace.skip(base, from: offset, to: count)
             guard offset < count, base[offset] == UInt8(ascii: "{") else { continue }
             return name
         }
@@ -470,11 +463,7 @@ struct HeaderScanner {
 
     @inline(__always)
     private mutating func skipWhitespace() {
-        while position < count {
-            let byte = base[position]
-            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-            position &+= 1
-        }
+        position = JSONWhitespace.skip(base, from: position, to: count)
     }
 
     @inline(__always)
