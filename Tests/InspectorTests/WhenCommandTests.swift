@@ -37,6 +37,25 @@ final class QueryTraceFile {
 }
 
 @Suite struct WhenCommandTests {
+    @Test func eventsWhoseStateCannotBeRebuiltAreNamedAndTheExitStatusSaysSo() throws {
+        let file = try QueryTraceFile([
+            #"{"type":"header","format":"rewind-trace","version":2,"machines":{}}"#,
+            #"{"type":"register","seq":1,"elapsed":0,"store":"CartStore","state":{"items":[],"total":0}}"#,
+            #"{"type":"transition","seq":2,"elapsed":1,"store":"CartStore","action":"remove","changed":true,"patch":[{"op":"remove","path":"/items/1"}]}"#,
+            #"{"type":"transition","seq":3,"elapsed":2,"store":"CartStore","action":"clear","changed":true,"state":{"items":[],"total":5}}"#,
+        ])
+        let result = inspector(["when", file.path, "CartStore.items"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("\(file.path):3: warning:"))
+        #expect(result.err.contains("bad-patch"))
+        #expect(result.err.contains("the value was compared across this event"))
+        // Where nothing is passed over, the answer is as before: exit 0, nothing on stderr.
+        let total = inspector(["when", file.path, "CartStore.total"])
+        #expect(total.status == 0)
+        #expect(total.err.isEmpty)
+        #expect(total.out.contains("step 3"))
+    }
+
     @Test func listsEachChangeWithItsStepActionSourceCauseAndValues() throws {
         let file = try QueryTraceFile.cart()
         let result = inspector(["when", file.path, "CartStore.lines.1.quantity"])

@@ -1,6 +1,7 @@
 import CommandLineArguments
 import TraceJSON
 import TraceQueries
+import TraceReader
 
 /// `inspector when TRACE PATH [--before N] [--after N]`: every step at which a value changed.
 enum When: Command {
@@ -34,8 +35,14 @@ enum When: Command {
                           the event (seq, line, type, store, action, source, cause) and
                           "changes": [{"path","kind":"added|removed|changed","before","after"}]
 
+        An event whose state cannot be given (a version 2 patch that does not apply, which
+        validate reports as bad-patch, or a line changed since the trace was opened) is passed
+        over: the value is compared across it, and each such line is named on standard error.
+
         Exit status:
           0  success, whether or not the value changed
+          1  the answer passed over events whose state cannot be given (named on standard
+             error): a change made at one of them is listed at the next event that can be read
           2  the command line is wrong (a path that names no store of the trace), or the file
              cannot be read or is not a trace
         """
@@ -123,7 +130,24 @@ enum When: Command {
                 console.out.line("\(path) did not change\(range)")
             }
         }
-        return ExitStatus.success
+        return reportPassedOver(history.passedOver, console: console)
+    }
+
+    /// Names on standard error the events `when` passed over (at most five, then how many
+    /// more); the exit status: `problems` when there were any.
+    static func reportPassedOver(_ passedOver: [TraceReadError], console: Console, limit: Int = 5) -> Int32 {
+        guard !passedOver.isEmpty else { return ExitStatus.success }
+        for error in passedOver.prefix(limit) {
+            console.err.line(
+                "inspector: \(TTY.safe(error.path)):\(error.line): warning: \(TTY.safe(error.message)); the value was compared across this event"
+            )
+        }
+        if passedOver.count > limit, let path = passedOver.first?.path {
+            console.err.line(
+                "inspector: \(TTY.safe(path)): warning: \(passedOver.count - limit) more events were passed over; run 'inspector validate \(TTY.safe(path))' for all of them"
+            )
+        }
+        return ExitStatus.problems
     }
 
     private static func storeName(_ component: StatePath.Component) -> String {

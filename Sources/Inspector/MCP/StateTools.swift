@@ -125,7 +125,7 @@ enum StateTools {
     static let when = MCPTool(
         name: "when",
         description:
-            "The steps at which the value at 'path' changed, each with the event (store, action, source: the line of Swift that sent it, cause) and the change (before, after). With 'before': N, only the last change before step N: who set the value step N-1 shows. Paged: when 'nextAfter' is in the answer, call again with after = nextAfter.",
+            "The steps at which the value at 'path' changed, each with the event (store, action, source: the line of Swift that sent it, cause) and the change (before, after). With 'before': N, only the last change before step N: who set the value step N-1 shows. Paged: when 'nextAfter' is in the answer, call again with after = nextAfter. 'passedOver' (when present) lists the lines whose state could not be rebuilt (bad-patch): the value was compared across them.",
         inputSchema: MCPSchema.object(
             [
                 MCPSchema.trace, ("path", MCPSchema.string(pathHelp)),
@@ -176,6 +176,17 @@ enum StateTools {
                 "trace": .string(trace.name), "path": .string(path.description), "changes": .array(page.items),
             ]
             if let next = page.nextOffset { result.append(key: "nextAfter", value: AnswerBounds.int(next)) }
+            // As `inspector when` warns: the events whose state could not be given were passed
+            // over, so the answer says which (a few; `validate` lists them all).
+            let passedOver = history.passedOver
+            if !passedOver.isEmpty {
+                result.append(
+                    key: "passedOver",
+                    value: .array(
+                        passedOver.prefix(20).map { error in
+                            .object(["line": AnswerBounds.int(error.line), "message": .string(error.message)])
+                        }))
+            }
             return result
         })
 

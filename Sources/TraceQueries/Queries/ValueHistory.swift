@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 internal import ToolSupport
 import TraceJSON
 import TraceReader
@@ -34,7 +35,8 @@ import TraceReader
 /// state is rebuilt for it. Only at the events whose patch may change the value is the store's
 /// state rebuilt (`TraceFile.readState(of:atStep:)`), for the value before and after. An event
 /// whose state cannot be given (a line that can no longer be read, a patch that does not apply)
-/// is passed over, as if it were not there.
+/// is passed over, as if it were not there, and named in `passedOver`: an answer that skipped
+/// a state never looks like a sound one.
 ///
 /// A value at the path appearing (its store's first event, or a member added) is a change whose
 /// `before` is nil; a value going is one whose `after` is nil. A store that registers again is
@@ -45,6 +47,9 @@ public struct ValueHistory: Sendable {
     /// The path asked about; its first component is the store's name.
     public let path: StatePath
     let store: Int
+    /// The events passed over so far, one error per file line. Guarded by its lock: parts of
+    /// a walk are read on other threads.
+    private let passed = Lock<[Int: TraceReadError]>([:])
 
     /// A history of the value at `path` in `trace`.
     /// - Throws: `ValueHistoryError` when the path does not start with a store of the trace.
@@ -58,6 +63,20 @@ public struct ValueHistory: Sendable {
         self.trace = trace
         self.path = path
         self.store = store
+    }
+
+    /// The events whose state the walks so far could not give, in line order: a version 2
+    /// patch that does not apply to its store's state (`bad-patch`), or a line that can no
+    /// longer be read (the file changed since it was opened). Each was passed over and the
+    /// value compared across it, so a change made there is reported at the next event that
+    /// can be read. Empty when every event read was sound.
+    public var passedOver: [TraceReadError] {
+        passed.withLock { $0.values.sorted { $0.line < $1.line } }
+    }
+
+    /// Notes that the event on `error.line` was passed over.
+    private func passOver(_ error: TraceReadError) {
+        passed.withLock { $0[error.line] = error }
     }
 
     /// Every change with a step after `after` (when given) and before `before` (when given),
@@ -269,7 +288,8 @@ public struct ValueHistory: Sendable {
 
     /// The value at the path after one event, as bytes, before it is parsed (if ever).
     enum Reading {
-        /// The line could not be read again: the file changed since it was opened.
+        /// The state could not be given: the line could not be read again (the file changed
+        /// since it was opened) or its patch does not apply (noted in `passedOver`).
         case unreadable
         /// The state has nothing at the path.
         case absent
@@ -337,7 +357,11 @@ public struct ValueHistory: Sendable {
         let eventIndex = trace.index.storeEvents[position]
         let tail = path.components.dropFirst()
         if trace.index.isPatched(position) {
-            guard case .success(let state) = trace.storeState(ofStore: store, at: position) else {
+            let state: JSONValue
+            switch trace.storeState(ofStore: store, at: position) {
+            case .success(let rebuilt): state = rebuilt
+            case .failure(let error):
+                passOver(error)
                 return (.unreadable, nil)
             }
             let value = Self.locate(tail, in: state).value
@@ -367,7 +391,9 @@ public struct ValueHistory: Sendable {
             return (bytes, Described(event: event, components: Array(components)))
         }
         switch scanned {
-        case nil: return (.unreadable, nil)
+        case nil:
+            passOver(TraceReadError(path: trace.path, line: trace.index.lines[eventIndex]))
+            return (.unreadable, nil)
         case (nil, _)?: return (.absent, nil)
         case (let value?, let described)?: return (.present(value, nil), described)
         }

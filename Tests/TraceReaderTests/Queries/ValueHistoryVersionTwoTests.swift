@@ -106,5 +106,37 @@ import Testing
         let items = try ValueHistory(trace: trace, path: StatePath(parsing: "Cart.items"))
         #expect(items.changes().map(\.step) == [1, 2])
         #expect(try ValueHistory(trace: trace, path: StatePath(parsing: "Cart.items.0")).changes().map(\.step) == [2])
+        // The walks that never rebuilt step 3 passed nothing over; the one that did names it.
+        #expect(total.passedOver.isEmpty)
+        #expect(items.passedOver.map(\.line) == [4])
+        #expect(items.passedOver.map(\.kind) == [.badPatch])
+    }
+
+    @Test func everyWayOfAskingNamesTheEventsItPassedOver() throws {
+        let header = #"{"type":"header","format":"rewind-trace","version":2,"machines":{}}"#
+        func patched(_ seq: Int, _ patch: String) -> String {
+            #"{"type":"transition","seq":\#(seq),"store":"Cart","action":"a\#(seq)","changed":true,"patch":\#(patch)}"#
+        }
+        let lines = [
+            header,
+            F.register(1, "Cart", state: #"{"count":0}"#),
+            patched(2, #"[{"op":"remove","path":"/missing"}]"#),
+            patched(3, #"[{"op":"replace","path":"/count","value":3}]"#),
+            F.transition(4, "Cart", state: #"{"count":4}"#),
+        ]
+        let trace = try F.open(lines)
+        let path = try StatePath(parsing: "Cart.count")
+        // Step 2's patch does not touch the count, so it is not rebuilt; step 3's is, onto a
+        // state step 2 broke: it is passed over, named by the line that does not apply (line 3,
+        // step 2's), and the value is compared across it, from 0 at step 1 to 4 at step 4.
+        let forward = try ValueHistory(trace: trace, path: path)
+        #expect(forward.changes().map(\.step) == [1, 4])
+        #expect(forward.passedOver.map(\.line) == [3])
+        let backward = try ValueHistory(trace: trace, path: path)
+        #expect(backward.passedOver.isEmpty)
+        #expect(backward.lastChange(before: 5)?.step == 4)
+        #expect(backward.lastChange(before: 4)?.step == 1)
+        #expect(!backward.passedOver.isEmpty)
+        #expect(backward.passedOver.allSatisfy { $0.path == trace.path && $0.line >= 3 })
     }
 }
