@@ -82,10 +82,11 @@ import Testing
 
     @Test func aFilesOwnConcurrentPerformRunsInParallel() {
         guard ParallelFiles.cores >= 2 else { return }
-        // Two iterations that each wait for the other: they meet only when they run at once,
-        // which Dispatch does not do for a `concurrentPerform` nested in another.
+        // Two files at once, each with two iterations that wait for each other: they meet only
+        // when they run at once. Nested in a `concurrentPerform` of two (on two cores), a
+        // `concurrentPerform` gets one thread and runs its iterations one after the other.
         var met: [Int] = []
-        ParallelFiles.forEach(count: 1) { _, _ -> Int in
+        ParallelFiles.forEach(count: 2, width: 2) { _, _ -> Int in
             let arrived = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
             let meetings = DispatchSemaphore(value: 0)
             DispatchQueue.concurrentPerform(iterations: 2) { iteration in
@@ -96,6 +97,6 @@ import Testing
         } deliver: { _, value in
             met.append(value)
         }
-        #expect(met == [2])
+        #expect(met == [2, 2])
     }
 }
