@@ -220,7 +220,7 @@ import Testing
             let out = TextStream()
             let err = TextStream()
             let console = Console(
-                out: out, err: err, input: LineSource(text: ""), isTerminal: true, errorIsTerminal: true,
+                out: out, err: err, input: CommandInput(text: ""), isTerminal: true, errorIsTerminal: true,
                 color: false, environment: [:])
             let status = Inspector.run(arguments, console: console)
             let shown = arguments.map { TTY.safe($0) }.joined(separator: " ")

@@ -1,17 +1,8 @@
 import CommandLineArguments
-import Dispatch
 import Recorder
 @_spi(RewindInternals) internal import RewindSupport
 @_spi(RewindInternals) internal import ToolSupport
 import TraceReader
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// `inspector validate`: checks traces against the validity rules of the trace format, the gate
 /// that CI runs on every recorded trace.
@@ -126,88 +117,45 @@ enum Validate: Command {
         case unusable(ValidationFileError)
     }
 
-    /// The validation results, filled by the worker threads and read by the calling thread.
-    /// Guarded by locks (`Lock`): each worker writes its own slots, the calling thread polls them.
-    private final class Progress: Sendable {
-        let outcomes: Lock<[ValidationOutcome?]>
-        /// Bytes read so far and size, per file (size 0 for files too small to show).
-        let bytes: Lock<[(read: Int, total: Int)]>
-
-        init(count: Int) {
-            outcomes = Lock(Array(repeating: nil, count: count))
-            bytes = Lock(Array(repeating: (0, 0), count: count))
-        }
-    }
-
-    /// Validates `targets` in parallel, on the machine's cores, and calls `report` with each
-    /// outcome in the order of `targets`, as soon as it and those before it are done.
+    /// Validates `targets` in parallel, a file per core (`ParallelFiles`), and calls `report`
+    /// with each outcome in the order of `targets`, as soon as it and those before it are done.
+    /// Files from `progressThreshold` on show their progress on standard error when it is a
+    /// terminal.
     static func validateAll(
         _ targets: [Target], with validator: TraceValidator, console: Console, report: (ValidationOutcome) -> Void
     ) {
-        let progress = Progress(count: targets.count)
-        let finished = DispatchSemaphore(value: 0)
-        // One work item per file, at most one per core at a time, started in the order given.
-        // (Not `concurrentPerform`: a large file scans on every core with a `concurrentPerform`
-        // of its own, which Dispatch would run serially when nested in another.)
-        let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-        let slots = DispatchSemaphore(value: cores)
-        DispatchQueue.global().async {
-            for index in targets.indices {
-                slots.wait()
-                DispatchQueue.global().async {
-                    defer { slots.signal() }
-                    let outcome: ValidationOutcome
-                    switch targets[index] {
-                    case .unusable(let error):
-                        outcome = .unreadable(error)
-                    case .file(let path):
-                        do throws(ValidationFileError) {
-                            outcome = .report(
-                                try validator.validate(file: path) { read, total in
-                                    guard total >= progressThreshold else { return }
-                                    progress.bytes.withLock { $0[index] = (read, total) }
-                                })
-                        } catch {
-                            outcome = .unreadable(error)
-                        }
-                    }
-                    progress.outcomes.withLock { $0[index] = outcome }
-                    finished.signal()
+        var progressShown = false
+        let showProgress = { (read: Int, total: Int) in
+            guard total > 0 else { return }
+            let percent = min(100, read * 100 / total)
+            console.err.writeControl("\r\u{1B}[K")
+            console.err.write("inspector validate: \(megabytes(read)) of \(megabytes(total)) (\(percent)%)")
+            progressShown = true
+        }
+        let validate = { @Sendable (index: Int, progress: ParallelFiles.Progress) -> ValidationOutcome in
+            switch targets[index] {
+            case .unusable(let error):
+                return .unreadable(error)
+            case .file(let path):
+                do throws(ValidationFileError) {
+                    return .report(
+                        try validator.validate(file: path) { read, total in
+                            guard total >= progressThreshold else { return }
+                            progress.report(read: read, total: total)
+                        })
+                } catch {
+                    return .unreadable(error)
                 }
             }
         }
-
-        let showsProgress = console.errorIsTerminal
-        var next = 0
-        var progressShown = false
-        while next < targets.count {
-            _ = finished.wait(timeout: .now() + .milliseconds(showsProgress ? 100 : 1000))
-            let ready = progress.outcomes.withLock { outcomes in
-                var ready: [ValidationOutcome] = []
-                while next + ready.count < outcomes.count, let outcome = outcomes[next + ready.count] {
-                    ready.append(outcome)
-                    outcomes[next + ready.count - 1] = nil  // printed: let its memory go
-                }
-                return ready
-            }
-            if !ready.isEmpty && progressShown {
+        ParallelFiles.forEach(count: targets.count, validate, progress: console.errorIsTerminal ? showProgress : nil) {
+            _, outcome in
+            if progressShown {
                 console.err.writeControl("\r\u{1B}[K")
                 progressShown = false
             }
-            for outcome in ready { report(outcome) }
-            next += ready.count
-            if !ready.isEmpty { console.out.flush() }
-            if showsProgress && next < targets.count {
-                let (read, total) = progress.bytes.withLock { bytes in
-                    bytes.reduce((0, 0)) { ($0.0 + $1.read, $0.1 + $1.total) }
-                }
-                if total > 0 {
-                    let percent = min(100, read * 100 / total)
-                    console.err.writeControl("\r\u{1B}[K")
-                    console.err.write("inspector validate: \(megabytes(read)) of \(megabytes(total)) (\(percent)%)")
-                    progressShown = true
-                }
-            }
+            report(outcome)
+            console.out.flush()
         }
         if progressShown { console.err.writeControl("\r\u{1B}[K") }
     }

@@ -16,7 +16,7 @@ final class Console {
     /// Standard error, unbuffered.
     let err: TextStream
     /// Lines of standard input (commands of `step` when not on a terminal).
-    let input: LineSource
+    let input: CommandInput
     /// Whether standard output is a terminal (full-screen views, progress).
     let isTerminal: Bool
     /// Whether standard error is a terminal (progress display).
@@ -27,7 +27,7 @@ final class Console {
     let environment: [String: String]
 
     init(
-        out: TextStream, err: TextStream, input: LineSource, isTerminal: Bool, errorIsTerminal: Bool, color: Bool,
+        out: TextStream, err: TextStream, input: CommandInput, isTerminal: Bool, errorIsTerminal: Bool, color: Bool,
         environment: [String: String]
     ) {
         self.out = out
@@ -58,14 +58,14 @@ final class Console {
         }
         return Console(
             out: TextStream(descriptor: 1), err: TextStream(descriptor: 2, buffered: false),
-            input: LineSource(descriptor: 0), isTerminal: TTY.isTerminal(1), errorIsTerminal: TTY.isTerminal(2),
+            input: CommandInput(descriptor: 0), isTerminal: TTY.isTerminal(1), errorIsTerminal: TTY.isTerminal(2),
             color: TTY.wantsColor(1, environment: environment), environment: environment)
     }
 
     /// A console that captures output in memory and reads `input` as standard input, for tests.
     static func capturing(input: String = "", environment: [String: String] = [:]) -> Console {
         Console(
-            out: TextStream(), err: TextStream(), input: LineSource(text: input),
+            out: TextStream(), err: TextStream(), input: CommandInput(text: input),
             isTerminal: false, errorIsTerminal: false, color: false, environment: environment)
     }
 }
@@ -148,8 +148,9 @@ final class TextStream {
     }
 }
 
-/// Lines read from a descriptor or from a string.
-final class LineSource {
+/// The commands typed into an interactive view, a line at a time: from a descriptor (standard
+/// input) or from a string. (Trace files are read by TraceReader's `ChunkReader`.)
+final class CommandInput {
     private let descriptor: Int32?
     private var pending: [UInt8] = []
     private var ended = false

@@ -8,8 +8,8 @@
     import Darwin
 #endif
 
-/// Splits a file or a buffer into lines, reading a file in large blocks so that memory stays
-/// the same whatever the file's size: one block, or one line when a line is longer.
+/// Splits a file or a buffer into lines, reading a file in large blocks (`ChunkReader`) so that
+/// memory stays the same whatever the file's size: one block, or one line when a line is longer.
 ///
 /// Lines end at `\n`, found with `memchr`; the `\n` is not part of the line (a `\r` before it
 /// is, and JSON reads it as whitespace).
@@ -17,15 +17,15 @@ package enum LineReader {
     /// One line.
     package struct Line {
         /// The line's bytes without its `\n`; empty when `isOverlong`.
-        var bytes: UnsafeRawBufferPointer
+        package var bytes: UnsafeRawBufferPointer
         /// Whether the line ends with `\n` (only the last line of a file may not).
-        var isTerminated: Bool
+        package var isTerminated: Bool
         /// Whether the line is longer than the limit, so its bytes were not kept.
-        var isOverlong: Bool
+        package var isOverlong: Bool
     }
 
     /// What a file is read as: runs of whole lines, and the lines too long to keep.
-    enum Chunk {
+    package enum Chunk {
         /// One or more whole lines, each ending in `\n` except, at the end of the file, the last.
         case lines(UnsafeRawBufferPointer)
         /// A line longer than the limit, skipped up to its `\n`.
@@ -41,21 +41,6 @@ package enum LineReader {
         bytes.isEmpty || (bytes.count == 1 && bytes[0] == 0x0D)
     }
 
-    /// Reads `descriptor` to its end in blocks of about `blockSize` bytes, calling `body` with
-    /// the whole lines of each block until it returns false. `progress` gets the number of bytes
-    /// read so far, once per block.
-    ///
-    /// - Throws: the system's error number when a read fails.
-    static func forEachChunk(
-        descriptor: Int32, blockSize: Int, maximumLineLength: Int = maximumLineLength,
-        progress: (Int) -> Void, _ body: (Chunk) -> Bool
-    ) throws(SystemError) {
-        try forEachChunk(
-            blockSize: blockSize, maximumLineLength: maximumLineLength, progress: progress,
-            readMore: { buffer, count, _ in read(descriptor, buffer, count) },
-            body: { chunk, _ in body(chunk) })
-    }
-
     /// Reads bytes `range` of the regular file open as `descriptor` (with `pread`, so that
     /// several threads may read parts of one file at once) in blocks of about `blockSize` bytes,
     /// calling `body` with the whole lines of each block and the file offset of its first byte,
@@ -67,80 +52,10 @@ package enum LineReader {
         descriptor: Int32, range: Range<Int>, blockSize: Int, maximumLineLength: Int = maximumLineLength,
         _ body: (Chunk, _ offset: Int) -> Bool
     ) throws(SystemError) {
-        try forEachChunk(
-            blockSize: blockSize, maximumLineLength: maximumLineLength, progress: { _ in },
-            readMore: { buffer, count, offset in
-                pread(descriptor, buffer, min(count, max(0, range.count - offset)), off_t(range.lowerBound + offset))
-            },
-            body: { chunk, offset in body(chunk, range.lowerBound + offset) })
-    }
-
-    /// The reading loop of both `forEachChunk`s (and of a stream that `TraceInput` opened):
-    /// `readMore` reads up to `count` bytes, the next ones after the `offset` bytes read so far
-    /// (a negative count with `errno` set for an error); `body` gets each chunk and the offset
-    /// (from the start of what is read) of its first byte.
-    static func forEachChunk(
-        blockSize: Int, maximumLineLength: Int, progress: (Int) -> Void,
-        readMore: (_ buffer: UnsafeMutableRawPointer, _ count: Int, _ offset: Int) -> Int,
-        body: (Chunk, _ offset: Int) -> Bool
-    ) throws(SystemError) {
-        var capacity = max(blockSize, 16)
-        // `malloc`'s, so that a line longer than a block grows it with `realloc`: a large block
-        // is moved by remapping its pages, not copied into new ones that fault one by one (a
-        // header of 8 MB cost 2,000 page faults more than a trace of its size).
-        guard var buffer = malloc(capacity) else { throw SystemError(code: ENOMEM) }
-        defer { free(buffer) }
-        var filled = 0  // bytes of the buffer that hold data; they start with an unfinished line
-        var searched = 0  // bytes of the buffer known to hold no `\n`
-        var skipping = false  // discarding the rest of an overlong line, up to its `\n`
-        var total = 0
-
-        while true {
-            if skipping {
-                if let found = memchr(buffer, 0x0A, filled) {
-                    let end = buffer.distance(to: found) + 1
-                    filled -= end
-                    if filled > 0 { memmove(buffer, buffer + end, filled) }
-                    skipping = false
-                    searched = 0
-                } else {
-                    filled = 0
-                }
-            }
-            if !skipping, let end = lastLineEnd(buffer, from: searched, to: filled) {
-                if !body(.lines(UnsafeRawBufferPointer(start: buffer, count: end)), total - filled) { return }
-                filled -= end
-                if filled > 0 { memmove(buffer, buffer + end, filled) }
-                searched = filled
-            } else if !skipping {
-                searched = filled
-            }
-            if !skipping && filled > maximumLineLength {
-                if !body(.overlongLine, total - filled) { return }
-                skipping = true
-                filled = 0
-                searched = 0
-            } else if filled == capacity {
-                // One line fills the buffer: make room for more of it.
-                let larger = min(capacity * 2, maximumLineLength + blockSize)
-                guard let grown = realloc(buffer, larger) else { throw SystemError(code: ENOMEM) }
-                buffer = grown
-                capacity = larger
-            }
-            let count = readMore(buffer + filled, capacity - filled, total)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw SystemError(code: errno)
-            }
-            if count == 0 {
-                if filled > 0 && !skipping {
-                    _ = body(.lines(UnsafeRawBufferPointer(start: buffer, count: filled)), total - filled)
-                }
-                return
-            }
-            filled += count
-            total += count
-            progress(total)
+        var reader = ChunkReader(
+            .file(descriptor: descriptor, range: range), blockSize: blockSize, maximumLineLength: maximumLineLength)
+        while let (chunk, offset) = try reader.next() {
+            if !body(chunk, range.lowerBound + offset) { return }
         }
     }
 

@@ -247,9 +247,9 @@ import Testing
             Self.turn(3, "on", "off", state: #"{"level":0}"#),
         ]
         let file = try ValidationTemporaryFile(Array(lines.joined(separator: "\r\n").utf8))
-        let source = LineSource(input: try TraceInput.open(file.path), blockSize: 64, maximumLineLength: 2000)
+        var cursor = LineCursor(try TraceInput.open(file.path).chunks(blockSize: 64, maximumLineLength: 2000))
         var read: [(count: Int, terminated: Bool, overlong: Bool)] = []
-        while let line = try source.next() {
+        while let line = try cursor.next() {
             read.append((line.bytes.count, line.isTerminated, line.isOverlong))
         }
         #expect(read.map(\.overlong) == [false, false, true, false])

@@ -38,30 +38,42 @@ final class EventCursor {
     private(set) var skippedLines = 0
     /// Events returned so far.
     private(set) var eventCount = 0
-    private var lines: LineSource
+    private var lines: LineCursor
     private var lineNumber = 1
+    /// The bytes read at a time.
+    static let blockSize = 1 << 20
 
     /// Opens `source` and reads its header.
     /// - Throws: `ValidationFileError` when it cannot be read, or line 1 is not a trace header.
     init(_ source: TraceComparison.Input) throws(ValidationFileError) {
         name = source.name
+        var firstLine: [UInt8]?
         switch source {
         case .bytes(let bytes, _):
-            lines = LineSource(bytes: bytes)
+            lines = LineCursor(ChunkReader(.bytes(bytes), blockSize: Self.blockSize))
         case .file(let path):
+            let input: TraceInput
             do {
-                lines = LineSource(input: try TraceInput.open(path))
+                input = try TraceInput.open(path)
             } catch {
                 let (_, line, message) = error.openError
                 throw ValidationFileError(
                     path: path, line: line, message: line == nil ? message : "not a trace: \(message)")
             }
+            // Only line 1 when it cannot be a trace header: a device that never ends is not
+            // read for ever.
+            firstLine = input.firstLineIfNotAHeader()
+            lines = LineCursor(input.chunks(blockSize: Self.blockSize))
         }
-        let first: LineSource.Line?
-        do {
-            first = try lines.next()
-        } catch {
-            throw ValidationFileError(path: name, message: "cannot read: \(error.reason)")
+        let first: (bytes: [UInt8], isOverlong: Bool)?
+        if let firstLine {
+            first = (firstLine, false)
+        } else {
+            do {
+                first = try lines.next().map { ([UInt8]($0.bytes), $0.isOverlong) }
+            } catch {
+                throw ValidationFileError(path: name, message: "cannot read: \(error.reason)")
+            }
         }
         guard let first, !first.isOverlong else {
             let message =
@@ -84,7 +96,7 @@ final class EventCursor {
     /// - Throws: `ValidationFileError` when a read fails.
     func next() throws(ValidationFileError) -> Event? {
         while true {
-            let next: LineSource.Line?
+            let next: LineReader.Line?
             do {
                 next = try lines.next()
             } catch {
@@ -96,7 +108,7 @@ final class EventCursor {
                 skippedLines += 1
                 continue
             }
-            let bytes = line.bytes
+            let bytes = [UInt8](line.bytes)
             let scanned = bytes.withUnsafeBytes { raw -> (EventFields, TraceEvent)? in
                 guard !LineReader.isEmpty(raw) else { return nil }
                 guard let fields = try? EventScanner.scan(raw), let type = fields.type, let seq = fields.seq else {

@@ -197,32 +197,30 @@ package final class TraceInput: Sendable {
         return Array(block[..<(block.firstIndex(of: 0x0A) ?? block.count)])
     }
 
-    /// Reads the input from its start in blocks of about `blockSize` bytes, and calls `body`
-    /// with the whole lines of each (see `LineReader.forEachChunk`) and how many bytes were read
-    /// so far, until it returns false. A regular file is read with `pread` (the descriptor's
-    /// offset does not move, so it can be read again), a stream as it comes.
+    /// The input from its start, in blocks of about `blockSize` bytes: a regular file is read
+    /// with `pread` (the descriptor's offset does not move, so it can be read again), a stream
+    /// as it comes.
+    package func chunks(blockSize: Int, maximumLineLength: Int = LineReader.maximumLineLength) -> ChunkReader {
+        let source: ChunkReader.Source =
+            switch kind {
+            case .regularFile: .regularFile(self)
+            case .stream: .stream(StreamReader(self))
+            }
+        return ChunkReader(source, blockSize: blockSize, maximumLineLength: maximumLineLength)
+    }
+
+    /// Reads the input from its start in blocks of about `blockSize` bytes (`chunks`), and calls
+    /// `body` with the whole lines of each (see `LineReader.Chunk`) and how many bytes were read
+    /// so far, until it returns false.
     /// - Throws: the system's error when a read fails.
     func forEachChunk(
         blockSize: Int, maximumLineLength: Int, _ body: (LineReader.Chunk, _ bytesRead: Int) -> Bool
     ) throws(SystemError) {
-        let descriptor = file.rawValue
-        var reader = StreamReader(self)
-        let isRegular = if case .regularFile = kind { true } else { false }
-        try LineReader.forEachChunk(
-            blockSize: blockSize, maximumLineLength: maximumLineLength, progress: { _ in },
-            readMore: { buffer, count, offset in
-                if isRegular { return pread(descriptor, buffer, count, off_t(offset)) }
-                do throws(SystemError) {
-                    return try reader.read(into: buffer, count: count)
-                } catch {
-                    errno = error.code
-                    return -1
-                }
-            },
-            body: { chunk, offset in
-                if case .lines(let bytes) = chunk { return body(chunk, offset + bytes.count) }
-                return body(chunk, offset)
-            })
+        var reader = chunks(blockSize: blockSize, maximumLineLength: maximumLineLength)
+        while let (chunk, offset) = try reader.next() {
+            let bytesRead = if case .lines(let bytes) = chunk { offset + bytes.count } else { offset }
+            if !body(chunk, bytesRead) { return }
+        }
     }
 
     /// An error for a failed `open`, `fstat` or `read`, saying what to do.
