@@ -49,17 +49,36 @@ final class RecordedTrace {
     let path: String
 
     init(name: String = "shop.jsonl") throws {
+        guard let recording = Self.recording else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "the shop trace could not be recorded"])
+        }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-inspector-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         path = folder.appendingPathComponent(name).path
-        let recorder = try TraceRecorder(path: path, app: "Shop", machines: ["CatalogStore": Phase.self])
-        let catalog = CatalogStore(initialState: .idle, recorder: recorder)
-        let cart = Store(initialState: Cart(), name: "CartStore", recorder: recorder)
-        catalog.toLoading()
-        catalog.toLoading()
-        catalog.load(["Dune", "Emma", "Ulysses"])
-        cart.send("add", args: ["title": "Dune"]) { $0.items.append("Dune") }
-        cart.send("add", args: ["title": "Emma"]) { $0.items.append("Emma") }
+        try Data(recording).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// The trace's bytes, recorded once per test process and copied for each test. Recording
+    /// symbolicates the illegal transition's call stack, which takes about a second of CPU in
+    /// this large debug test binary, and some 90 tests start from this trace.
+    private static let recording: [UInt8]? = try? record()
+
+    private static func record() throws -> [UInt8] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-inspector-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("shop.jsonl").path
+        do {
+            let recorder = try TraceRecorder(path: path, app: "Shop", machines: ["CatalogStore": Phase.self])
+            let catalog = CatalogStore(initialState: .idle, recorder: recorder)
+            let cart = Store(initialState: Cart(), name: "CartStore", recorder: recorder)
+            catalog.toLoading()
+            catalog.toLoading()
+            catalog.load(["Dune", "Emma", "Ulysses"])
+            cart.send("add", args: ["title": "Dune"]) { $0.items.append("Dune") }
+            cart.send("add", args: ["title": "Emma"]) { $0.items.append("Emma") }
+        }
+        return Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
     deinit {

@@ -25,7 +25,7 @@ import Testing
         for index in 0..<25 {
             let seed = UInt64(batch * 25 + index)
             var random = SeededGenerator(seed: seed &* 7919)
-            let original = try ValidationFixtures.recordedTrace(seed: seed, actions: 12)
+            let original = try ValidationFixtures.mutationOriginal(seed: seed)
             let mutated = mutate(original, using: &random)
             let report = TraceValidator().validate(bytes: mutated)
             let expected = ReferenceChecker.problems(mutated)
@@ -40,7 +40,7 @@ import Testing
         var kinds: Set<ProblemKind> = []
         for seed in UInt64(0)..<300 {
             var random = SeededGenerator(seed: seed &* 7919)
-            let mutated = mutate(try ValidationFixtures.recordedTrace(seed: seed, actions: 12), using: &random)
+            let mutated = mutate(try ValidationFixtures.mutationOriginal(seed: seed), using: &random)
             kinds.formUnion(TraceValidator().validate(bytes: mutated).problems.map(\.kind))
         }
         // A version 1 trace of a recorder without rules: none of the kinds of patches, rules or

@@ -1,5 +1,6 @@
 import Recorder
 import TestSupport
+import Testing
 
 /// Stores recorded by the validation tests through the real `TraceRecorder`, and a seeded random
 /// generator for the mutation tests. Nested, so that their names cannot clash with other tests'.
@@ -43,6 +44,21 @@ enum ValidationFixtures {
     struct Tally: Equatable, Codable, Sendable {
         var count = 0
         var note = "a \"quoted\" note\twith\u{1B}[31m escapes"
+    }
+
+    /// Recorded traces of 12 actions (seeds 0 to 24) for the mutation tests, recorded once per
+    /// test process: recording symbolicates each illegal transition's call stack, which costs
+    /// hundreds of milliseconds in this large debug test binary, and 600 mutations start from
+    /// these. The mutations, not the originals, make the variety.
+    static let mutationOriginals: [[UInt8]] = (0..<25).compactMap { seed in
+        try? recordedTrace(seed: UInt64(seed), actions: 12)
+    }
+
+    /// The original of the mutation with `seed`.
+    static func mutationOriginal(seed: UInt64) throws -> [UInt8] {
+        let originals = mutationOriginals
+        try #require(originals.count == 25, "the mutation tests' traces could not be recorded")
+        return originals[Int(seed % UInt64(originals.count))]
     }
 
     /// A trace recorded by the real recorder: two doors (some of their actions illegal), a
