@@ -50,7 +50,8 @@ final class RecordedTrace {
 
     init(name: String = "shop.jsonl") throws {
         guard let recording = Self.recording else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "the shop trace could not be recorded"])
+            throw CocoaError(
+                .fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "the shop trace could not be recorded"])
         }
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-inspector-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -64,7 +65,8 @@ final class RecordedTrace {
     private static let recording: [UInt8]? = try? record()
 
     private static func record() throws -> [UInt8] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rewind-inspector-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "rewind-inspector-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("shop.jsonl").path
