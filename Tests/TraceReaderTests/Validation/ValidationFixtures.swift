@@ -1,3 +1,4 @@
+import Foundation
 import Recorder
 import TestSupport
 import Testing
@@ -63,7 +64,27 @@ enum ValidationFixtures {
 
     /// A trace recorded by the real recorder: two doors (some of their actions illegal), a
     /// tally store without a machine, and a door that reacts to the other (a `cause`).
+    ///
+    /// Recorded on a thread of its own, so that every recording has the same call stacks
+    /// whichever test asks: the recorder symbolicates an illegal transition's stack once per
+    /// distinct stack (about a second of CPU in this large debug test binary), and remembers it.
     static func recordedTrace(seed: UInt64, actions: Int = 40) throws -> [UInt8] {
+        final class Outcome: @unchecked Sendable {
+            // Written by the recording thread before it signals `done`, read after the wait.
+            var result: Result<[UInt8], any Error> = .success([])
+        }
+        let outcome = Outcome()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            outcome.result = Result { try record(seed: seed, actions: actions) }
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        return try outcome.result.get()
+    }
+
+    private static func record(seed: UInt64, actions: Int) throws -> [UInt8] {
         var random = SeededGenerator(seed: seed)
         let sink = MemorySink()
         let recorder = try TraceRecorder(
