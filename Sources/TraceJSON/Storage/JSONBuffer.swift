@@ -29,8 +29,8 @@ struct JSONBuffer<Element>: ~Copyable {
         assert(capacity >= 1 && count >= 0 && count <= capacity, "JSONBuffer: count \(count), capacity \(capacity)")
     }
 
-    /// The element at `index`, in place (addressors, not get/set: an `inout` use such as
-    /// `boxes.isUniquelyReferenced(at:)` must see the element, not a copy).
+    /// The element at `index`, in place (addressors, not get/set: a change to one field of an
+    /// element, `slots[i].cursor = c`, writes that field where it is, without a copy).
     @inline(__always)
     subscript(index: Int) -> Element {
         unsafeAddress {
@@ -113,15 +113,5 @@ struct JSONBuffer<Element>: ~Copyable {
         base = larger
         capacity = newCapacity
         checkInvariants()
-    }
-}
-
-extension JSONBuffer where Element: AnyObject {
-    /// Whether the object at `index` is referenced only from here, checked in place (through the
-    /// buffer's own address: no temporary copy of the reference can make it look shared).
-    @inline(__always)
-    func isUniquelyReferenced(at index: Int) -> Bool {
-        assert(index >= 0 && index < count, "JSONBuffer index out of range")
-        return isKnownUniquelyReferenced(&base[index])
     }
 }

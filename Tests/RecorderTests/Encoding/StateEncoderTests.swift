@@ -143,4 +143,43 @@ import Testing
         let bytes = try StateEncoder().encode(big)
         #expect(try JSONDecoder().decode([String].self, from: Data(bytes)) == big)
     }
+
+    /// Keyed containers of two key types, alternating with depth, each with a nested keyed
+    /// container of the other type; siblings of both types side by side at one depth.
+    struct Layered: Encodable {
+        var depth: Int
+        enum Even: String, CodingKey { case depth, side, children }
+        enum Odd: String, CodingKey { case level, side, children }
+
+        func encode(to encoder: any Encoder) throws {
+            if depth % 2 == 0 {
+                try encode(to: encoder, number: Even.depth, side: .side, children: .children, sideKey: Odd.level)
+            } else {
+                try encode(to: encoder, number: Odd.level, side: .side, children: .children, sideKey: Even.depth)
+            }
+        }
+
+        private func encode<Own: CodingKey, Other: CodingKey>(
+            to encoder: any Encoder, number: Own, side: Own, children: Own, sideKey: Other
+        ) throws {
+            var container = encoder.container(keyedBy: Own.self)
+            try container.encode(depth, forKey: number)
+            var nested = container.nestedContainer(keyedBy: Other.self, forKey: side)
+            try nested.encode("side \(depth)", forKey: sideKey)
+            if depth > 0 {
+                try container.encode([Layered(depth: depth - 1), Layered(depth: max(depth - 2, 0))], forKey: children)
+            }
+        }
+    }
+
+    @Test(arguments: [0, 1, 5, 12])
+    func keyedContainersOfAlternatingTypesAtEveryDepthWriteWhatJSONEncoderWrites(depth: Int) throws {
+        let expected = try JSONSerialization.jsonObject(with: JSONEncoder().encode(Layered(depth: depth))) as? NSObject
+        let encoder = StateEncoder()
+        for round in 0..<3 {  // the same encoder again: it hands out the containers it kept
+            let bytes = try encoder.encode(Layered(depth: depth))
+            let ours = try JSONSerialization.jsonObject(with: Data(bytes)) as? NSObject
+            #expect(ours != nil && ours == expected, "round \(round)")
+        }
+    }
 }

@@ -1,7 +1,7 @@
 // The `Encoder` that `encode(to:)` implementations see while a `StreamingEncoder` runs.
 //
 // It is one pointer to the encoding's mutable state: the output, the stack of open frames, the
-// reusable container boxes, what is known of each type, and the memo. Being a trivial struct, it
+// reusable keyed containers, what is known of each type, and the memo. Being a trivial struct, it
 // travels as `any Encoder` with no allocation and no reference counting, and the containers that
 // hold it pay none either (a class reference, even `unowned(unsafe)`, is retained and released
 // around most uses).

@@ -1,28 +1,40 @@
-/// Reused keyed-container boxes, by (key type, frame).
+/// Reused keyed containers, by (key type, frame).
 ///
-/// A `KeyedEncodingContainer<Key>` is one reference to a box that the standard library allocates,
-/// and building one costs runtime generic-metadata lookups (for the box class and for
-/// `KeyedEncodingContainer<Key>` itself) and an allocation. A state encodes the same few key
-/// types at the same depths every time, so the box made for (key type, frame) is kept and handed
-/// out again. A box is only in use while its value's `encode(to:)` runs, and a frame index is
-/// occupied by one container at a time, so reuse is safe for conformances that use containers
-/// in order.
+/// Building a `KeyedEncodingContainer<Key>` costs runtime generic-metadata lookups (for the box
+/// class the standard library wraps our container in, and for `KeyedEncodingContainer<Key>`
+/// itself) and an allocation. A state encodes the same few key types at the same depths every
+/// time, so the container made for (key type, frame) is kept and handed out again (a copy of a
+/// container shares its box). A container is only in use while its value's `encode(to:)` runs,
+/// and a frame index is occupied by one container at a time, so reuse is safe for conformances
+/// that use containers in order.
 ///
-/// Handing a cached box out as a `KeyedEncodingContainer<Key>` must not look up that type's
-/// metadata either (the lookup costs as much as the rest of the container). So each entry keeps
-/// a function, made once, that returns the box as that type: the function carries the box and
-/// the metadata in its context. Entries store it with its result type erased and call it back
-/// only at its own type, which the entry's key type determines (see `KnownTypeCasts.swift`).
+/// Handing a cached container out must not look up `KeyedEncodingContainer<Key>`'s metadata
+/// either (the lookup costs as much as the rest of the container). So each entry keeps a
+/// function, made once by `returning(_:)`, that returns a copy of the container: the function
+/// carries the container and its type's metadata in its context. The function is kept in a
+/// `Cached<Key>` object, under the common superclass `CachedContainer`; once an entry's key type
+/// has been found equal to `Key`, its object is a `Cached<Key>`, and `unsafeDowncast` (a class
+/// downcast, checked in debug builds) reads it as one without a runtime lookup.
 ///
 /// The table is open-addressed, allocated once, and stops taking entries when three quarters
 /// full (states of unusual shape then get a fresh container each time, as without a cache). It
 /// owns its memory and cannot be copied: `deinit` frees it, once.
 struct KeyedContainerCache: ~Copyable {
+    /// The common superclass of the cached containers, whatever their key type.
+    class CachedContainer {}
+
+    /// A cached container of key type `Key`, as a function that returns a copy of it.
+    final class Cached<Key: CodingKey>: CachedContainer {
+        let container: () -> KeyedEncodingContainer<Key>
+
+        init(_ container: @escaping () -> KeyedEncodingContainer<Key>) { self.container = container }
+    }
+
     private struct Entry {
         var type: ObjectIdentifier?
         var frame: Int
-        /// `() -> KeyedEncodingContainer<Key>` for the entry's key type, its result type erased.
-        var container: (() -> Any)?
+        /// A `Cached<Key>` for the entry's key type.
+        var container: CachedContainer?
     }
 
     private static var capacity: Int { 256 }
@@ -55,8 +67,7 @@ struct KeyedContainerCache: ~Copyable {
         var index = Self.slot(type, frame)
         while let occupant = entries[index].type {
             if occupant == type && entries[index].frame == frame {
-                return restoringResult(
-                    of: entries[index].container.unsafelyUnwrapped, as: KeyedEncodingContainer<Key>.self)()
+                return unsafeDowncast(entries[index].container.unsafelyUnwrapped, to: Cached<Key>.self).container()
             }
             index = (index &+ 1) & (Self.capacity &- 1)
         }
@@ -67,14 +78,19 @@ struct KeyedContainerCache: ~Copyable {
         -> KeyedEncodingContainer<Key>
     {
         let container = KeyedEncodingContainer(KeyedContainer<Key>(context: context, frame: frame))
-        // Reuse reads the container as its one box reference; a standard library that laid it
-        // out otherwise gets a fresh container every time instead (correct, only slower).
-        guard count < Self.capacity * 3 / 4,
-            MemoryLayout<KeyedEncodingContainer<Key>>.size == MemoryLayout<AnyObject>.size
-        else { return container }
-        let reuse = containerView(ofBox: boxReference(of: container), as: KeyedEncodingContainer<Key>.self)
-        entries[index] = Entry(type: ObjectIdentifier(Key.self), frame: frame, container: erasingResult(of: reuse))
+        guard count < Self.capacity * 3 / 4 else { return container }
+        entries[index] = Entry(
+            type: ObjectIdentifier(Key.self), frame: frame, container: Cached(Self.returning(container)))
         count &+= 1
         return container
+    }
+
+    /// A function that returns a copy of `value`. Generic over the whole type of `value` (not
+    /// over `Key`), so that the function's context holds `Value`'s metadata, found once, here,
+    /// and copying the value out looks nothing up. Not inlined, so that the optimizer cannot
+    /// rewrite it in terms of `Key` and bring the lookup back into every call.
+    @inline(never)
+    private static func returning<Value>(_ value: Value) -> () -> Value {
+        { value }
     }
 }

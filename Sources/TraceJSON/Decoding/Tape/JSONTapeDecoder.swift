@@ -4,7 +4,7 @@
 ///
 /// One object serves a whole document, and then the next (see `JSONTapeDecoderPool`): it stands
 /// for the value being decoded now (swapped in and out around each nested `init(from:)`), it is
-/// its own single-value container, and its keyed containers are reused boxes (see
+/// its own single-value container, and its keyed containers are (decoder, slot) pairs (see
 /// `JSONTapeKeyedSlot`). Coding paths are kept as trivially copyable nodes and turned into
 /// `CodingKey`s only when asked for.
 ///
@@ -73,7 +73,8 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
     // MARK: Containers
 
     /// A keyed container for the object at tape index `index`, reached from node `parent` by
-    /// `step`; from the cache when a box of this `Key` type is free.
+    /// `step`, with a slot of its own (see `JSONTapeKeyedSlot`), made by the function kept for
+    /// `Key` (see `JSONTapeContainerMakers`).
     func keyedContainer<Key: CodingKey>(
         _ type: Key.Type, at index: Int, parent: Int, step: JSONTapeStep
     ) throws -> KeyedDecodingContainer<Key> {
@@ -83,25 +84,8 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
         }
         let node =
             step.kind == .none ? parent : state.pointee.nodes.append(JSONTapePathNode(parent: parent, step: step))
-        let id = ObjectIdentifier(Key.self)
-        let count = state.pointee.slots.count
-        // The most recent slots first, and at most 64 of them: a conformance that keeps
-        // thousands of containers alive gets new slots rather than ever longer searches.
-        var slot = count
-        while slot > 0 && count &- slot < 64 {
-            slot &-= 1
-            if state.pointee.slots[slot].keyType == id && state.pointee.boxes.isUniquelyReferenced(at: slot) {
-                state.pointee.assign(slot: slot, object: index, node: node)
-                return state.pointee.container(reusing: slot, as: KeyedDecodingContainer<Key>.self)
-            }
-        }
-        let container = KeyedDecodingContainer(JSONTapeKeyedContainer<Key>(decoder: self, slot: count))
-        state.pointee.slots.append(
-            JSONTapeKeyedSlot(keyType: id, object: index, node: node, cursor: index &+ 1, names: .unchecked))
-        state.pointee.assign(slot: count, object: index, node: node)
-        state.pointee.boxes.append(JSONTapeKeyedSlot.box(of: container))
-        state.pointee.views.append(JSONTapeKeyedSlot.view(as: KeyedDecodingContainer<Key>.self))
-        return container
+        let slot = state.pointee.newSlot(object: index, node: node)
+        return state.pointee.containerMakers.container(Key.self, decoder: self, slot: slot)
     }
 
     /// An unkeyed container for the array at tape index `index`; see `keyedContainer`.

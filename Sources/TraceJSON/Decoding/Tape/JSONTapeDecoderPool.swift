@@ -1,9 +1,8 @@
 @_spi(RewindInternals) internal import RewindSupport
 
 /// Idle `JSONTapeDecoder`s, shared by every `JSONValueDecoder` in the process, so that decoding
-/// one state after another (stepping through a trace) reuses the decoder's buffers and keyed
-/// container boxes instead of making them anew, even when each call makes a new
-/// `JSONValueDecoder()`.
+/// one state after another (stepping through a trace) reuses the decoder's buffers and caches
+/// instead of making them anew, even when each call makes a new `JSONValueDecoder()`.
 ///
 /// A call takes an idle decoder, or makes one when there is none (several threads decoding at
 /// once, or an `init(from:)` that itself decodes with a `JSONValueDecoder`), and gives it back

@@ -1,6 +1,6 @@
 /// The keyed container of `JSONTapeDecoder`: an object's members, looked up by name (the last
 /// member with a name wins, as in `JSONObject`). It is only the decoder and a slot number; what
-/// it stands for is in the slot (see `JSONTapeKeyedSlot`), so its box can be reused.
+/// it stands for is in the slot (see `JSONTapeKeyedSlot`), where lookups can update it.
 struct JSONTapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The decoder's state, for everything but nested values (a pointer, not the decoder: a
     /// call on an `unowned(unsafe)` class reference costs a retain and a release).

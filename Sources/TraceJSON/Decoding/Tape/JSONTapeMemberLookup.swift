@@ -6,14 +6,13 @@
 /// plain (see `JSONTapeKeyedSlot.Names`) use a name table instead, so that every lookup gives
 /// the same answer as `JSONObject`'s subscript: the last member with a name equal as a `String`.
 extension JSONTapeState {
-    /// Points `slot` at the object at tape index `object`, whose coding-path node is `node`.
+    /// A new slot for the object at tape index `object`, whose coding-path node is `node`.
     @inline(__always)
-    mutating func assign(slot: Int, object: Int, node: Int) {
-        slots[slot].object = object
-        slots[slot].node = node
-        slots[slot].cursor = object &+ 1
-        slots[slot].names = tape[object].namesNeedCheck ? .unchecked : .plain
-        if !nameTables.isEmpty { nameTables[slot] = nil }
+    mutating func newSlot(object: Int, node: Int) -> Int {
+        slots.append(
+            JSONTapeKeyedSlot(
+                object: object, node: node, cursor: object &+ 1,
+                names: tape[object].namesNeedCheck ? .unchecked : .plain))
     }
 
     /// The tape index of the value of the member named `key.stringValue` in `slot`'s object.

@@ -21,14 +21,10 @@ struct JSONTapeState: ~Copyable {
     var nodes = JSONBuffer<JSONTapePathNode>(capacity: 64)
     /// Keys kept whole for the coding path (`super`).
     var extraKeys: [any CodingKey] = []
-    /// The keyed containers made so far (see `JSONTapeKeyedSlot`), and for each its
-    /// `KeyedDecodingContainer`'s box (its one stored reference), apart so that the slots are
-    /// trivial values and `boxes.isUniquelyReferenced(at: i)` sees the stored reference.
+    /// The keyed containers of the document, one slot each (see `JSONTapeKeyedSlot`).
     var slots = JSONBuffer<JSONTapeKeyedSlot>(capacity: 16)
-    var boxes = JSONBuffer<JSONTapeBoxReference>(capacity: 16)
-    /// For each slot, a function that returns its box as the `KeyedDecodingContainer<Key>` it
-    /// is, made once with that type's metadata (see `JSONTapeKeyedSlot.view(as:)`).
-    var views = JSONBuffer<(JSONTapeBoxReference) -> Any>(capacity: 16)
+    /// What makes the keyed containers, by key type (see `JSONTapeContainerMakers`).
+    var containerMakers = JSONTapeContainerMakers()
     /// Name → value index of the last member with that name, for objects whose names need
     /// `String` comparison; by slot.
     var nameTables: [Int: [String: Int]] = [:]
@@ -52,11 +48,7 @@ struct JSONTapeState: ~Copyable {
         tape.removeAll(shrinkingBeyond: 1 << 14)  // 256 KiB: states up to about 100 KB
         openContainers.removeAll(shrinkingBeyond: 1024)
         nodes.removeAll(shrinkingBeyond: 1024)
-        if slots.count > 256 {
-            slots.removeAll(shrinkingBeyond: 256)
-            boxes.removeAll(shrinkingBeyond: 256)
-            views.removeAll(shrinkingBeyond: 256)
-        }
+        slots.removeAll(shrinkingBeyond: 1024)
         extraKeys.removeAll()
         nameTables.removeAll()
         if scratch.capacity > 1 << 16 { scratch = [] }
