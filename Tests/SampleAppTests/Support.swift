@@ -14,7 +14,13 @@ struct Recording {
     /// The refusals of the scenario's commands.
     let refusals: [String?]
 
+    /// The scenario recorded on a thread of its own (`onOwnThread`), so that the stacks of its
+    /// illegal transitions are symbolicated once, whichever test records it.
     init(_ scenario: Scenario) throws {
+        self = try onOwnThread { try Recording(recording: scenario) }
+    }
+
+    private init(recording scenario: Scenario) throws {
         let sink = MemorySink()
         let recorder = try Shop.recorder(sink: sink)
         var screens: [(Int, String)] = []

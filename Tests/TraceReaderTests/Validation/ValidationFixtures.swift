@@ -1,4 +1,3 @@
-import Foundation
 import Recorder
 import TestSupport
 import Testing
@@ -69,19 +68,7 @@ enum ValidationFixtures {
     /// whichever test asks: the recorder symbolicates an illegal transition's stack once per
     /// distinct stack (about a second of CPU in this large debug test binary), and remembers it.
     static func recordedTrace(seed: UInt64, actions: Int = 40) throws -> [UInt8] {
-        final class Outcome: @unchecked Sendable {
-            // Written by the recording thread before it signals `done`, read after the wait.
-            var result: Result<[UInt8], any Error> = .success([])
-        }
-        let outcome = Outcome()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            outcome.result = Result { try record(seed: seed, actions: actions) }
-            done.signal()
-        }
-        thread.start()
-        done.wait()
-        return try outcome.result.get()
+        try onOwnThread { try record(seed: seed, actions: actions) }
     }
 
     private static func record(seed: UInt64, actions: Int) throws -> [UInt8] {
