@@ -33,6 +33,10 @@ import TraceJSON
 ///
 /// The slots need no lock: a slot is written by the one thread that took its part and read by
 /// the one that applies the rules to it, after the bit was seen (acquire).
+///
+/// `scanOnCallingThread` is the same reading for a consumer that must stay on the calling thread
+/// (`TraceStream`'s body): the calling thread alone takes the parts in order, the other threads
+/// only read, scan and prepare them (`EventPreparer`, into `PreparedRows`).
 struct ParallelScan: ~Copyable {
     /// The number of threads.
     let width: Int
