@@ -387,6 +387,42 @@ import Testing
         #expect(wrong.isEmpty)
     }
 
+    /// A preparation stopped part way (the body stopped) leaves the lines after the batch it
+    /// stopped at without prepared bytes, those before with theirs.
+    @Test(arguments: [0, 1, 2]) func aPreparationStoppedPartWayPreparesTheLinesBefore(batches: Int) throws {
+        let events = 3 * PreparedRows.batchLines
+        var text = #"{"type":"header","format":"rewind-trace","version":1,"machines":{}}"# + "\n"
+        for seq in 1...events {
+            text += #"{"type":"transition","seq":\#(seq),"store":"S","action":"a","changed":true,"state":{}}"# + "\n"
+        }
+        let file = try ValidationTemporaryFile(Array(text.utf8))
+        let descriptor = open(file.path, O_RDONLY)
+        guard descriptor >= 0 else { throw ValidationTestError("cannot open \(file.path)") }
+        defer { close(descriptor) }
+        var part = FilePart()
+        defer { part.deallocate() }
+        part.read(descriptor: descriptor, index: 0, size: text.utf8.count, maximumLineLength: 1 << 20)
+        #expect(part.lines.count == events + 1)
+        var asked = 0
+        var rows = PreparedRows()
+        rows.prepare(part) { event, output in
+            output.append(contentsOf: "\(event.seq)".utf8)
+            return true
+        } while: {
+            asked += 1
+            return asked <= batches
+        }
+        let preparedLines = (batches + 1) * PreparedRows.batchLines
+        rows.bytes.withUnsafeBytes { buffer in
+            for index in 0..<part.lines.count {
+                let row = rows.line(index, in: buffer).map { String(decoding: $0, as: UTF8.self) }
+                // Line 0 is the header: not an event, never prepared.
+                let expected = index > 0 && index < preparedLines ? "\(index)" : nil
+                #expect(row == expected, "line \(index)")
+            }
+        }
+    }
+
     /// What a part's events are prepared into: each event's bytes with its line, none for the
     /// header, a line that is not one JSON object, or an event the work refused.
     @Test func preparedRowsAreThoseOfTheirLines() throws {

@@ -233,9 +233,10 @@ struct ParallelScan: ~Copyable {
     /// `body` runs only on the calling thread (`TraceStream`'s body is public API: it must not
     /// hop threads), each part's lines as soon as it and the parts before it are scanned. The
     /// other `width - 1` threads read, scan and prepare the parts ahead of it (at most `window`
-    /// in flight); the calling thread scans a part itself when the next one in order is not
-    /// ready, but does not prepare it (`body` makes those rows itself). A `body` that stops
-    /// stops the threads: this returns once they have ended.
+    /// in flight); the calling thread scans the first part itself (its rows come at once), and a
+    /// later part when the next one in order is not ready, but does not prepare them (`body`
+    /// makes those rows itself). A `body` that stops stops the threads: this returns once they
+    /// have ended.
     func scanOnCallingThread(
         descriptor: Int32, maximumLineLength: Int, preparer: EventPreparer? = nil,
         _ body: (LineReader.Line, UnsafePointer<EventFields>, JSONParseError?, UnsafeRawBufferPointer?) -> Bool
@@ -255,18 +256,29 @@ struct ParallelScan: ~Copyable {
                 if exchanged { break }
                 part = original
             }
+            scan(part, preparing: preparing)
+            return true
+        }
+
+        /// Reads, scans and (with `preparing`) prepares `part`, taken.
+        @Sendable func scan(_ part: Int, preparing: Bool) {
             let slot = part % window
             shared.slots[slot].read(
                 descriptor: descriptor, index: part, size: partSize, maximumLineLength: maximumLineLength)
             if preparing, shared.slots[slot].readError == 0, let work = shared.preparer?.current() {
-                shared.rows[slot].prepare(shared.slots[slot], with: work)
+                // Not to the end of the part once the body stopped: the stop waits for this thread.
+                shared.rows[slot].prepare(shared.slots[slot], with: work) {
+                    !shared.finished.load(ordering: .relaxed)
+                }
             } else {
                 shared.rows[slot].clear()
             }
             shared.done.bitwiseOr(1 &<< UInt(slot), ordering: .releasing)
-            return true
         }
 
+        // The first part is read on this thread, not prepared: its rows come at once, not after
+        // a scanning thread made them (or after this thread scanned a later part).
+        shared.taken.store(1, ordering: .relaxed)
         let scanning = DispatchGroup()
         for _ in 1..<width {
             DispatchQueue.global(qos: .userInitiated).async(group: scanning) {
@@ -285,6 +297,7 @@ struct ParallelScan: ~Copyable {
             shared.finished.store(true, ordering: .relaxed)
             scanning.wait()
         }
+        scan(0, preparing: false)
         var next = 0  // the next part in order
         var idle = 0
         while true {

@@ -9,13 +9,20 @@ struct PreparedRows {
     /// One per line, and the end of the last.
     var starts: [Int] = []
 
-    /// Runs `work` on each event of `part` (scanned).
-    mutating func prepare(_ part: borrowing FilePart, with work: EventPreparer.Work) {
+    /// The lines prepared between two looks at whether to go on.
+    static let batchLines = 256
+
+    /// Runs `work` on each event of `part` (scanned), while `keepGoing` (asked every
+    /// `batchLines` lines) says so: the lines after are left not prepared.
+    mutating func prepare(
+        _ part: borrowing FilePart, with work: EventPreparer.Work, while keepGoing: () -> Bool = { true }
+    ) {
         bytes.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true)
         let base = UnsafeRawPointer(part.bytes)
         part.lines.withUnsafeBufferPointer { lines in
             for index in lines.indices {
+                if index > 0 && index % Self.batchLines == 0 && !keepGoing() { break }
                 let line = lines.baseAddress! + index
                 let start = bytes.count
                 if line.pointee.count > 0 && line.pointee.error < 0,
