@@ -16,11 +16,11 @@ import TraceJSON
 ///
 /// Memory stays that of a few blocks of the file (or its longest line) plus what validation keeps
 /// (see `TraceValidator`): events come without their `state` (checked as JSON and skipped, never
-/// built). A regular file of more than 1 MB is read in parts of 256 KB by a second thread, which
-/// checks each line as JSON up to three parts ahead, while the calling thread applies the rules and
-/// calls `body`, in file order (what `body` gets is the same as on one thread); a smaller file is
-/// read on the calling thread, and a pipe as it comes. `body` is always called on the calling
-/// thread.
+/// built). A regular file of more than 1 MB is read in parts of 256 KB by other threads
+/// (`TraceValidator.parallelism` in all), which check each line as JSON a few parts ahead, while
+/// the calling thread applies the rules and calls `body`, in file order (what `body` gets is the
+/// same as on one thread); a smaller file is read on the calling thread, and a pipe as it comes.
+/// `body` is always called on the calling thread.
 ///
 /// The events are those `TraceFile` has (lines that are not `malformed` or `truncated`), with
 /// the same `index` and `line`. A problem is given with its line, as validation finds it; the few
@@ -172,19 +172,24 @@ public struct TraceStream: Sendable {
         }
         let partSize = max(1, validator.blockSize / 4)
         if case .regularFile(let size) = input.kind, size > partSize, validator.parallelism > 1 {
-            // A file of more than one part is read and scanned on another thread, a part ahead of
-            // the rules and `body`, which see the same lines in the same order.
-            let pipeline = ScanPipeline(partSize: min(partSize, ParallelScan.preferredPartSize))
-            let outcome = pipeline.read(input, maximumLineLength: maximumLineLength, preparer: preparer) {
-                line, fields, error, prepared in
-                do throws(TraceOpenError) {
-                    guard var found = try reader.consume(line, scanned: fields, error: error, scratch: scratch)
-                    else { return true }
-                    if found.event != nil { found.prepared = prepared }
-                    return body(found)
-                } catch {
-                    failure = error
-                    return false
+            // A file of more than one part is read and scanned on other threads, parts ahead of
+            // the rules and `body`, which see the same lines in the same order on this thread.
+            let scanner = ParallelScan(
+                width: validator.parallelism, partSize: min(partSize, ParallelScan.preferredPartSize))
+            // `input` (its descriptor) outlives the scan, which returns once its threads have ended.
+            let outcome = withExtendedLifetime(input) {
+                scanner.scanOnCallingThread(
+                    descriptor: input.file.rawValue, maximumLineLength: maximumLineLength, preparer: preparer
+                ) { line, fields, error, prepared in
+                    do throws(TraceOpenError) {
+                        guard var found = try reader.consume(line, scanned: fields, error: error, scratch: scratch)
+                        else { return true }
+                        if found.event != nil { found.prepared = prepared }
+                        return body(found)
+                    } catch {
+                        failure = error
+                        return false
+                    }
                 }
             }
             if case .readFailed(let code) = outcome {
@@ -244,7 +249,7 @@ public struct TraceStream: Sendable {
             try consume(line, scanned: nil, error: nil, scratch: scratch)
         }
 
-        /// Validates the next line, scanned already (by `ScanPipeline`'s thread) into `scanned`,
+        /// Validates the next line, scanned already (by `ParallelScan`'s threads) into `scanned`,
         /// or found not to be one JSON object (`error`); unscanned when `scanned` is nil.
         /// Returns the line when it is an event or has problems.
         mutating func consume(

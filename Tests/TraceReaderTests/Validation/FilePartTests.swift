@@ -108,51 +108,6 @@ import Testing
         }
     }
 
-    /// A part read without scanning and scanned afterwards, some lines at a time (`ScanPipeline`
-    /// hands a part scanned in part to the thread that waits for it), has the lines, fields and
-    /// errors of one scanned as it is read.
-    @Test(arguments: [64, 333, 4096]) func aPartScannedLaterIsThePartScannedAtOnce(partSize: Int) throws {
-        var random = SeededGenerator(seed: UInt64(partSize))
-        let bytes = DamagedTrace.make(using: &random) + Array(#"{"type":"x","seq":"#.utf8)
-        let file = try ValidationTemporaryFile(bytes)
-        let descriptor = open(file.path, O_RDONLY)
-        guard descriptor >= 0 else { throw ValidationTestError("cannot open \(file.path)") }
-        defer { close(descriptor) }
-        var atOnce = FilePart()
-        var later = FilePart()
-        defer {
-            atOnce.deallocate()
-            later.deallocate()
-        }
-        var scannedLines = 0
-        for index in 0... {
-            atOnce.read(descriptor: descriptor, index: index, size: partSize, maximumLineLength: 1_000)
-            later.read(descriptor: descriptor, index: index, size: partSize, maximumLineLength: 1_000, scanning: false)
-            #expect(later.scannedLines == 0 && later.isScanned == later.lines.isEmpty)
-            #expect(later.lines.allSatisfy { $0.fields == EventFields() && $0.error == -1 })
-            // Part of the lines at a time, as two threads share them, then the rest.
-            while later.scannedLines < later.lines.count / 2 {
-                let before = later.scannedLines
-                later.scanLines(upTo: before + Int.random(in: 1...3, using: &random))
-                #expect(later.scannedLines > before)
-                #expect(later.lines[later.scannedLines...].allSatisfy { $0.fields == EventFields() })
-            }
-            later.scanLines()
-            #expect(later.isScanned && later.scannedLines == later.lines.count)
-            #expect(atOnce.isScanned)
-            #expect(later.lines.count == atOnce.lines.count)
-            for (one, other) in zip(atOnce.lines, later.lines) {
-                #expect(one.start == other.start && one.count == other.count && one.fields == other.fields)
-                #expect(
-                    (one.error < 0 ? nil : atOnce.errors[one.error])
-                        == (other.error < 0 ? nil : later.errors[other.error]))
-            }
-            scannedLines += atOnce.lines.filter { $0.fields != EventFields() }.count
-            if atOnce.endsFile { break }
-        }
-        #expect(scannedLines > 10)
-    }
-
     /// Recorded lines, whose ends the scan finds (`EventScanner.scanRecorderLine`), are split
     /// as the sequential reader splits them, each with the fields of its own scan, whatever the
     /// part size and the longest line allowed (some recorded lines are longer than 100 bytes).

@@ -77,15 +77,6 @@ struct FilePart {
     private var isFirstPart = false
     /// The file offset just past the last byte read, for progress.
     private(set) var end = 0
-    /// Whether `read` scans each line as it finds it.
-    private var scansWhileReading = true
-    /// How many of `lines`, from the first, are scanned (their fields or errors are there): all
-    /// of them after `read(scanning: true)`; after `read(scanning: false)`, those `scanLines`
-    /// scanned.
-    private(set) var scannedLines = 0
-    /// Whether every line is scanned.
-    var isScanned: Bool { scannedLines == lineCount }
-
     /// The alignment of the buffer, and of the file offsets read into its start.
     static let alignment = 64
     /// The first read past the part's range, for the rest of its last line.
@@ -104,12 +95,8 @@ struct FilePart {
         lineStorage.deallocate()
     }
 
-    /// Reads part `index` (of `size` bytes) of the file open as `descriptor`, and scans its lines
-    /// (or only finds them, with `scanning` false: `scanLines()` scans them, perhaps on another
-    /// thread, the one the part is handed to).
-    mutating func read(descriptor: Int32, index: Int, size: Int, maximumLineLength: Int, scanning: Bool = true) {
-        scansWhileReading = scanning
-        scannedLines = 0
+    /// Reads part `index` (of `size` bytes) of the file open as `descriptor`, and scans its lines.
+    mutating func read(descriptor: Int32, index: Int, size: Int, maximumLineLength: Int) {
         lineCount = 0
         errors.removeAll(keepingCapacity: true)
         endsFile = false
@@ -135,10 +122,7 @@ struct FilePart {
         // offset one byte off took longer).
         let base = index == 0 ? 0 : (rangeStart - 1) & ~(Self.alignment - 1)
         var filled = 0
-        defer {
-            endsFile = reachedEnd && end <= rangeEnd
-            if scanning { scannedLines = lineCount }
-        }
+        defer { endsFile = reachedEnd && end <= rangeEnd }
         guard fill(&filled, upTo: rangeEnd - base, base: base, descriptor: descriptor) else { return }
 
         var start: Int
@@ -158,8 +142,7 @@ struct FilePart {
         var searched = start  // bytes before this hold no `\n` of the current line
         while base + start < rangeEnd && start < filled {
             // Most lines: scanned with their end found by the scan, not by a `memchr` before it.
-            if scanning, let count = addRecorderLine(start: start, filled: filled, maximumLineLength: maximumLineLength)
-            {
+            if let count = addRecorderLine(start: start, filled: filled, maximumLineLength: maximumLineLength) {
                 start &+= count &+ 1
                 searched = start
                 continue
@@ -218,7 +201,7 @@ struct FilePart {
         }
         appendLine(
             ScannedLine(start: start, count: count, isTerminated: isTerminated, fields: EventFields(), error: -1))
-        if scansWhileReading { scanLine(at: lineCount &- 1) }
+        scanLine(at: lineCount &- 1)
     }
 
     /// Adds `line` after the others.
@@ -258,17 +241,6 @@ struct FilePart {
         slot.pointee.count = count
         lineCount &+= 1
         return count
-    }
-
-    /// Scans the lines that `read(scanning: false)` found and that are not scanned yet, up to
-    /// line `end` (all of them by default), so that a part can be scanned partly on one thread
-    /// and the rest on another.
-    mutating func scanLines(upTo end: Int = .max) {
-        let end = min(end, lineCount)
-        while scannedLines < end {
-            if lineStorage[scannedLines].count >= 0 { scanLine(at: scannedLines) }
-            scannedLines &+= 1
-        }
     }
 
     /// Scans line `index` (not overlong) into its fields, or its error.

@@ -1,5 +1,6 @@
 import Dispatch
 @_spi(RewindInternals) internal import RewindSupport
+import TraceJSON
 
 #if canImport(Glibc)
     import Glibc
@@ -32,6 +33,10 @@ import Dispatch
 ///
 /// The slots need no lock: a slot is written by the one thread that took its part and read by
 /// the one that applies the rules to it, after the bit was seen (acquire).
+///
+/// `scanOnCallingThread` is the same reading for a consumer that must stay on the calling thread
+/// (`TraceStream`'s body): the calling thread alone takes the parts in order, the other threads
+/// only read, scan and prepare them (`EventPreparer`, into `PreparedRows`).
 struct ParallelScan: ~Copyable {
     /// The number of threads.
     let width: Int
@@ -49,6 +54,8 @@ struct ParallelScan: ~Copyable {
     /// The most parts in flight: read or being read, and not yet through the rules.
     let window: Int
     private let slots: UnsafeMutablePointer<FilePart>
+    /// What the `EventPreparer` made of each slot's events (`scanOnCallingThread` only).
+    private let rows: UnsafeMutablePointer<PreparedRows>
 
     /// How many times in a row a thread with nothing to do yields before it sleeps instead. A
     /// yield is cheap when the part waited for is a few microseconds from done; but when its
@@ -71,12 +78,16 @@ struct ParallelScan: ~Copyable {
         slots.initialize(repeating: FilePart(), count: window)
         // `initialize(repeating:)` copied one part (and its buffer pointer) into every slot.
         for index in 1..<window { slots[index] = FilePart() }
+        rows = .allocate(capacity: window)
+        rows.initialize(repeating: PreparedRows(), count: window)
     }
 
     deinit {
         for index in 0..<window { slots[index].deallocate() }
         slots.deinitialize(count: window)
         slots.deallocate()
+        rows.deinitialize(count: window)
+        rows.deallocate()
     }
 
     /// What a scan ended with.
@@ -194,6 +205,156 @@ struct ParallelScan: ~Copyable {
                         }
                     }
                     return rules.pointee.failure != 0 ? .readFailed(rules.pointee.failure) : .finished
+                }
+            }
+        }
+    }
+
+    /// The threads' shared state for one `scanOnCallingThread`, which waits for every scanning
+    /// thread to end before it returns, so it outlives every use. Unchecked: a slot (and its
+    /// rows) is written by the one thread that took its part and read by the calling thread
+    /// after its bit in `done` was seen (acquire), as in `scan`.
+    private struct Handover: @unchecked Sendable {
+        let slots: UnsafeMutablePointer<FilePart>
+        let rows: UnsafeMutablePointer<PreparedRows>
+        let preparer: EventPreparer?
+        let taken = AtomicCell<Int>(0)  // parts handed out so far
+        let consumed = AtomicCell<Int>(0)  // parts given to the body
+        let done = AtomicCell<UInt>(0)  // bit s: the part in slot s is scanned
+        let finished = AtomicCell<Bool>(false)  // the body needs no more parts
+    }
+
+    /// Reads the regular file open as `descriptor` from its start and calls `body` with each of
+    /// its lines, in order, with its fields when it was scanned as one JSON object, or why it is
+    /// not one (`error`), and what `preparer` made of it (nil for none), until `body` returns
+    /// false or the file ends. The header (line 1 of part 0), empty lines and overlong lines are
+    /// given unscanned (their fields are empty).
+    ///
+    /// `body` runs only on the calling thread (`TraceStream`'s body is public API: it must not
+    /// hop threads), each part's lines as soon as it and the parts before it are scanned. The
+    /// other `width - 1` threads read, scan and prepare the parts ahead of it (at most `window`
+    /// in flight); the calling thread scans the first part itself (its rows come at once), and a
+    /// later part when the next one in order is not ready, but does not prepare them (`body`
+    /// makes those rows itself). A `body` that stops stops the threads: this returns once they
+    /// have ended.
+    func scanOnCallingThread(
+        descriptor: Int32, maximumLineLength: Int, preparer: EventPreparer? = nil,
+        _ body: (LineReader.Line, UnsafePointer<EventFields>, JSONParseError?, UnsafeRawBufferPointer?) -> Bool
+    ) -> Outcome {
+        let window = window
+        let partSize = partSize
+        let shared = Handover(slots: slots, rows: rows, preparer: preparer)
+
+        /// Takes the next part, if the window allows, and reads, scans and (on a scanning
+        /// thread) prepares it; false when none could be taken.
+        @Sendable func scanNextPart(preparing: Bool) -> Bool {
+            var part = shared.taken.load(ordering: .relaxed)
+            while true {
+                guard part < shared.consumed.load(ordering: .acquiring) + window else { return false }
+                let (exchanged, original) = shared.taken.compareExchange(
+                    expected: part, desired: part + 1, ordering: .relaxed)
+                if exchanged { break }
+                part = original
+            }
+            scan(part, preparing: preparing)
+            return true
+        }
+
+        /// Reads, scans and (with `preparing`) prepares `part`, taken.
+        @Sendable func scan(_ part: Int, preparing: Bool) {
+            let slot = part % window
+            shared.slots[slot].read(
+                descriptor: descriptor, index: part, size: partSize, maximumLineLength: maximumLineLength)
+            if preparing, shared.slots[slot].readError == 0, let work = shared.preparer?.current() {
+                // Not to the end of the part once the body stopped: the stop waits for this thread.
+                shared.rows[slot].prepare(shared.slots[slot], with: work) {
+                    !shared.finished.load(ordering: .relaxed)
+                }
+            } else {
+                shared.rows[slot].clear()
+            }
+            shared.done.bitwiseOr(1 &<< UInt(slot), ordering: .releasing)
+        }
+
+        // The first part is read on this thread, not prepared: its rows come at once, not after
+        // a scanning thread made them (or after this thread scanned a later part).
+        shared.taken.store(1, ordering: .relaxed)
+        let scanning = DispatchGroup()
+        for _ in 1..<width {
+            DispatchQueue.global(qos: .userInitiated).async(group: scanning) {
+                var idle = 0  // turns in a row with nothing to do
+                while !shared.finished.load(ordering: .relaxed) {
+                    if scanNextPart(preparing: true) {
+                        idle = 0
+                    } else {
+                        Self.wait(&idle)
+                    }
+                }
+            }
+        }
+        defer {
+            // The slots are freed with `self`: no scanning thread may be left using one.
+            shared.finished.store(true, ordering: .relaxed)
+            scanning.wait()
+        }
+        scan(0, preparing: false)
+        var next = 0  // the next part in order
+        var idle = 0
+        while true {
+            let slot = next % window
+            guard shared.done.load(ordering: .acquiring) & (1 &<< UInt(slot)) != 0 else {
+                // Not scanned yet: scan a part meanwhile, or wait.
+                if scanNextPart(preparing: false) {
+                    idle = 0
+                } else {
+                    Self.wait(&idle)
+                }
+                continue
+            }
+            idle = 0
+            let part = slots + slot
+            if part.pointee.readError != 0 { return .readFailed(part.pointee.readError) }
+            guard Self.giveLines(of: part, rows: rows + slot, to: body), !part.pointee.endsFile else {
+                return .finished
+            }
+            shared.done.bitwiseAnd(~(1 &<< UInt(slot)), ordering: .relaxed)
+            next += 1
+            shared.consumed.store(next, ordering: .releasing)
+        }
+    }
+
+    /// A thread with nothing to do waits for another: it yields at first, then sleeps.
+    private static func wait(_ idle: inout Int) {
+        idle += 1
+        if idle < yieldsBeforeSleeping {
+            sched_yield()
+        } else {
+            SystemCalls.sleep(nanoseconds: idleSleep)
+        }
+    }
+
+    /// Gives the lines of the part in `slot` to `body`, with what was prepared of them; false
+    /// when it stopped.
+    private static func giveLines(
+        of slot: UnsafeMutablePointer<FilePart>, rows: UnsafeMutablePointer<PreparedRows>,
+        to body: (LineReader.Line, UnsafePointer<EventFields>, JSONParseError?, UnsafeRawBufferPointer?) -> Bool
+    ) -> Bool {
+        let bytes = UnsafeRawPointer(slot.pointee.bytes)
+        return rows.pointee.bytes.withUnsafeBytes { prepared in
+            slot.pointee.lines.withUnsafeBufferPointer { lines in
+                slot.pointee.errors.withUnsafeBufferPointer { errors in
+                    for index in lines.indices {
+                        let isOverlong = lines[index].count < 0
+                        let line = LineReader.Line(
+                            bytes: UnsafeRawBufferPointer(
+                                start: bytes + lines[index].start, count: max(0, lines[index].count)),
+                            isTerminated: !isOverlong && lines[index].isTerminated, isOverlong: isOverlong)
+                        let error = lines[index].error >= 0 ? errors[lines[index].error] : nil
+                        // By pointer: the fields (150 bytes) are not copied per line.
+                        let fields = (lines.baseAddress! + index).pointer(to: \.fields)!
+                        if !body(line, fields, error, rows.pointee.line(index, in: prepared)) { return false }
+                    }
+                    return true
                 }
             }
         }
