@@ -8,13 +8,6 @@ import Testing
 /// other key types, at any depth, and after the `init(from:)` that made it has returned. Each
 /// case is checked against Foundation's `JSONDecoder` on the same bytes.
 @Suite struct JSONTapeContainerLifetimeTests {
-    private func decodesLikeFoundation<T: Decodable & Equatable>(
-        _ type: T.Type, _ json: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
-        let ours = try JSONValueDecoder().decode(T.self, from: Array(json.utf8))
-        let theirs = try JSONDecoder().decode(T.self, from: Data(json.utf8))
-        #expect(ours == theirs, sourceLocation: sourceLocation)
-    }
 
     /// A chain of objects whose key types alternate with depth. Each level holds its container
     /// and a nested container of the other key type while the next level decodes (with the same

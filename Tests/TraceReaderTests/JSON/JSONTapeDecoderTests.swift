@@ -6,14 +6,6 @@ import Testing
 /// `JSONValueDecoder.decode(_:from:)` on bytes reads the same values as Foundation's
 /// `JSONDecoder` on the same bytes, for the shapes app states take.
 @Suite struct JSONTapeDecoderTests {
-    /// Decodes `json` with both decoders; both must succeed with equal values.
-    private func decodesLikeFoundation<T: Decodable & Equatable>(
-        _ type: T.Type, _ json: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
-        let ours = try JSONValueDecoder().decode(T.self, from: Array(json.utf8))
-        let theirs = try JSONDecoder().decode(T.self, from: Data(json.utf8))
-        #expect(ours == theirs, sourceLocation: sourceLocation)
-    }
 
     /// Encodes `value` with `JSONEncoder` and decodes it back with ours.
     private func roundTrips<T: Codable & Equatable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation)

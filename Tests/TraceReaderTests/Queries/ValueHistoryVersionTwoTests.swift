@@ -77,19 +77,22 @@ import Testing
         }
     }
 
+    static let header = #"{"type":"header","format":"rewind-trace","version":2,"machines":{}}"#
+
+    /// A transition of `Cart` whose `patch` is `patch`.
+    static func patched(_ seq: Int, _ patch: String) -> String {
+        #"{"type":"transition","seq":\#(seq),"store":"Cart","action":"a\#(seq)","changed":true,"patch":\#(patch)}"#
+    }
+
     @Test func aPatchThatTouchesNothingAtThePathRebuildsNothing() throws {
-        let header = #"{"type":"header","format":"rewind-trace","version":2,"machines":{}}"#
-        func patched(_ seq: Int, _ patch: String) -> String {
-            #"{"type":"transition","seq":\#(seq),"store":"Cart","action":"a\#(seq)","changed":true,"patch":\#(patch)}"#
-        }
         let lines = [
-            header,
+            Self.header,
             F.register(1, "Cart", state: #"{"total":0,"items":[]}"#),
-            patched(2, #"[{"op":"add","path":"/items/-","value":"dune"}]"#),
+            Self.patched(2, #"[{"op":"add","path":"/items/-","value":"dune"}]"#),
             // A patch that does not apply, but not at the path asked about: never rebuilt.
-            patched(3, #"[{"op":"remove","path":"/items/9"}]"#),
+            Self.patched(3, #"[{"op":"remove","path":"/items/9"}]"#),
             F.transition(4, "Cart", state: #"{"total":5,"items":["dune"]}"#),
-            patched(5, #"[{"op":"replace","path":"/total","value":7}]"#),
+            Self.patched(5, #"[{"op":"replace","path":"/total","value":7}]"#),
         ]
         let trace = try F.open(lines)
         let total = try ValueHistory(trace: trace, path: StatePath(parsing: "Cart.total"))
@@ -113,15 +116,11 @@ import Testing
     }
 
     @Test func everyWayOfAskingNamesTheEventsItPassedOver() throws {
-        let header = #"{"type":"header","format":"rewind-trace","version":2,"machines":{}}"#
-        func patched(_ seq: Int, _ patch: String) -> String {
-            #"{"type":"transition","seq":\#(seq),"store":"Cart","action":"a\#(seq)","changed":true,"patch":\#(patch)}"#
-        }
         let lines = [
-            header,
+            Self.header,
             F.register(1, "Cart", state: #"{"count":0}"#),
-            patched(2, #"[{"op":"remove","path":"/missing"}]"#),
-            patched(3, #"[{"op":"replace","path":"/count","value":3}]"#),
+            Self.patched(2, #"[{"op":"remove","path":"/missing"}]"#),
+            Self.patched(3, #"[{"op":"replace","path":"/count","value":3}]"#),
             F.transition(4, "Cart", state: #"{"count":4}"#),
         ]
         let trace = try F.open(lines)

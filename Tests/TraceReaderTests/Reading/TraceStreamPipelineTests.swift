@@ -395,13 +395,8 @@ import Testing
         for seq in 1...events {
             text += #"{"type":"transition","seq":\#(seq),"store":"S","action":"a","changed":true,"state":{}}"# + "\n"
         }
-        let file = try ValidationTemporaryFile(Array(text.utf8))
-        let descriptor = open(file.path, O_RDONLY)
-        guard descriptor >= 0 else { throw ValidationTestError("cannot open \(file.path)") }
-        defer { close(descriptor) }
-        var part = FilePart()
+        let part = try Self.part(of: text)
         defer { part.deallocate() }
-        part.read(descriptor: descriptor, index: 0, size: text.utf8.count, maximumLineLength: 1 << 20)
         #expect(part.lines.count == events + 1)
         var asked = 0
         var rows = PreparedRows()
@@ -423,6 +418,17 @@ import Testing
         }
     }
 
+    /// `text` read from a file as one part (to deallocate).
+    static func part(of text: String) throws -> FilePart {
+        let file = try ValidationTemporaryFile(Array(text.utf8))
+        let descriptor = open(file.path, O_RDONLY)
+        guard descriptor >= 0 else { throw ValidationTestError("cannot open \(file.path)") }
+        defer { close(descriptor) }
+        var part = FilePart()
+        part.read(descriptor: descriptor, index: 0, size: text.utf8.count, maximumLineLength: 1 << 20)
+        return part
+    }
+
     /// What a part's events are prepared into: each event's bytes with its line, none for the
     /// header, a line that is not one JSON object, or an event the work refused.
     @Test func preparedRowsAreThoseOfTheirLines() throws {
@@ -433,13 +439,8 @@ import Testing
                 ? "not json\n"
                 : #"{"type":"transition","seq":\#(seq),"store":"S","action":"a","changed":true,"state":{}}"# + "\n"
         }
-        let file = try ValidationTemporaryFile(Array(text.utf8))
-        let descriptor = open(file.path, O_RDONLY)
-        guard descriptor >= 0 else { throw ValidationTestError("cannot open \(file.path)") }
-        defer { close(descriptor) }
-        var part = FilePart()
+        let part = try Self.part(of: text)
         defer { part.deallocate() }
-        part.read(descriptor: descriptor, index: 0, size: text.utf8.count, maximumLineLength: 1 << 20)
         #expect(part.lines.count == 41)
         var rows = PreparedRows()
         rows.prepare(part) { event, output in
