@@ -79,24 +79,4 @@ import Testing
         #expect(delivered == 2)
         #expect(reports.contains { $0.read == 50 && $0.total == 200 })
     }
-
-    @Test func aFilesOwnConcurrentPerformRunsInParallel() {
-        guard ParallelFiles.cores >= 2 else { return }
-        // Two files at once, each with two iterations that wait for each other: they meet only
-        // when they run at once. Nested in a `concurrentPerform` of two (on two cores), a
-        // `concurrentPerform` gets one thread and runs its iterations one after the other.
-        var met: [Int] = []
-        ParallelFiles.forEach(count: 2, width: 2) { _, _ -> Int in
-            let arrived = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
-            let meetings = DispatchSemaphore(value: 0)
-            DispatchQueue.concurrentPerform(iterations: 2) { iteration in
-                arrived[iteration].signal()
-                if arrived[1 - iteration].wait(timeout: Self.patience) == .success { meetings.signal() }
-            }
-            return (0..<2).filter { _ in meetings.wait(timeout: .now()) == .success }.count
-        } deliver: { _, value in
-            met.append(value)
-        }
-        #expect(met == [2, 2])
-    }
 }
