@@ -158,28 +158,15 @@ package struct ChunkReader: ~Copyable {
     private mutating func readMore(into target: UnsafeMutableRawPointer, count: Int) throws(SystemError) -> Int {
         switch source {
         case .file(let descriptor, let range):
-            while true {
-                let wanted = min(count, max(0, range.count - bytesRead))
-                let read = pread(descriptor, target, wanted, off_t(range.lowerBound + bytesRead))
-                if read >= 0 { return read }
-                if errno != EINTR { throw SystemError(code: errno) }
-            }
+            let wanted = min(count, max(0, range.count - bytesRead))
+            return try SystemCalls.read(descriptor, into: target, count: wanted, at: range.lowerBound + bytesRead)
         case .regularFile(let input):
-            while true {
-                let read = pread(input.file.rawValue, target, count, off_t(bytesRead))
-                if read >= 0 { return read }
-                if errno != EINTR { throw SystemError(code: errno) }
-            }
+            return try input.file.read(into: target, count: count, at: bytesRead)
         case .stream(var reader):
-            while true {
-                do throws(SystemError) {
-                    let read = try reader.read(into: target, count: count)
-                    source = .stream(reader)
-                    return read
-                } catch {
-                    guard error.code == EINTR else { throw error }
-                }
-            }
+            // `StreamReader` reads through `SystemCalls`, which retries after an interruption.
+            let read = try reader.read(into: target, count: count)
+            source = .stream(reader)
+            return read
         case .bytes(let bytes):
             let taken = min(count, bytes.count - bytesRead)
             guard taken > 0 else { return 0 }

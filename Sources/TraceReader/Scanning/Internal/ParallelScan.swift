@@ -172,14 +172,7 @@ struct ParallelScan: ~Copyable {
                     /// Takes the next part, if the window allows, and reads and scans it; false when none
                     /// could be taken.
                     @Sendable func scanNextPart() -> Bool {
-                        var part = taken.load(ordering: .relaxed)
-                        while true {
-                            guard part < consumed.load(ordering: .acquiring) + window else { return false }
-                            let (exchanged, original) = taken.compareExchange(
-                                expected: part, desired: part + 1, ordering: .relaxed)
-                            if exchanged { break }
-                            part = original
-                        }
+                        guard let part = Self.takePart(taken, consumed: consumed, window: window) else { return false }
                         let slot = part % window
                         shared.slots[slot].read(
                             descriptor: descriptor, index: part, size: partSize, maximumLineLength: maximumLineLength)
@@ -195,13 +188,8 @@ struct ParallelScan: ~Copyable {
                                 continue
                             }
                             // The next part in order is being scanned by another thread, and the
-                            // window is full: wait for it, yielding at first, then sleeping.
-                            idle += 1
-                            if idle < Self.yieldsBeforeSleeping {
-                                sched_yield()
-                            } else {
-                                SystemCalls.sleep(nanoseconds: Self.idleSleep)
-                            }
+                            // window is full: wait for it.
+                            Self.wait(&idle)
                         }
                     }
                     return rules.pointee.failure != 0 ? .readFailed(rules.pointee.failure) : .finished
@@ -248,13 +236,8 @@ struct ParallelScan: ~Copyable {
         /// Takes the next part, if the window allows, and reads, scans and (on a scanning
         /// thread) prepares it; false when none could be taken.
         @Sendable func scanNextPart(preparing: Bool) -> Bool {
-            var part = shared.taken.load(ordering: .relaxed)
-            while true {
-                guard part < shared.consumed.load(ordering: .acquiring) + window else { return false }
-                let (exchanged, original) = shared.taken.compareExchange(
-                    expected: part, desired: part + 1, ordering: .relaxed)
-                if exchanged { break }
-                part = original
+            guard let part = Self.takePart(shared.taken, consumed: shared.consumed, window: window) else {
+                return false
             }
             scan(part, preparing: preparing)
             return true
@@ -320,6 +303,18 @@ struct ParallelScan: ~Copyable {
             shared.done.bitwiseAnd(~(1 &<< UInt(slot)), ordering: .relaxed)
             next += 1
             shared.consumed.store(next, ordering: .releasing)
+        }
+    }
+
+    /// The next part to read, taken from `taken` (the parts handed out so far) when the window
+    /// allows it (fewer than `window` parts ahead of the `consumed` ones); nil when it does not.
+    private static func takePart(_ taken: AtomicCell<Int>, consumed: AtomicCell<Int>, window: Int) -> Int? {
+        var part = taken.load(ordering: .relaxed)
+        while true {
+            guard part < consumed.load(ordering: .acquiring) + window else { return nil }
+            let (exchanged, original) = taken.compareExchange(expected: part, desired: part + 1, ordering: .relaxed)
+            if exchanged { return part }
+            part = original
         }
     }
 
