@@ -1,9 +1,15 @@
 /// What `JSONScanner.scanValue(into:)` reports while it walks one JSON value, in document order.
 ///
-/// The parser's sink builds `JSONValue`s, the tape decoder's its tape, `JSONText`'s its index;
-/// the syntax checker's sink does nothing, so checking and parsing share one grammar. Byte ranges are offsets into `base`; string ranges exclude
-/// the quotes and are already checked (valid UTF-8, valid escapes).
-protocol JSONEventSink: ~Copyable {
+/// The one walker of the project's JSON, and its consumers: the parser's sink builds
+/// `JSONValue`s, the tape decoder's its tape, `JSONText`'s its index, `PatchShapeSink` a patch's
+/// shape, the trace reader's `EventFieldsSink` an event line's members and its header reading the
+/// machines; the syntax checker's sink does nothing. So a change to the grammar is made once.
+/// Byte ranges are offsets into `base`; string ranges exclude the quotes and are already checked
+/// (valid UTF-8, valid escapes).
+///
+/// Public as `@_spi(RewindInternals)`, with the walker `@inlinable`, so that a sink in another
+/// module gets a walk specialized for it (a `package` generic is not specialized across modules).
+@_spi(RewindInternals) public protocol JSONEventSink: ~Copyable {
     /// An array starts; its `[` is at `offset`.
     mutating func beginArray(at offset: Int)
     /// The innermost array ends; its `]` is at `offset`.
@@ -16,8 +22,8 @@ protocol JSONEventSink: ~Copyable {
     mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool)
     mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool)
     mutating func number(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int)
-    /// `true`, `false` or `null`.
-    mutating func literal(_ value: JSONValue)
+    /// `true`, `false` or `null`, whose first byte is at `offset`.
+    mutating func literal(_ value: JSONValue, at offset: Int)
 }
 
 /// A sink that keeps nothing: the checker's.
@@ -30,5 +36,5 @@ struct JSONDiscardingSink: JSONEventSink {
     @inline(__always) mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool)
     {}
     @inline(__always) mutating func number(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {}
-    @inline(__always) mutating func literal(_ value: JSONValue) {}
+    @inline(__always) mutating func literal(_ value: JSONValue, at offset: Int) {}
 }
