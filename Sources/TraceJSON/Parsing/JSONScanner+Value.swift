@@ -77,7 +77,8 @@ extension JSONScanner {
                 let level = depth &- 1
                 let inObject = isObject[level]
                 guard position < count else {
-                    throw endOfInput(expecting: inObject ? "',' or '}'" : "',' or ']'")
+                    throw endOfInput(
+                        expecting: inObject ? "',' or '}' after an object member" : "',' or ']' after an array element")
                 }
                 let byte = base[position]
                 if byte == 0x2C {  // ,

@@ -26,6 +26,9 @@ struct EventFieldsSink: JSONEventSink {
     private var member: EventFields.Key?
     /// Where that value starts.
     private var valueStart = 0
+    /// Whether the tokens inside that value matter (`stack`, `patch`); for the other members, a
+    /// token below the member's value is passed over at once.
+    private var watchesInside = false
     /// For a `stack`: whether every element so far is a string.
     private var stackHoldsStrings = true
     /// For a `patch`: its shape, told of every token of the value.
@@ -43,17 +46,16 @@ struct EventFieldsSink: JSONEventSink {
     /// A scalar at any depth: the line itself, a member's value, or a token inside one.
     @inline(__always)
     private mutating func scalar(_ kind: ValueKind, from start: Int, to end: Int, hasEscapes: Bool = false) {
-        switch depth {
-        case 0:
-            notAnObject = kind.description
-            isComplete = true
-        case 1:
+        if depth >= 2 {
+            if watchesInside { inner(kind, from: start, to: end, hasEscapes: hasEscapes) }
+        } else if depth == 1 {
             valueStart = start
             if member == .patch { patchShape = PatchShapeSink() }
-            inner(kind, from: start, to: end, hasEscapes: hasEscapes)
+            if watchesInside { inner(kind, from: start, to: end, hasEscapes: hasEscapes) }
             finish(kind, end: end, hasEscapes: hasEscapes)
-        default:
-            inner(kind, from: start, to: end, hasEscapes: hasEscapes)
+        } else {
+            notAnObject = kind.description
+            isComplete = true
         }
     }
 
@@ -118,15 +120,14 @@ struct EventFieldsSink: JSONEventSink {
 
     @inline(__always)
     private mutating func begin(_ kind: ValueKind, at offset: Int) {
-        switch depth {
-        case 0:
-            if case .array = kind { notAnObject = kind.description }
-        case 1:
+        if depth >= 2 {
+            if watchesInside { inner(kind, from: offset, to: offset, hasEscapes: false) }
+        } else if depth == 1 {
             valueStart = offset
             stackHoldsStrings = true
             if member == .patch { patchShape = PatchShapeSink() }
-        default:
-            inner(kind, from: offset, to: offset, hasEscapes: false)
+        } else if case .array = kind {
+            notAnObject = kind.description
         }
         if depth >= 1 && member == .patch {
             if case .object = kind { patchShape.beginObject(at: offset) } else { patchShape.beginArray(at: offset) }
@@ -152,15 +153,24 @@ struct EventFieldsSink: JSONEventSink {
             if member == .patch { patchShape.key(base, from: start, to: end, hasEscapes: hasEscapes) }
             return
         }
+        let length = end &- start
         if hasEscapes {
             let text = EventFields.Text(range: start..<end, hasEscapes: true)
             member = EventScanner.key(named: EventFields.string(text, in: line))
-        } else if end &- start <= 8 {
-            member = EventScanner.pack(UnsafeRawBufferPointer(rebasing: line[start..<end])).flatMap(
-                EventScanner.key(packed:))
+        } else if length <= 8 {
+            // The name's bytes as `EventScanner.pack` packs them (they are checked JSON: no NUL;
+            // a non-ASCII byte packs to a number no key has).
+            var packed: UInt64 = 0
+            var index = 0
+            while index < length {
+                packed |= UInt64(base[start &+ index]) &<< UInt64(index &* 8)
+                index &+= 1
+            }
+            member = EventScanner.key(packed: packed)
         } else {
             member = nil
         }
+        watchesInside = member == .stack || member == .patch
         // The last member with this key wins: forget what an earlier one said.
         if let member, (fields.present.bits | fields.wrongTypes.bits) & (1 &<< member.rawValue) != 0 {
             fields.clear(member)
