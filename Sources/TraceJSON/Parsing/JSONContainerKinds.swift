@@ -5,18 +5,23 @@
 /// Sixteen words in a tuple, since `InlineArray` needs iOS 26 and macOS 26; an access reaches
 /// them through a pointer to this value's own storage, which the optimizer turns into a plain
 /// load or store.
-struct JSONContainerKinds {
-    private var words:
+@usableFromInline struct JSONContainerKinds {
+    @usableFromInline var words:
         (
             UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
             UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
-        ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        )
+
+    /// All arrays.
+    @inlinable init() {
+        words = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    }
 
     /// How many depths it holds.
-    static let capacity = 16 * 64
+    @usableFromInline static let capacity = 16 * 64
 
     /// Whether the container at `depth` is an object.
-    @inline(__always)
+    @inlinable @inline(__always)
     subscript(depth: Int) -> Bool {
         get {
             assert(depth >= 0 && depth < Self.capacity)

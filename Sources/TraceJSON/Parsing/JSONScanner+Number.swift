@@ -10,7 +10,7 @@
 extension JSONScanner {
     /// Scans a number whose first byte (`-` or a digit) is at `position`; leaves `position`
     /// just past it.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     mutating func scanNumber() throws(JSONParseError) {
         var offset = position
         if base[offset] == UInt8(ascii: "-") {

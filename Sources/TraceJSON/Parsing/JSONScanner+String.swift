@@ -9,7 +9,7 @@
 extension JSONScanner {
     /// Scans a string whose opening quote is at `position`, and leaves `position` just past the
     /// closing quote. Returns whether the body holds at least one escape sequence.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     package mutating func scanString() throws(JSONParseError) -> Bool {
         var offset = position &+ 1
         var hasEscapes = false

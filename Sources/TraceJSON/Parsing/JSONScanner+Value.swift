@@ -2,10 +2,15 @@
 ///
 /// An explicit stack (one bit per open container: object or array) replaces recursion, so no
 /// input can overflow the call stack; nesting is limited to `JSONParser.maximumDepth` levels.
+///
+/// `@inlinable` (public as `@_spi(RewindInternals)`), so that it is specialized for a sink of
+/// another module, whose events are then inlined into the walk; what it calls out of line
+/// (strings, numbers, errors) is `@usableFromInline`.
 extension JSONScanner {
     /// Walks one complete value starting at `position` (after optional whitespace), reporting
     /// it to `sink`, and leaves `position` just past it.
-    mutating func scanValue<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink) throws(JSONParseError) {
+    @inlinable
+    public mutating func scanValue<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink) throws(JSONParseError) {
         var isObject = JSONContainerKinds()
         var depth = 0
         var afterComma = false
@@ -54,13 +59,13 @@ extension JSONScanner {
                 sink.number(base, from: start, to: position)
             case 0x74:  // t
                 try scanLiteral("true")
-                sink.literal(.bool(true))
+                sink.literal(.bool(true), at: position &- 4)
             case 0x66:  // f
                 try scanLiteral("false")
-                sink.literal(.bool(false))
+                sink.literal(.bool(false), at: position &- 5)
             case 0x6E:  // n
                 try scanLiteral("null")
-                sink.literal(.null)
+                sink.literal(.null, at: position &- 4)
             case 0x5D where afterComma:  // ]
                 throw unexpected(
                     expecting: "a value after ','", at: position, prefix: "trailing commas are not allowed: ")
@@ -104,8 +109,8 @@ extension JSONScanner {
     }
 
     /// Scans `"name"` `:` at `position`, reporting the name.
-    @inline(__always)
-    private mutating func scanMemberName<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink, afterComma: Bool)
+    @inlinable @inline(__always)
+    mutating func scanMemberName<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink, afterComma: Bool)
         throws(JSONParseError)
     {
         guard position < count, base[position] == 0x22 else {
@@ -128,14 +133,16 @@ extension JSONScanner {
         position &+= 1
     }
 
-    private func tooDeep() -> JSONParseError {
+    @usableFromInline
+    func tooDeep() -> JSONParseError {
         error("nesting deeper than \(JSONParser.maximumDepth) levels is not supported", at: position)
     }
 
     /// Walks a whole document: exactly one value with optional whitespace around it.
     /// A byte order mark at the start is rejected (RFC 8259 §8.1: a parser MAY ignore it; we
     /// refuse it so that traces stay plain UTF-8 that other tools read the same way).
-    mutating func scanDocument<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink) throws(JSONParseError) {
+    @inlinable
+    public mutating func scanDocument<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink) throws(JSONParseError) {
         if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
             throw error(
                 "the input starts with a byte order mark (U+FEFF), which JSON does not allow; "

@@ -5,11 +5,11 @@
 /// This file holds the cursor, whitespace, literals and the construction of error messages.
 @_spi(RewindInternals) public struct JSONScanner {
     /// The first byte of the input; for an empty input, `noInput`, which is never read.
-    let base: UnsafePointer<UInt8>
+    @usableFromInline let base: UnsafePointer<UInt8>
     /// The number of bytes of input.
-    let count: Int
+    @usableFromInline let count: Int
     /// The offset of the next byte to read.
-    package var position: Int
+    @usableFromInline package var position: Int
 
     package init(_ buffer: UnsafeRawBufferPointer, position: Int = 0) {
         // An empty buffer may have no address, and nothing is read from an empty input.
@@ -25,7 +25,7 @@
     }
 
     /// Skips the four whitespace bytes of RFC 8259: space, `\t`, `\n`, `\r`.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func skipWhitespace() {
         position = JSONWhitespace.skip(base, from: position, to: count)
     }
@@ -34,7 +34,7 @@
 
     /// Scans `true`, `false` or `null`, whose first byte is at `position`; `literal` is its
     /// text as a little-endian integer (`length` 4 or 5 bytes, the last 4 compared at once).
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func scanLiteral(_ word: StaticString) throws(JSONParseError) {
         let length = word.utf8CodeUnitCount
         if position &+ length <= count {
@@ -52,7 +52,8 @@
         throw literalError(word)
     }
 
-    private func literalError(_ word: StaticString) -> JSONParseError {
+    @usableFromInline
+    func literalError(_ word: StaticString) -> JSONParseError {
         let length = word.utf8CodeUnitCount
         var offset = position
         while offset < count && offset - position < length && base[offset] == word.utf8Start[offset - position] {
@@ -67,6 +68,7 @@
     // MARK: Errors
 
     /// An error at `offset`, with its line and column computed from the start of the input.
+    @usableFromInline
     func error(_ message: String, at offset: Int) -> JSONParseError {
         var line = 1
         var lineStart = 0
@@ -83,12 +85,14 @@
     }
 
     /// The input ended where `what` was expected.
+    @usableFromInline
     func endOfInput(expecting what: String) -> JSONParseError {
         error("unexpected end of input, expected \(what)", at: count)
     }
 
     /// The byte at `offset` is not what the grammar allows there. Invalid UTF-8 is reported as such.
     /// `valueStart`: a value may start at `offset`, so number-shaped mistakes get a hint.
+    @usableFromInline
     func unexpected(expecting what: String, at offset: Int, prefix: String = "", valueStart: Bool = false)
         -> JSONParseError
     {

@@ -67,7 +67,7 @@ struct JSONTreeBuilder: JSONEventSink, ~Copyable {
     }
 
     @inline(__always)
-    mutating func literal(_ value: JSONValue) {
+    mutating func literal(_ value: JSONValue, at offset: Int) {
         values.append(value)
     }
 }

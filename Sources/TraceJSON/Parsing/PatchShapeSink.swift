@@ -66,16 +66,16 @@ package struct PatchShapeSink: JSONEventSink {
         member = nil
     }
 
-    mutating func beginArray(at offset: Int) {
+    package mutating func beginArray(at offset: Int) {
         if depth != 0 { otherValue() }
         depth += 1
     }
 
-    mutating func endArray(at offset: Int) {
+    package mutating func endArray(at offset: Int) {
         depth -= 1
     }
 
-    mutating func beginObject(at offset: Int) {
+    package mutating func beginObject(at offset: Int) {
         if depth == 1 {
             opIsString = false
             pathIsString = false
@@ -85,12 +85,12 @@ package struct PatchShapeSink: JSONEventSink {
         depth += 1
     }
 
-    mutating func endObject(at offset: Int) {
+    package mutating func endObject(at offset: Int) {
         depth -= 1
         if depth == 1 && !(opIsString && pathIsString) { wellShaped = false }
     }
 
-    mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
+    package mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
         guard depth == 2 else { return }
         if hasEscapes { wellShaped = false }
         let length = end - start
@@ -105,15 +105,15 @@ package struct PatchShapeSink: JSONEventSink {
         }
     }
 
-    mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
+    package mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
         if depth == 2 { setMember(isString: true) } else if depth < 2 { wellShaped = false }
     }
 
-    mutating func number(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
+    package mutating func number(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
         otherValue()
     }
 
-    mutating func literal(_ value: JSONValue) {
+    package mutating func literal(_ value: JSONValue, at offset: Int) {
         otherValue()
     }
 }

@@ -131,7 +131,7 @@ struct JSONTextIndexer: JSONEventSink {
             })
     }
 
-    mutating func literal(_ value: JSONValue) {
+    mutating func literal(_ value: JSONValue, at offset: Int) {
         switch value {
         case .bool(true): finished(JSONTextHashing.true)
         case .bool(false): finished(JSONTextHashing.false)

@@ -115,7 +115,7 @@ extension JSONTapeState: JSONEventSink {
     }
 
     @inline(__always)
-    mutating func literal(_ value: JSONValue) {
+    mutating func literal(_ value: JSONValue, at offset: Int) {
         countInParent()
         let kind: JSONTapeEntry.Kind =
             switch value {
