@@ -10,7 +10,7 @@
 extension JSONScanner {
     /// Scans a number whose first byte (`-` or a digit) is at `position`; leaves `position`
     /// just past it.
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     mutating func scanNumber() throws(JSONParseError) {
         var offset = position
         if base[offset] == UInt8(ascii: "-") {
@@ -51,7 +51,7 @@ extension JSONScanner {
         position = offset
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func isDigit(_ byte: UInt8) -> Bool {
         byte &- UInt8(ascii: "0") < 10
     }

@@ -9,7 +9,7 @@
 extension JSONScanner {
     /// Scans a string whose opening quote is at `position`, and leaves `position` just past the
     /// closing quote. Returns whether the body holds at least one escape sequence.
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     package mutating func scanString() throws(JSONParseError) -> Bool {
         var offset = position &+ 1
         var hasEscapes = false
@@ -38,7 +38,7 @@ extension JSONScanner {
     }
 
     /// Checks the escape sequence whose `\` is at `offset`; returns the offset just past it.
-    @inline(__always)
+    @usableFromInline @inline(__always)
     func scanEscape(at offset: Int) throws(JSONParseError) -> Int {
         guard offset &+ 1 < count else {
             throw error("unexpected end of input inside a string (a closing '\"' is missing)", at: count)
@@ -76,6 +76,7 @@ extension JSONScanner {
 
     /// Checks the multi-byte UTF-8 sequence whose lead byte (≥ 0x80) is at `offset`;
     /// returns the offset just past it.
+    @usableFromInline
     func scanUTF8Sequence(at offset: Int) throws(JSONParseError) -> Int {
         let lead = base[offset]
         let length: Int

@@ -167,6 +167,7 @@
     }
 
     /// `U+0001` for 1.
+    @usableFromInline
     static func codePointName(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
