@@ -23,9 +23,12 @@
     /// Whether the container at `depth` is an object.
     @inlinable @inline(__always)
     subscript(depth: Int) -> Bool {
-        get {
+        // A mutating get: `withUnsafeBytes(of: words)` copied all 128 bytes on every read
+        // (eight 16-byte loads and stores, after every value of the walk); through `&words`
+        // the read is one load.
+        mutating get {
             assert(depth >= 0 && depth < Self.capacity)
-            return withUnsafeBytes(of: words) {
+            return withUnsafeMutableBytes(of: &words) {
                 ($0.load(fromByteOffset: (depth &>> 6) &* 8, as: UInt64.self) &>> UInt64(depth & 63)) & 1 != 0
             }
         }
