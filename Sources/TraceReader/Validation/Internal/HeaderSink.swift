@@ -18,10 +18,13 @@
 /// One thread reads it all. The hand-written scanner this replaced read a `machines` of 1 MB or
 /// more on two threads, and skipped a machine written again without looking at its bytes; the
 /// walker looks at every byte, once. `inspector validate` of a header of 1,000 machines × 200
-/// cases (8 MB), whole processes, medians of 30 runs in turns in one session (other builds
-/// running): the same machine 1,000 times 17.4 ms against 11.7 ms (1.49×), 1,000 different
-/// machines 28.0 ms against 23.0 ms (1.22×); a 100 MB trace of ordinary events 1.0×. Within
-/// 1.5×, so the two threads (and their guessed boundaries) went: one grammar, one reading.
+/// cases (8 MB), whole processes, medians of 31–41 runs in turns with the scanner, in four
+/// sessions on 2 cores shared with other builds: 1,000 different machines (what the threads
+/// were for) 1.19–1.36× its time (CPU 1.16–1.24×); one machine written 1,000 times 1.32–1.75×
+/// (CPU 1.37–1.49×; the scanner's threads did not help there: its CPU time was its wall time); a 100 MB
+/// trace of ordinary events 1.0×. Within 1.5× by CPU time, and by wall time but for the
+/// alike header on a busy machine, so the threads (and the boundaries they guessed) went: one
+/// grammar, one reading.
 struct HeaderSink: JSONEventSink {
     /// What `scan` found.
     struct Found {
