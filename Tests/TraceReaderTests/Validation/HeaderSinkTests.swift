@@ -218,4 +218,67 @@ import Testing
             }
         }
     }
+
+    /// A random machine of `caseCount` cases, written with random spacing, and sometimes wrong
+    /// (`flaw` 1–4) or carrying a member that looks like a machine (5).
+    static func machine(caseCount: Int, flaw: Int, using random: inout SeededGenerator) -> String {
+        let long = Bool.random(using: &random)
+        let names = (0..<caseCount).map { long ? "case_with_a_long_name_\($0)" : "c\($0)" }
+        func space() -> String { Int.random(in: 0..<6, using: &random) == 0 ? " " : "" }
+        var transitions = names.map { name in
+            let targets = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                "\"\(names.randomElement(using: &random)!)\""
+            }
+            return "\"\(name)\"\(space()):\(space())[\(targets.joined(separator: ",\(space())"))]"
+        }
+        var initial = names.randomElement(using: &random)!
+        switch flaw {
+        case 1: transitions.append(#""\#(names[0])":[]"#)  // a case twice
+        case 2: transitions.append(#""extra":["gone"]"#)  // a target that is not a case
+        case 3: initial = "nowhere"
+        case 4: transitions[0] += "]"  // not JSON
+        case 5: transitions.shuffle(using: &random)
+        default: break
+        }
+        let note = flaw == 5 ? #","note":{"a":{}, "Store":{"initial":"x"}}"# : ""
+        return
+            #"{\#(space())"initial":"\#(initial)",\#(space())"transitions":{\#(transitions.joined(separator: ","))}\#(note)}"#
+    }
+
+    /// Random headers of plain names, with flawed machines, machines written again byte for byte
+    /// (checked once) and stores named twice: the sink reads exactly those the parser reads.
+    @Test(arguments: 0..<4)
+    func randomHeadersAreReadByTheSinkExactlyWhenTheParserReadsThem(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        var accepted = 0
+        var refused = 0
+        for _ in 0..<300 {
+            var members: [(String, String)] = []
+            for index in 0..<Int.random(in: 1...24, using: &random) {
+                if !members.isEmpty && Int.random(in: 0..<3, using: &random) == 0 {
+                    members.append(("Store\(index)", members.randomElement(using: &random)!.1))
+                    continue
+                }
+                let flaw = Int.random(in: 0..<40, using: &random)
+                let caseCount = Int.random(in: 1...15, using: &random)
+                members.append(
+                    ("Store\(index)", Self.machine(caseCount: caseCount, flaw: flaw < 6 ? flaw : 0, using: &random)))
+            }
+            if Int.random(in: 0..<20, using: &random) == 0 {
+                members.append((members.randomElement(using: &random)!.0, members[0].1))  // a store twice
+            }
+            let after = [
+                "", #","app":"Shop""#, #","rules":[{"store":"Store0","case":"c0","within":{"events":2}}]"#,
+                #","x":{"y":{},"z":{"initial":"c0"}}"#,
+            ].randomElement(using: &random)!
+            let written = members.map { #""\#($0.0)":\#($0.1)"# }.joined(separator: ",")
+            let text = Array(
+                #"{"type":"header","format":"rewind-trace","version":1,"machines":{\#(written)}\#(after)}"#.utf8)
+            let parsed = text.withUnsafeBytes { (try? TraceHeader.parse($0)) != nil }
+            #expect(Self.expectAgreement(text) == parsed, "\(String(decoding: text, as: UTF8.self))")
+            if parsed { accepted += 1 } else { refused += 1 }
+        }
+        #expect(accepted > 50)
+        #expect(refused > 20)
+    }
 }
