@@ -10,9 +10,12 @@
         (
             UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
             UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64
-        ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        )
 
-    @inlinable init() {}
+    /// All arrays.
+    @inlinable init() {
+        words = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    }
 
     /// How many depths it holds.
     @usableFromInline static let capacity = 16 * 64
@@ -20,9 +23,12 @@
     /// Whether the container at `depth` is an object.
     @inlinable @inline(__always)
     subscript(depth: Int) -> Bool {
-        get {
+        // A mutating get: `withUnsafeBytes(of: words)` copied all 128 bytes on every read
+        // (eight 16-byte loads and stores, after every value of the walk); through `&words`
+        // the read is one load.
+        mutating get {
             assert(depth >= 0 && depth < Self.capacity)
-            return withUnsafeBytes(of: words) {
+            return withUnsafeMutableBytes(of: &words) {
                 ($0.load(fromByteOffset: (depth &>> 6) &* 8, as: UInt64.self) &>> UInt64(depth & 63)) & 1 != 0
             }
         }

@@ -38,7 +38,7 @@ extension JSONScanner {
     }
 
     /// Checks the escape sequence whose `\` is at `offset`; returns the offset just past it.
-    @usableFromInline
+    @usableFromInline @inline(__always)
     func scanEscape(at offset: Int) throws(JSONParseError) -> Int {
         guard offset &+ 1 < count else {
             throw error("unexpected end of input inside a string (a closing '\"' is missing)", at: count)

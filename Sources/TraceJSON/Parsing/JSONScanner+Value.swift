@@ -2,6 +2,10 @@
 ///
 /// An explicit stack (one bit per open container: object or array) replaces recursion, so no
 /// input can overflow the call stack; nesting is limited to `JSONParser.maximumDepth` levels.
+///
+/// `@inlinable` (public as `@_spi(RewindInternals)`), so that it is specialized for a sink of
+/// another module, whose events are then inlined into the walk; what it calls out of line
+/// (strings, numbers, errors) is `@usableFromInline`.
 extension JSONScanner {
     /// Walks one complete value starting at `position` (after optional whitespace), reporting
     /// it to `sink`, and leaves `position` just past it.

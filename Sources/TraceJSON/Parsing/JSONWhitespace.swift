@@ -1,6 +1,6 @@
-// JSON's whitespace, defined once for every reader of the project: the parser, the tape decoder,
-// the event and header scanners, the text readers and the loader all skip it through here, so a
-// change to the grammar's whitespace is made in one place.
+// JSON's whitespace, defined once for every reader of the project: the walker (and so the parser
+// and the header sink), the tape decoder, the event scanners, the text readers and the loader all
+// skip it through here, so a change to the grammar's whitespace is made in one place.
 //
 // Public as `@_spi(RewindInternals)` and `@inlinable`, as the plain-ASCII skip is: the trace
 // reader's scanners call it per token from another module, where a `package` function is not

@@ -65,7 +65,7 @@ package struct MachineTable {
     }
 
     /// Adds a fixed machine written in `text[range]` (a header's machine, whose shape
-    /// `HeaderScanner` checked), to be built when `build` is first called with its number: a
+    /// `HeaderSink` checked), to be built when `build` is first called with its number: a
     /// header may declare thousands of machines for stores that never appear. Returns its number.
     mutating func addFixed(written text: HeaderText, in range: Range<Int>, store: String) -> Int {
         precondition(machines.count == fixedCount, "fixed machines come first")
@@ -96,7 +96,7 @@ package struct MachineTable {
             guard let value = try? JSONParser.parse(text) else { return nil }
             return try? TraceHeader.parseMachine(value, name: "machine \(TraceHeader.quoted(written.store))")
         }
-        // `HeaderScanner` checked the shape, so `spec` is never nil (a test holds it to that),
+        // `HeaderSink` checked the shape, so `spec` is never nil (a test holds it to that),
         // unless line 1 of the file was rewritten during the validation.
         machines[number] = spec.map(CompiledMachine.init) ?? CompiledMachine.unbuilt
     }

@@ -243,7 +243,7 @@ struct ValidationRun {
         // `--spec` wins over every other machine of its stores; the header's lose to a register's.
         for store in overrides.keys.sorted() { specMachineByStore[store] = machines.addFixed(overrides[store]!) }
         let ruleList: [TraceRule]
-        if let found = HeaderScanner.scan(line.bytes) {
+        if let found = HeaderSink.scan(line.bytes) {
             // The common header, read without building its machines: each is built when its
             // store first appears (a header may declare thousands).
             version = found.version

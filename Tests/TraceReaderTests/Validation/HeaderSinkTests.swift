@@ -5,21 +5,21 @@ import Testing
 @testable import TraceJSON
 @testable import TraceReader
 
-/// `HeaderScanner`, the validator's fast reading of a header, accepts only what
+/// `HeaderSink`, the validator's fast reading of a header, accepts only what
 /// `TraceHeader.parse` accepts, with the same version, rules and machines; and validation gives
 /// the same report whether it reads the header fast or with `TraceHeader.parse`.
-@Suite struct HeaderScannerTests {
+@Suite struct HeaderSinkTests {
     static let common =
         #"{"type":"header","format":"rewind-trace","version":1,"app":"Shop","started":"2026-11-22T10:15:00.123Z","machines":{"Door":{"initial":"closed","transitions":{"closed":["open","locked"],"open":["closed"],"locked":["closed"]}},"Cart":{"initial":"empty","transitions":{"empty":["full"],"full":["empty","full"]},"note":[1,{"x":null}]}},"rules":[{"store":"Door","case":"open","within":{"events":2}}]}"#
 
-    /// Whether the scanner and the parser agree on `text`: the scanner accepts only what the
+    /// Whether the sink and the parser agree on `text`: the sink accepts only what the
     /// parser accepts, with the same meaning.
     static func expectAgreement(_ text: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         text.withUnsafeBytes { line in
-            guard let found = HeaderScanner.scan(line) else { return false }
+            guard let found = HeaderSink.scan(line) else { return false }
             guard let header = try? TraceHeader.parse(line) else {
                 Issue.record(
-                    "the scanner accepted a header the parser refuses: \(String(decoding: text, as: UTF8.self))",
+                    "the sink accepted a header the parser refuses: \(String(decoding: text, as: UTF8.self))",
                     sourceLocation: sourceLocation)
                 return true
             }
@@ -45,9 +45,9 @@ import Testing
         #expect(Self.expectAgreement(Array(spaced.utf8)))
     }
 
-    /// Headers one edit away from a valid one: wherever the scanner accepts, the parser agrees.
+    /// Headers one edit away from a valid one: wherever the sink accepts, the parser agrees.
     @Test(arguments: 0..<4)
-    func editedHeadersNeverMakeTheScannerDisagree(seed: UInt64) {
+    func editedHeadersNeverMakeTheSinkDisagree(seed: UInt64) {
         var random = SeededGenerator(seed: seed)
         let base = Array(Self.common.utf8)
         let pieces: [[UInt8]] = [
@@ -111,7 +111,7 @@ import Testing
         }
         let repeated = header([("A", door), ("B", door), ("C", other), ("D", door), ("E", other), ("F", door)])
         #expect(Self.expectAgreement(repeated))
-        let found = repeated.withUnsafeBytes { HeaderScanner.scan($0) }
+        let found = repeated.withUnsafeBytes { HeaderSink.scan($0) }
         #expect(found?.machines.map { $0.range.count } == [door, door, other, door, other, door].map(\.utf8.count))
 
         // Machines that begin as a checked one but differ after: each still checked in full.
@@ -119,7 +119,7 @@ import Testing
         let duplicateCase = door.replacingOccurrences(of: #""locked":[]"#, with: #""open":[]"#)
         for wrong in [dangling, duplicateCase, door + "x", String(door.dropLast())] {
             let text = header([("A", door), ("B", wrong)])
-            #expect(text.withUnsafeBytes { HeaderScanner.scan($0) } == nil, "\(wrong)")
+            #expect(text.withUnsafeBytes { HeaderSink.scan($0) } == nil, "\(wrong)")
             #expect(throws: TraceHeaderError.self) { try text.withUnsafeBytes { try TraceHeader.parse($0) } }
         }
     }
@@ -174,9 +174,111 @@ import Testing
                 #expect(Self.expectAgreement(good), "\(length)")
                 for wrong in [#""\#(a)":["\#(c)"],"\#(b)":[]"#, #""\#(a)":["\#(b)"],"\#(a)":[]"#] {
                     let text = header(wrong, after: after)
-                    #expect(text.withUnsafeBytes { HeaderScanner.scan($0) } == nil, "\(length) \(wrong)")
+                    #expect(text.withUnsafeBytes { HeaderSink.scan($0) } == nil, "\(length) \(wrong)")
                 }
             }
         }
+    }
+
+    /// What the sink does not follow (a name with an escape or outside ASCII, where comparing
+    /// bytes is not comparing `String`s) it leaves to the parser, which reads the same header.
+    @Test func namesItDoesNotFollowAreLeftToTheParser() {
+        let common = Self.common
+        for (plain, other) in [
+            (#""type":"header""#, #""typ\u0065":"header""#),
+            (#""machines":{"Door""#, #""machines":{"D\u006Fr""#),
+            (#""machines":{"Door""#, #""machines":{"K\#u{212A}""#),
+            (#""initial":"closed""#, #""initi\u0061l":"closed""#),
+            (#""initial":"closed""#, #""initial":"cl\u006Fsed""#),
+            (#""open":["closed"]"#, #""open":["\u0063losed"]"#),
+        ] {
+            let text = Array(common.replacingOccurrences(of: plain, with: other).utf8)
+            #expect(text != Array(common.utf8), "\(other)")
+            #expect(text.withUnsafeBytes { HeaderSink.scan($0) } == nil, "\(other)")
+            #expect(text.withUnsafeBytes { (try? TraceHeader.parse($0)) != nil }, "\(other)")
+        }
+    }
+
+    /// The walker checks the whole line, so nesting in a member the sink does not look at
+    /// counts from the line's start, as the parser counts it: the sink accepts a header nested
+    /// as deep as the parser allows and refuses one nested deeper.
+    @Test func nestingInAMemberItSkipsCountsFromTheLineStart() {
+        // The machine's ignored member is at depth 3 (header, machines, machine).
+        for (depth, member) in [(1, #""x":"#), (3, #""note":"#)] {
+            for nested in JSONParser.maximumDepth - depth - 1...JSONParser.maximumDepth - depth + 1 {
+                let value = String(repeating: "[", count: nested) + String(repeating: "]", count: nested)
+                let text =
+                    depth == 1
+                    ? Self.common.replacingOccurrences(of: #""app":"#, with: member + value + #","app":"#)
+                    : Self.common.replacingOccurrences(of: #""note":"#, with: member + value + #","other":"#)
+                let bytes = Array(text.utf8)
+                let parsed = bytes.withUnsafeBytes { (try? TraceHeader.parse($0)) != nil }
+                #expect(parsed == (nested <= JSONParser.maximumDepth - depth), "\(depth) \(nested)")
+                #expect(Self.expectAgreement(bytes) == parsed, "\(depth) \(nested)")
+            }
+        }
+    }
+
+    /// A random machine of `caseCount` cases, written with random spacing, and sometimes wrong
+    /// (`flaw` 1–4) or carrying a member that looks like a machine (5).
+    static func machine(caseCount: Int, flaw: Int, using random: inout SeededGenerator) -> String {
+        let long = Bool.random(using: &random)
+        let names = (0..<caseCount).map { long ? "case_with_a_long_name_\($0)" : "c\($0)" }
+        func space() -> String { Int.random(in: 0..<6, using: &random) == 0 ? " " : "" }
+        var transitions = names.map { name in
+            let targets = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                "\"\(names.randomElement(using: &random)!)\""
+            }
+            return "\"\(name)\"\(space()):\(space())[\(targets.joined(separator: ",\(space())"))]"
+        }
+        var initial = names.randomElement(using: &random)!
+        switch flaw {
+        case 1: transitions.append(#""\#(names[0])":[]"#)  // a case twice
+        case 2: transitions.append(#""extra":["gone"]"#)  // a target that is not a case
+        case 3: initial = "nowhere"
+        case 4: transitions[0] += "]"  // not JSON
+        case 5: transitions.shuffle(using: &random)
+        default: break
+        }
+        let note = flaw == 5 ? #","note":{"a":{}, "Store":{"initial":"x"}}"# : ""
+        return
+            #"{\#(space())"initial":"\#(initial)",\#(space())"transitions":{\#(transitions.joined(separator: ","))}\#(note)}"#
+    }
+
+    /// Random headers of plain names, with flawed machines, machines written again byte for byte
+    /// (checked once) and stores named twice: the sink reads exactly those the parser reads.
+    @Test(arguments: 0..<4)
+    func randomHeadersAreReadByTheSinkExactlyWhenTheParserReadsThem(seed: UInt64) {
+        var random = SeededGenerator(seed: seed)
+        var accepted = 0
+        var refused = 0
+        for _ in 0..<300 {
+            var members: [(String, String)] = []
+            for index in 0..<Int.random(in: 1...24, using: &random) {
+                if !members.isEmpty && Int.random(in: 0..<3, using: &random) == 0 {
+                    members.append(("Store\(index)", members.randomElement(using: &random)!.1))
+                    continue
+                }
+                let flaw = Int.random(in: 0..<40, using: &random)
+                let caseCount = Int.random(in: 1...15, using: &random)
+                members.append(
+                    ("Store\(index)", Self.machine(caseCount: caseCount, flaw: flaw < 6 ? flaw : 0, using: &random)))
+            }
+            if Int.random(in: 0..<20, using: &random) == 0 {
+                members.append((members.randomElement(using: &random)!.0, members[0].1))  // a store twice
+            }
+            let after = [
+                "", #","app":"Shop""#, #","rules":[{"store":"Store0","case":"c0","within":{"events":2}}]"#,
+                #","x":{"y":{},"z":{"initial":"c0"}}"#,
+            ].randomElement(using: &random)!
+            let written = members.map { #""\#($0.0)":\#($0.1)"# }.joined(separator: ",")
+            let text = Array(
+                #"{"type":"header","format":"rewind-trace","version":1,"machines":{\#(written)}\#(after)}"#.utf8)
+            let parsed = text.withUnsafeBytes { (try? TraceHeader.parse($0)) != nil }
+            #expect(Self.expectAgreement(text) == parsed, "\(String(decoding: text, as: UTF8.self))")
+            if parsed { accepted += 1 } else { refused += 1 }
+        }
+        #expect(accepted > 50)
+        #expect(refused > 20)
     }
 }
