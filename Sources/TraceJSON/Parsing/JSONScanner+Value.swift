@@ -6,8 +6,10 @@ extension JSONScanner {
     /// Walks one complete value starting at `position` (after optional whitespace), reporting
     /// it to `sink`, and leaves `position` just past it.
     mutating func scanValue<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink) throws(JSONParseError) {
-        var isObject = JSONContainerKinds()
+        var kinds = JSONContainerKinds()
         var depth = 0
+        // Whether the innermost open container is an object: read once per value, so kept here.
+        var inObject = false
         var afterComma = false
         nextValue: while true {
             skipWhitespace()
@@ -15,32 +17,32 @@ extension JSONScanner {
             switch base[position] {
             case 0x7B:  // {
                 guard depth < JSONParser.maximumDepth else { throw tooDeep() }
-                isObject[depth] = true
-                depth &+= 1
                 position &+= 1
                 sink.beginObject(at: position &- 1)
                 skipWhitespace()
-                if position < count && base[position] == 0x7D {  // }
+                if position < count && base[position] == 0x7D {  // }: empty
                     position &+= 1
-                    depth &-= 1
                     sink.endObject(at: position &- 1)
                 } else {
+                    kinds.push(isObject: true, at: depth)
+                    depth &+= 1
+                    inObject = true
                     try scanMemberName(into: &sink, afterComma: false)
                     afterComma = false
                     continue nextValue
                 }
             case 0x5B:  // [
                 guard depth < JSONParser.maximumDepth else { throw tooDeep() }
-                isObject[depth] = false
-                depth &+= 1
                 position &+= 1
                 sink.beginArray(at: position &- 1)
                 skipWhitespace()
-                if position < count && base[position] == 0x5D {  // ]
+                if position < count && base[position] == 0x5D {  // ]: empty
                     position &+= 1
-                    depth &-= 1
                     sink.endArray(at: position &- 1)
                 } else {
+                    kinds.push(isObject: false, at: depth)
+                    depth &+= 1
+                    inObject = false
                     afterComma = false
                     continue nextValue
                 }
@@ -61,20 +63,13 @@ extension JSONScanner {
             case 0x6E:  // n
                 try scanLiteral("null")
                 sink.literal(.null)
-            case 0x5D where afterComma:  // ]
-                throw unexpected(
-                    expecting: "a value after ','", at: position, prefix: "trailing commas are not allowed: ")
             default:
-                throw unexpected(expecting: "a value", at: position, valueStart: true)
+                throw notAValue(afterComma: afterComma)
             }
             // A value is complete: close containers until one continues with ','.
             while depth > 0 {
                 skipWhitespace()
-                let level = depth &- 1
-                let inObject = isObject[level]
-                guard position < count else {
-                    throw endOfInput(expecting: inObject ? "',' or '}'" : "',' or ']'")
-                }
+                guard position < count else { throw endOfContainer(inObject: inObject) }
                 let byte = base[position]
                 if byte == 0x2C {  // ,
                     position &+= 1
@@ -98,6 +93,7 @@ extension JSONScanner {
                 }
                 position &+= 1
                 depth &-= 1
+                inObject = kinds.pop(at: depth)
             }
             return
         }
@@ -128,8 +124,28 @@ extension JSONScanner {
         position &+= 1
     }
 
+    // The errors, out of line: the walk is one function per sink, and its hot paths keep more
+    // in registers when the messages are built elsewhere.
+
+    @inline(never)
     private func tooDeep() -> JSONParseError {
         error("nesting deeper than \(JSONParser.maximumDepth) levels is not supported", at: position)
+    }
+
+    /// No value starts at `position`.
+    @inline(never)
+    private func notAValue(afterComma: Bool) -> JSONParseError {
+        if afterComma && base[position] == 0x5D {  // ]
+            return unexpected(
+                expecting: "a value after ','", at: position, prefix: "trailing commas are not allowed: ")
+        }
+        return unexpected(expecting: "a value", at: position, valueStart: true)
+    }
+
+    /// The input ends inside a container, after a value.
+    @inline(never)
+    private func endOfContainer(inObject: Bool) -> JSONParseError {
+        endOfInput(expecting: inObject ? "',' or '}'" : "',' or ']'")
     }
 
     /// Walks a whole document: exactly one value with optional whitespace around it.
