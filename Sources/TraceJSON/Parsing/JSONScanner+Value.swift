@@ -11,8 +11,25 @@ extension JSONScanner {
         // Whether the innermost open container is an object: read once per value, so kept here.
         var inObject = false
         var afterComma = false
+        // Whether a member's name comes first (after an object's `{` or a member's `,`): read
+        // here, in the one loop, rather than in a function called from two places.
+        var nameNext = false
         nextValue: while true {
             skipWhitespace()
+            if nameNext {
+                nameNext = false
+                guard position < count, base[position] == 0x22 else { throw notAName(afterComma: afterComma) }
+                let start = position
+                let hasEscapes = try scanString()
+                sink.key(base, from: start &+ 1, to: position &- 1, hasEscapes: hasEscapes)
+                skipWhitespace()
+                guard position < count, base[position] == 0x3A else {  // :
+                    throw unexpected(expecting: "':' after the member name", at: position)
+                }
+                position &+= 1
+                afterComma = false
+                skipWhitespace()
+            }
             guard position < count else { throw endOfInput(expecting: "a value") }
             switch base[position] {
             case 0x7B:  // {
@@ -27,7 +44,7 @@ extension JSONScanner {
                     kinds.push(isObject: true, at: depth)
                     depth &+= 1
                     inObject = true
-                    try scanMemberName(into: &sink, afterComma: false)
+                    nameNext = true
                     afterComma = false
                     continue nextValue
                 }
@@ -73,11 +90,8 @@ extension JSONScanner {
                 let byte = base[position]
                 if byte == 0x2C {  // ,
                     position &+= 1
-                    afterComma = !inObject  // after a member's ',' comes a name, checked below
-                    if inObject {
-                        skipWhitespace()
-                        try scanMemberName(into: &sink, afterComma: true)
-                    }
+                    afterComma = true
+                    nameNext = inObject
                     continue nextValue
                 }
                 if inObject {
@@ -99,37 +113,23 @@ extension JSONScanner {
         }
     }
 
-    /// Scans `"name"` `:` at `position`, reporting the name.
-    @inline(__always)
-    private mutating func scanMemberName<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink, afterComma: Bool)
-        throws(JSONParseError)
-    {
-        guard position < count, base[position] == 0x22 else {
-            if afterComma {
-                if position < count && base[position] == 0x7D {
-                    throw unexpected(
-                        expecting: "a member name after ','", at: position, prefix: "trailing commas are not allowed: ")
-                }
-                throw unexpected(expecting: "a member name in double quotes", at: position)
-            }
-            throw unexpected(expecting: "a member name in double quotes or '}'", at: position)
-        }
-        let start = position
-        let hasEscapes = try scanString()
-        sink.key(base, from: start &+ 1, to: position &- 1, hasEscapes: hasEscapes)
-        skipWhitespace()
-        guard position < count, base[position] == 0x3A else {  // :
-            throw unexpected(expecting: "':' after the member name", at: position)
-        }
-        position &+= 1
-    }
-
     // The errors, out of line: the walk is one function per sink, and its hot paths keep more
     // in registers when the messages are built elsewhere.
 
     @inline(never)
     private func tooDeep() -> JSONParseError {
         error("nesting deeper than \(JSONParser.maximumDepth) levels is not supported", at: position)
+    }
+
+    /// No member name starts at `position`, after an object's `{` or (`afterComma`) a `,`.
+    @inline(never)
+    private func notAName(afterComma: Bool) -> JSONParseError {
+        guard afterComma else { return unexpected(expecting: "a member name in double quotes or '}'", at: position) }
+        if position < count && base[position] == 0x7D {  // }
+            return unexpected(
+                expecting: "a member name after ','", at: position, prefix: "trailing commas are not allowed: ")
+        }
+        return unexpected(expecting: "a member name in double quotes", at: position)
     }
 
     /// No value starts at `position`.
