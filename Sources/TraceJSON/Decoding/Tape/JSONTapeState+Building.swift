@@ -25,6 +25,7 @@ extension JSONTapeState: JSONEventSink {
 
     @inline(__always)
     private mutating func beginContainer(_ kind: JSONTapeEntry.Kind) {
+        // The parent's fields, its count including this container, until this one closes.
         var entry = JSONTapeEntry(kind, start: members &+ 1, end: 0)
         entry.openNames = names
         entry.namesNeedCheck = namesNeedCheck
