@@ -2,50 +2,65 @@
 ///
 /// An explicit stack (one bit per open container: object or array) replaces recursion, so no
 /// input can overflow the call stack; nesting is limited to `JSONParser.maximumDepth` levels.
-///
-/// `@inlinable` (public as `@_spi(RewindInternals)`), so that it is specialized for a sink of
-/// another module, whose events are then inlined into the walk; what it calls out of line
-/// (strings, numbers, errors) is `@usableFromInline`.
 extension JSONScanner {
     /// Walks one complete value starting at `position` (after optional whitespace), reporting
     /// it to `sink`, and leaves `position` just past it.
     @inlinable
     public mutating func scanValue<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink) throws(JSONParseError) {
-        var isObject = JSONContainerKinds()
+        var kinds = JSONContainerKinds()
         var depth = 0
+        // Whether the innermost open container is an object: read once per value, so kept here.
+        var inObject = false
         var afterComma = false
+        // Whether a member's name comes first (after an object's `{` or a member's `,`): read
+        // here, in the one loop, rather than in a function called from two places.
+        var nameNext = false
         nextValue: while true {
             skipWhitespace()
+            if nameNext {
+                nameNext = false
+                guard position < count, base[position] == 0x22 else { throw notAName(afterComma: afterComma) }
+                let start = position
+                let hasEscapes = try scanString()
+                sink.key(base, from: start &+ 1, to: position &- 1, hasEscapes: hasEscapes)
+                skipWhitespace()
+                guard position < count, base[position] == 0x3A else {  // :
+                    throw unexpected(expecting: "':' after the member name", at: position)
+                }
+                position &+= 1
+                afterComma = false
+                skipWhitespace()
+            }
             guard position < count else { throw endOfInput(expecting: "a value") }
             switch base[position] {
             case 0x7B:  // {
                 guard depth < JSONParser.maximumDepth else { throw tooDeep() }
-                isObject[depth] = true
-                depth &+= 1
                 position &+= 1
                 sink.beginObject(at: position &- 1)
                 skipWhitespace()
-                if position < count && base[position] == 0x7D {  // }
+                if position < count && base[position] == 0x7D {  // }: empty
                     position &+= 1
-                    depth &-= 1
                     sink.endObject(at: position &- 1)
                 } else {
-                    try scanMemberName(into: &sink, afterComma: false)
+                    kinds.push(isObject: true, at: depth)
+                    depth &+= 1
+                    inObject = true
+                    nameNext = true
                     afterComma = false
                     continue nextValue
                 }
             case 0x5B:  // [
                 guard depth < JSONParser.maximumDepth else { throw tooDeep() }
-                isObject[depth] = false
-                depth &+= 1
                 position &+= 1
                 sink.beginArray(at: position &- 1)
                 skipWhitespace()
-                if position < count && base[position] == 0x5D {  // ]
+                if position < count && base[position] == 0x5D {  // ]: empty
                     position &+= 1
-                    depth &-= 1
                     sink.endArray(at: position &- 1)
                 } else {
+                    kinds.push(isObject: false, at: depth)
+                    depth &+= 1
+                    inObject = false
                     afterComma = false
                     continue nextValue
                 }
@@ -69,29 +84,18 @@ extension JSONScanner {
                 let start = position
                 try scanLiteral("null")
                 sink.literal(.null, at: start)
-            case 0x5D where afterComma:  // ]
-                throw unexpected(
-                    expecting: "a value after ','", at: position, prefix: "trailing commas are not allowed: ")
             default:
-                throw unexpected(expecting: "a value", at: position, valueStart: true)
+                throw notAValue(afterComma: afterComma)
             }
             // A value is complete: close containers until one continues with ','.
             while depth > 0 {
                 skipWhitespace()
-                let level = depth &- 1
-                let inObject = isObject[level]
-                guard position < count else {
-                    throw endOfInput(
-                        expecting: inObject ? "',' or '}' after an object member" : "',' or ']' after an array element")
-                }
+                guard position < count else { throw endOfContainer(inObject: inObject) }
                 let byte = base[position]
                 if byte == 0x2C {  // ,
                     position &+= 1
-                    afterComma = !inObject  // after a member's ',' comes a name, checked below
-                    if inObject {
-                        skipWhitespace()
-                        try scanMemberName(into: &sink, afterComma: true)
-                    }
+                    afterComma = true
+                    nameNext = inObject
                     continue nextValue
                 }
                 if inObject {
@@ -107,38 +111,46 @@ extension JSONScanner {
                 }
                 position &+= 1
                 depth &-= 1
+                inObject = kinds.pop(at: depth)
             }
             return
         }
     }
 
-    /// Scans `"name"` `:` at `position`, reporting the name.
-    @inlinable @inline(__always)
-    mutating func scanMemberName<Sink: JSONEventSink & ~Copyable>(into sink: inout Sink, afterComma: Bool)
-        throws(JSONParseError)
-    {
-        guard position < count, base[position] == 0x22 else {
-            if afterComma {
-                if position < count && base[position] == 0x7D {
-                    throw unexpected(
-                        expecting: "a member name after ','", at: position, prefix: "trailing commas are not allowed: ")
-                }
-                throw unexpected(expecting: "a member name in double quotes", at: position)
-            }
-            throw unexpected(expecting: "a member name in double quotes or '}'", at: position)
-        }
-        let start = position
-        let hasEscapes = try scanString()
-        sink.key(base, from: start &+ 1, to: position &- 1, hasEscapes: hasEscapes)
-        skipWhitespace()
-        guard position < count, base[position] == 0x3A else {  // :
-            throw unexpected(expecting: "':' after the member name", at: position)
-        }
-        position &+= 1
+    // The errors, out of line: the walk is one function per sink, and its hot paths keep more
+    // in registers when the messages are built elsewhere.
+
+    @usableFromInline @inline(never)
+    func tooDeep() -> JSONParseError {
+        error("nesting deeper than \(JSONParser.maximumDepth) levels is not supported", at: position)
     }
 
-    @usableFromInline func tooDeep() -> JSONParseError {
-        error("nesting deeper than \(JSONParser.maximumDepth) levels is not supported", at: position)
+    /// No member name starts at `position`, after an object's `{` or (`afterComma`) a `,`.
+    @usableFromInline @inline(never)
+    func notAName(afterComma: Bool) -> JSONParseError {
+        guard afterComma else { return unexpected(expecting: "a member name in double quotes or '}'", at: position) }
+        if position < count && base[position] == 0x7D {  // }
+            return unexpected(
+                expecting: "a member name after ','", at: position, prefix: "trailing commas are not allowed: ")
+        }
+        return unexpected(expecting: "a member name in double quotes", at: position)
+    }
+
+    /// No value starts at `position`.
+    @usableFromInline @inline(never)
+    func notAValue(afterComma: Bool) -> JSONParseError {
+        if afterComma && base[position] == 0x5D {  // ]
+            return unexpected(
+                expecting: "a value after ','", at: position, prefix: "trailing commas are not allowed: ")
+        }
+        return unexpected(expecting: "a value", at: position, valueStart: true)
+    }
+
+    /// The input ends inside a container, after a value.
+    @usableFromInline @inline(never)
+    func endOfContainer(inObject: Bool) -> JSONParseError {
+        endOfInput(
+            expecting: inObject ? "',' or '}' after an object member" : "',' or ']' after an array element")
     }
 
     /// Walks a whole document: exactly one value with optional whitespace around it.

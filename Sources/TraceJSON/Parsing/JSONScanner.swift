@@ -82,16 +82,17 @@
         return JSONParseError(line: line, column: offset - lineStart + 1, offset: offset, message: message)
     }
 
-    /// The input ended where `what` was expected.
-    @usableFromInline func endOfInput(expecting what: String) -> JSONParseError {
+    /// The input ended where `what` was expected. (Errors are built out of line, here and
+    /// below, so that the walks that throw them stay small.)
+    @usableFromInline @inline(never)
+    func endOfInput(expecting what: String) -> JSONParseError {
         error("unexpected end of input, expected \(what)", at: count)
     }
 
     /// The byte at `offset` is not what the grammar allows there. Invalid UTF-8 is reported as such.
     /// `valueStart`: a value may start at `offset`, so number-shaped mistakes get a hint.
-    @usableFromInline func unexpected(
-        expecting what: String, at offset: Int, prefix: String = "", valueStart: Bool = false
-    )
+    @usableFromInline @inline(never)
+    func unexpected(expecting what: String, at offset: Int, prefix: String = "", valueStart: Bool = false)
         -> JSONParseError
     {
         guard offset < count else { return endOfInput(expecting: what) }

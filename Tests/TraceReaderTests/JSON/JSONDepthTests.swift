@@ -33,6 +33,21 @@ import Testing
         #expect(levels == depth)
         #expect(value == .number("7"))
     }
+
+    /// The walker keeps the kinds of the innermost 64 open containers in one word and the
+    /// outer ones aside: objects and arrays mixed down to the limit, each continued after its
+    /// nested value closes, read back only if every level's kind comes back with it.
+    @Test(arguments: [65, 200, JSONParser.maximumDepth])
+    func mixedKindsComeBackAtEveryDepth(_ depth: Int) throws {
+        var text = ""
+        for level in 0..<depth { text += level % 3 == 0 ? #"{"k":"# : "[" }
+        text += "0"
+        for level in (0..<depth).reversed() { text += level % 3 == 0 ? ",\"after\":\(level)}" : ",\(level)]" }
+        let bytes = Array(text.utf8)
+        #expect(JSONPrinter.compact(try JSONParser.parse(bytes)) == text)
+        #expect(bytes.withUnsafeBytes { JSONSyntax.validate($0) } == nil)
+        #expect(DecodingOutcome(decoding: bytes) == DecodingOutcome(parsing: bytes))
+    }
 }
 
 /// `JSONSyntax.skipValue` finds where a value ends, inside a larger buffer.

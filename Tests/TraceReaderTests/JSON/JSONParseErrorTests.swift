@@ -86,6 +86,25 @@ import Testing
         #expect(error.column == depth)
     }
 
+    /// A member's name is read at the top of the walk's loop, after `{` or after `,`: each
+    /// place keeps its own message and position.
+    @Test func memberNameErrors() throws {
+        let cases: [(text: String, message: String, column: Int)] = [
+            ("{1:2}", "expected a member name in double quotes or '}', found '1'", 2),
+            (#"{"a":1, 2}"#, "expected a member name in double quotes, found '2'", 9),
+            (#"{"a":1 , }"#, "trailing commas are not allowed: expected a member name after ','", 10),
+            (#"{"a" 1}"#, "expected ':' after the member name, found '1'", 6),
+            (#"{"a":1,"#, "unexpected end of input, expected a member name in double quotes", 8),
+            (#"{"a":"#, "unexpected end of input, expected a value", 6),
+            (#"[{"a":1,"b":[2,]}]"#, "trailing commas are not allowed: expected a value after ','", 16),
+        ]
+        for (text, message, column) in cases {
+            let error = try #require(failure(text), "\(text)")
+            #expect(error.message.hasPrefix(message), "\(text): \(error.message)")
+            #expect(error.column == column, "\(text)")
+        }
+    }
+
     @Test func helpfulHints() throws {
         #expect(try #require(failure("[1,]")).message.hasPrefix("trailing commas are not allowed"))
         #expect(try #require(failure(#"{"a":1,}"#)).message.hasPrefix("trailing commas are not allowed"))

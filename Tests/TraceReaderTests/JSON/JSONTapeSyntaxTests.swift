@@ -2,9 +2,10 @@ import Testing
 
 @testable import TraceJSON
 
-/// The decoder reads bytes with its own fast walk (`JSONScanner+Tape`), falling back on the
-/// parser's rules for anything unusual. Whatever the input, it must accept exactly what
-/// `JSONParser` accepts, read it the same way, and reject the rest with the parser's error.
+/// The decoder builds its tape through the parser's own walk (`JSONScanner.scanDocument(into:)`,
+/// with `JSONTapeState` as the sink), which also counts members and classifies names for it.
+/// Whatever the input, it must accept exactly what `JSONParser` accepts, read it the same way,
+/// and reject the rest with the parser's error.
 @Suite struct JSONTapeSyntaxTests {
     @Test(arguments: JSONConformanceCases.accepted)
     func readsValidJSONAsTheParserDoes(_ input: JSONCase) {
@@ -27,8 +28,9 @@ import Testing
         #expect(DecodingOutcome(decoding: input.bytes) == DecodingOutcome(parsing: input.bytes))
     }
 
-    /// Documents that exercise every path of the fast walk: plain and escaped strings, long and
-    /// short ones, UTF-8 of every length, numbers of every shape, literals, whitespace, nesting.
+    /// Documents that exercise every path of the walk and the tape's sink: plain and escaped
+    /// strings, long and short ones, UTF-8 of every length, numbers of every shape, literals,
+    /// whitespace, nesting, repeated names.
     static let seeds: [String] = [
         #"{"name":"plain","n":-12.5e+3,"ok":true,"no":false,"none":null,"list":[1,2,[3,[]],{}],"e":{}}"#,
         "{\"é\":\"caf\u{E9} \u{1F600} \u{4E2D}\u{6587}\",\"esc\":\"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\"}",

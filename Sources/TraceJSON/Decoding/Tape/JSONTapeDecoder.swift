@@ -31,21 +31,16 @@ final class JSONTapeDecoder: Decoder, SingleValueDecodingContainer, @unchecked S
         defer { state.pointee.reset() }
         var scanner = JSONScanner(bytes)
         state.pointee.startTape(byteCount: bytes.count)
-        if !scanner.scanTapeDocument(into: &state.pointee) {
-            // Invalid, or unusual: the shared rules decide, with the parser's messages.
-            state.pointee.restartTape()
-            scanner = JSONScanner(bytes)
-            do {
-                try scanner.scanDocument(into: &state.pointee)
-            } catch {
-                throw DecodingError.dataCorrupted(
-                    DecodingError.Context(
-                        codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
-                        underlyingError: error))
-            }
+        // The shared walk: the parser's grammar, acceptance and messages, the tape as its sink.
+        do {
+            try scanner.scanDocument(into: &state.pointee)
+        } catch {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: [], debugDescription: "The given data was not valid JSON: \(error)",
+                    underlyingError: error))
         }
         state.pointee.base = scanner.base
-        state.pointee.byteCount = bytes.count
         if !userInfo.isEmpty { state.pointee.userInfo = userInfo }  // (the upcast costs even when empty)
         state.pointee.value = 1
         state.pointee.node = -1

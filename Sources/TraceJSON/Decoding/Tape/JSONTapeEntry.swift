@@ -26,7 +26,8 @@ struct JSONTapeEntry {
     }
 
     /// Leaves: the offset of the first byte of the text (of a string or name: after the quote).
-    /// Arrays and objects: the number of elements or members.
+    /// Arrays and objects: the number of elements or members (while the builder has them
+    /// open, their parent's count so far, kept there until they close).
     var start: Int
     /// The kind in the top byte; then one flag bit (`hasEscapes` for strings and names,
     /// `namesNeedCheck` for objects); in the low 55 bits the end offset of the text (leaves) or
@@ -53,16 +54,18 @@ struct JSONTapeEntry {
 
     /// Objects: whether the names must be looked at before they can be compared byte for byte
     /// (see `JSONTapeKeyedSlot.Names`): some name may repeat, or is escaped or not ASCII. Set
-    /// by the builder; the same bit as `hasEscapes`.
+    /// by the builder (while a container is open, its parent's flag); the same bit as
+    /// `hasEscapes`.
     @inline(__always)
     var namesNeedCheck: Bool {
         get { packed & JSONTapeEntry.escapeFlag != 0 }
         set { packed = newValue ? packed | JSONTapeEntry.escapeFlag : packed & ~JSONTapeEntry.escapeFlag }
     }
 
-    /// Objects, while the builder has them open: a 55-bit Bloom filter of the names seen so far
-    /// (in the bits that later hold `end`), two bits per name. A name whose bits are all set
-    /// already may repeat an earlier one.
+    /// Containers, while the builder has them open: their parent's 55-bit Bloom filter of the
+    /// names seen so far (in the bits that later hold `end`), two bits per name, kept there
+    /// until they close (see `JSONTapeState+Building`). A name whose bits are all set already
+    /// may repeat an earlier one.
     @inline(__always)
     var openNames: UInt64 {
         get { packed & JSONTapeEntry.endMask }

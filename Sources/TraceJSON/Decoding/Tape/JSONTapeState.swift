@@ -17,6 +17,12 @@ struct JSONTapeState: ~Copyable {
     var tape = JSONBuffer<JSONTapeEntry>(capacity: 256)
     /// While the tape is written: the tape indices of the open containers, innermost last.
     var openContainers = JSONBuffer<Int>(capacity: 64)
+    /// While the tape is written, of the innermost open container: its members so far, the
+    /// Bloom filter of its names and whether its names need a check (see
+    /// `JSONTapeState+Building`). An outer container's are kept in its child's entry meanwhile.
+    var members = 0
+    var names: UInt64 = 0
+    var namesNeedCheck = false
     /// The coding-path nodes of the values being decoded (see `JSONTapePathNode`).
     var nodes = JSONBuffer<JSONTapePathNode>(capacity: 64)
     /// Keys kept whole for the coding path (`super`).

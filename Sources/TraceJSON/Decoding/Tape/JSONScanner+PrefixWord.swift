@@ -1,0 +1,20 @@
+/// A name's first eight bytes as one word: what the tape decoder hashes and compares first when
+/// it looks at member names (`JSONTapeState+Building`, `JSONTapeMemberLookup`).
+extension JSONScanner {
+    /// The first `min(length, 8)` bytes at `offset` of the `count` bytes at `base`,
+    /// zero-padded, as one little-endian word (one load when 8 bytes are there to read).
+    @inline(__always)
+    static func prefixWord(_ base: UnsafePointer<UInt8>, count: Int, at offset: Int, length: Int) -> UInt64 {
+        if offset &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+            return length >= 8 ? word : word & ((1 &<< UInt64(length &* 8)) &- 1)
+        }
+        var word: UInt64 = 0
+        var index = 0
+        while index < length && index < 8 {
+            word |= UInt64(base[offset &+ index]) &<< UInt64(index &* 8)
+            index &+= 1
+        }
+        return word
+    }
+}
