@@ -12,7 +12,7 @@ import TraceReader
 extension TraceFile {
     /// The bytes from the first event's line to the end of the indexed file: what
     /// `forEachEvent(containing:)` scans over every event, for its progress.
-    public var eventByteCount: Int {
+    package var eventByteCount: Int {
         eventCount == 0 ? 0 : index.byteCount - index.offsets[0]
     }
 

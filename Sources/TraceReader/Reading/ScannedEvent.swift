@@ -56,18 +56,18 @@ public struct ScannedEvent {
     /// The bytes of the string member between its quotes, when it is present and written
     /// without a `\` escape (so that its bytes are its UTF-8 text); nil otherwise, when `event`
     /// says what it holds.
-    public func rawText(_ member: Member) -> UnsafeRawBufferPointer? {
+    package func rawText(_ member: Member) -> UnsafeRawBufferPointer? {
         guard let text = text(member), !text.hasEscapes else { return nil }
         return UnsafeRawBufferPointer(rebasing: bytes[text.range])
     }
 
     /// The text of `elapsed` as written (`0.000137`), when it is a number.
-    public var elapsedText: UnsafeRawBufferPointer? {
+    package var elapsedText: UnsafeRawBufferPointer? {
         members.pointee.elapsedRange.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
     }
 
     /// The text of `args` as written (`{"sku":"MUG"}`), when it is an object.
-    public var argsText: UnsafeRawBufferPointer? {
+    package var argsText: UnsafeRawBufferPointer? {
         members.pointee.argsRange.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
     }
 

@@ -93,7 +93,7 @@ public final class TraceFile: Sendable {
 
     /// The bytes the event index takes in memory (about 12 per event): what an open trace costs
     /// beyond the file's pages, which the system shares and can drop.
-    public var indexByteCount: Int { index.memoryBytes }
+    package var indexByteCount: Int { index.memoryBytes }
 
     /// The event at `index` (`0..<eventCount`), read and decoded from its line; nil for an index
     /// out of range, or a line that can no longer be read as it was indexed. A version 2

@@ -133,7 +133,7 @@ public struct TraceHeader: Sendable, Equatable {
     /// - Throws: `TraceHeaderError` naming the store and case when a machine is not shaped as
     ///   the format page says. Keys that the format does not define are ignored; a store named
     ///   twice, or a case that is a key of `transitions` twice, is refused as ambiguous.
-    public static func parseMachines(
+    package static func parseMachines(
         _ value: JSONValue, context: String
     ) throws(TraceHeaderError) -> (machines: [String: MachineSpec], order: [String]) {
         guard case .object(let stores) = value else {

@@ -62,7 +62,7 @@ public struct TraceRule: Sendable, Hashable, CustomStringConvertible {
     /// integer (no fraction, no exponent) of at least 1; one too large for `Int` never comes.
     ///
     /// - Throws: `TraceRuleError` naming the rule (its position and text) and what to change.
-    public static func parseList(_ value: JSONValue) throws(TraceRuleError) -> [TraceRule] {
+    package static func parseList(_ value: JSONValue) throws(TraceRuleError) -> [TraceRule] {
         guard case .array(let values) = value else {
             throw TraceRuleError(
                 "\"rules\" is \(TraceHeader.describe(value)), expected an array of rules such as {\"store\":\"S\",\"case\":\"loading\",\"within\":{\"events\":3}}"
