@@ -26,9 +26,6 @@ struct EventFieldsSink: JSONEventSink {
     private var member: EventFields.Key?
     /// Where that value starts.
     private var valueStart = 0
-    /// Whether the tokens inside that value matter (`stack`, `patch`); for the other members, a
-    /// token below the member's value is passed over at once.
-    private var watchesInside = false
     /// For a `stack`: whether every element so far is a string.
     private var stackHoldsStrings = true
     /// For a `patch`: its shape, told of every token of the value.
@@ -46,37 +43,23 @@ struct EventFieldsSink: JSONEventSink {
     /// A scalar at any depth: the line itself, a member's value, or a token inside one.
     @inline(__always)
     private mutating func scalar(_ kind: ValueKind, from start: Int, to end: Int, hasEscapes: Bool = false) {
-        if depth >= 2 {
-            if watchesInside { inner(kind, from: start, to: end, hasEscapes: hasEscapes) }
-        } else if depth == 1 {
-            valueStart = start
-            if member == .patch { patchShape = PatchShapeSink() }
-            if watchesInside { inner(kind, from: start, to: end, hasEscapes: hasEscapes) }
-            finish(kind, end: end, hasEscapes: hasEscapes)
-        } else {
+        switch depth {
+        case 0:
             notAnObject = kind.description
             isComplete = true
-        }
-    }
-
-    /// A token of a member's value, for the members that look inside theirs.
-    @inline(__always)
-    private mutating func inner(_ kind: ValueKind, from start: Int, to end: Int, hasEscapes: Bool) {
-        switch member {
-        case .stack:
-            if depth == 2, case .string = kind {} else if depth == 2 { stackHoldsStrings = false }
-        case .patch:
-            let base = line.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            switch kind {
-            case .string: patchShape.string(base, from: start, to: end, hasEscapes: hasEscapes)
-            case .number: patchShape.number(base, from: start, to: end)
-            case .bool(let value): patchShape.literal(JSONValue.bool(value), at: start)
-            case .null: patchShape.literal(JSONValue.null, at: start)
-            case .object, .array: break  // told by the container events
-            }
+        case 1:
+            valueStart = start
+            finish(kind, end: end, hasEscapes: hasEscapes)
+        case 2:
+            if member == .stack, !kind.isString { stackHoldsStrings = false }
         default: break
         }
     }
+
+    /// Whether the token at the current depth belongs to a `patch` member's value, which
+    /// `patchShape` is told of token by token (itself included).
+    @inline(__always)
+    private var inPatch: Bool { depth >= 1 && member == .patch }
 
     /// The value of `member`, which ends at `end`, is of `kind`: keep it or list its wrong type.
     private mutating func finish(_ kind: ValueKind, end: Int, hasEscapes: Bool) {
@@ -120,17 +103,14 @@ struct EventFieldsSink: JSONEventSink {
 
     @inline(__always)
     private mutating func begin(_ kind: ValueKind, at offset: Int) {
-        if depth >= 2 {
-            if watchesInside { inner(kind, from: offset, to: offset, hasEscapes: false) }
-        } else if depth == 1 {
-            valueStart = offset
-            stackHoldsStrings = true
-            if member == .patch { patchShape = PatchShapeSink() }
-        } else if case .array = kind {
-            notAnObject = kind.description
-        }
-        if depth >= 1 && member == .patch {
+        if inPatch {
             if case .object = kind { patchShape.beginObject(at: offset) } else { patchShape.beginArray(at: offset) }
+        }
+        switch depth {
+        case 0: if case .array = kind { notAnObject = kind.description }
+        case 1: valueStart = offset
+        case 2: if member == .stack { stackHoldsStrings = false }
+        default: break
         }
         depth &+= 1
     }
@@ -138,7 +118,7 @@ struct EventFieldsSink: JSONEventSink {
     @inline(__always)
     private mutating func end(_ kind: ValueKind, at offset: Int) {
         depth &-= 1
-        if depth >= 1 && member == .patch {
+        if inPatch {
             if case .object = kind { patchShape.endObject(at: offset) } else { patchShape.endArray(at: offset) }
         }
         if depth == 1 {
@@ -153,40 +133,38 @@ struct EventFieldsSink: JSONEventSink {
             if member == .patch { patchShape.key(base, from: start, to: end, hasEscapes: hasEscapes) }
             return
         }
-        let length = end &- start
         if hasEscapes {
             let text = EventFields.Text(range: start..<end, hasEscapes: true)
             member = EventScanner.key(named: EventFields.string(text, in: line))
-        } else if length <= 8 {
-            // The name's bytes as `EventScanner.pack` packs them (they are checked JSON: no NUL;
-            // a non-ASCII byte packs to a number no key has).
-            var packed: UInt64 = 0
-            var index = 0
-            while index < length {
-                packed |= UInt64(base[start &+ index]) &<< UInt64(index &* 8)
-                index &+= 1
-            }
-            member = EventScanner.key(packed: packed)
+        } else if end &- start <= 8 {
+            // The name's bytes as `EventScanner.pack` packs them (checked JSON: no NUL; a
+            // non-ASCII byte packs to a number no key has).
+            member = EventScanner.key(
+                packed: JSONScanner.prefixWord(base, count: line.count, at: start, length: end &- start))
         } else {
             member = nil
         }
-        watchesInside = member == .stack || member == .patch
+        guard let member else { return }
         // The last member with this key wins: forget what an earlier one said.
-        if let member, (fields.present.bits | fields.wrongTypes.bits) & (1 &<< member.rawValue) != 0 {
-            fields.clear(member)
-        }
+        if (fields.present.bits | fields.wrongTypes.bits) & (1 &<< member.rawValue) != 0 { fields.clear(member) }
+        // What the value's tokens are checked against, from its first one.
+        if member == .stack { stackHoldsStrings = true }
+        if member == .patch { patchShape = PatchShapeSink() }
     }
 
     mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
+        if inPatch { patchShape.string(base, from: start, to: end, hasEscapes: hasEscapes) }
         // The range excludes the quotes; a member's value includes them.
         scalar(.string, from: start &- 1, to: end &+ 1, hasEscapes: hasEscapes)
     }
 
     mutating func number(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
+        if inPatch { patchShape.number(base, from: start, to: end) }
         scalar(.number, from: start, to: end)
     }
 
     mutating func literal(_ value: JSONValue, at offset: Int) {
+        if inPatch { patchShape.literal(value, at: offset) }
         if case .bool(let flag) = value {
             scalar(.bool(flag), from: offset, to: offset &+ (flag ? 4 : 5))
         } else {
@@ -196,6 +174,11 @@ struct EventFieldsSink: JSONEventSink {
 }
 
 extension EventFieldsSink.ValueKind: CustomStringConvertible {
+    /// Whether the value is a string.
+    var isString: Bool {
+        if case .string = self { true } else { false }
+    }
+
     /// "an array", for the message about a line that is not an object.
     var description: String {
         switch self {

@@ -1,10 +1,14 @@
 /// A name's first eight bytes as one word: what the tape decoder hashes and compares first when
-/// it looks at member names (`JSONTapeState+Building`, `JSONTapeMemberLookup`).
+/// it looks at member names (`JSONTapeState+Building`, `JSONTapeMemberLookup`), and what the
+/// trace reader's `EventFieldsSink` looks an event's member names up by.
+///
+/// Public as `@_spi(RewindInternals)` and `@inlinable`, as the walker is: a sink in another
+/// module calls it per name.
 extension JSONScanner {
     /// The first `min(length, 8)` bytes at `offset` of the `count` bytes at `base`,
     /// zero-padded, as one little-endian word (one load when 8 bytes are there to read).
-    @inline(__always)
-    static func prefixWord(_ base: UnsafePointer<UInt8>, count: Int, at offset: Int, length: Int) -> UInt64 {
+    @inlinable @inline(__always)
+    public static func prefixWord(_ base: UnsafePointer<UInt8>, count: Int, at offset: Int, length: Int) -> UInt64 {
         if offset &+ 8 <= count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
             return length >= 8 ? word : word & ((1 &<< UInt64(length &* 8)) &- 1)
