@@ -35,15 +35,15 @@ import TraceReader
         catalog.toLoading()
         let restorer = Restorer([RestorableStore(catalog)])
         let printed = Lock<[String]>([])
-        let restoredOnMain = Lock(false)
-        let main = MainQueueMark()
-        defer { main.remove() }
         let channel = try ReadmeAppSection.openChannel(tracePath: tracePath, restorer: restorer) { line in
             printed.withLock { $0.append(line) }
         }
         defer { channel?.close() }
         #if DEBUG
             #expect(printed.withLock { $0 } == ["inspector step --attach '\(tracePath)'"])
+            let restoredOnMain = Lock(false)
+            let main = MainQueueMark()
+            defer { main.remove() }
             let token = catalog.subscribe { _ in restoredOnMain.withLock { $0 = main.isCurrent } }
             defer { _ = token }
             let client = try ControlClient(socketPath: ControlClient.socketPath(forTrace: tracePath))
