@@ -1,4 +1,5 @@
-// Rewind's benchmarks: `swift run -c release Benchmarks [--large] [--only NAME]`.
+// Rewind's benchmarks: `swift run -c release Benchmarks [--large] [--only NAME]`, or
+// `--write-trace PATH` to keep the validation rows' trace for measurements by hand.
 // Each figure is measured beside its baseline in the same run (this machine is noisy), several
 // times, keeping the median; the table at the end is Markdown for the README.
 import Foundation
@@ -10,14 +11,27 @@ if arguments.contains("--help") || arguments.contains("-h") {
         Usage: swift run -c release Benchmarks [--large]
                [--only recording|recording-off|threads|big-states|decoding|validation|validation-header|coverage|
                        streaming|opening|diff|timetravel|replay|search|plain-values]
+               swift run -c release Benchmarks --write-trace PATH
 
         Measures Rewind against baselines run in the same process and prints a table:
         figure, baseline, ratio, target, and whether the target is met. The traces are
         generated in a temporary folder and deleted. --large opens a 1 GB trace (instead of
         200 MB) for the opening measurements. validation-header runs only the validation row
         of a header of 1,000 machines. plain-values runs only the big-states row of
-        plain-value items.
+        plain-value items. --write-trace PATH writes the trace of the validation rows (806,600
+        events, 187-189 MB) at PATH, keeps it and measures nothing: for the measurements of
+        whole processes by hand (docs/PERFORMANCE.md).
         """)
+    exit(0)
+}
+if let flag = arguments.firstIndex(of: "--write-trace") {
+    guard arguments.index(after: flag) < arguments.endIndex else {
+        FileHandle.standardError.write(Data("--write-trace needs a PATH\n".utf8))
+        exit(2)
+    }
+    let path = arguments[arguments.index(after: flag)]
+    let events = try TraceGenerator.write(path: path, bytes: 200 << 20)
+    print("\(path): \(events) events, \(formatBytes(TraceGenerator.size(of: path)))")
     exit(0)
 }
 let only = arguments.firstIndex(of: "--only").flatMap {

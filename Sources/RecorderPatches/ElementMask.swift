@@ -14,8 +14,8 @@
 /// custom mirror, a member declared as an existential, whose value has another type, more
 /// than 16 levels) counts the type whole. So the mask never hides a difference: it leaves out only
 /// bytes that no member occupies, and at worst an unchanged element costs an encoding, not a
-/// wrong patch. (This replaced the standard library's `_forEachField`, which apps may not
-/// use: it is SPI.)
+/// wrong patch. (This replaced the standard library's field walk behind its reflection SPI,
+/// which apps may not use; CI's style stage fails if that SPI comes back into Sources.)
 enum ElementMask {
     /// The masks of the types met so far, made once per type. Used under the recorder's lock.
     final class Cache {

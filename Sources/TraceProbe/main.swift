@@ -13,6 +13,11 @@
 // stop the process with a message instead of waiting forever. At the end it prints
 // `SIGXFSZ default` when the recorder left that signal's action as it found it (the fault tests
 // check that it does).
+//
+//   TraceProbe --app-launch
+//
+// Runs README.md's code of an app's launch (`AppLaunch`): prints `Rewind records to PATH` and
+// records one action to PATH, in the Application Support folder (`XDG_DATA_HOME` on Linux).
 
 import Recorder
 
@@ -103,6 +108,15 @@ func fileSizeSignalHasItsDefaultAction() -> Bool {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count == 2 && arguments[1] == "--app-launch" {
+    do {
+        try AppLaunch.run()
+    } catch {
+        say("error: \(error)")
+        exit(1)
+    }
+    exit(0)
+}
 guard arguments.count >= 3, let count = Int(arguments[2]) else {
     say("usage: TraceProbe PATH COUNT [--trap-at N] [--pause-after N]")
     exit(2)

@@ -91,6 +91,24 @@ import Testing
         #expect(events.count == 5)  // three stores and the wishlist register, the catalog starts loading
     }
 
+    /// As the README tells an app to: one line on standard error with the trace's absolute path
+    /// (the screens on standard output unchanged); on a terminal, whose screen each draw clears,
+    /// again when the shop closes.
+    @Test func theShopSaysWhereItRecordsOnStandardError() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("sub"), withIntermediateDirectories: true)
+        let given = folder.path("sub") + "/../session.jsonl"
+        let absolute = URL(fileURLWithPath: folder.path("session.jsonl")).resolvingSymlinksInPath().path
+        let piped = runApp(["--trace", given], input: "quit\n")
+        #expect(piped.status == 0)
+        #expect(piped.errors == "Recording to \(absolute)\n")
+        #expect(!piped.output.contains("Recording to"))
+        #expect(FileManager.default.fileExists(atPath: absolute))
+        let onATerminal = runApp(["--trace", given], input: "quit\n", interactive: true)
+        #expect(onATerminal.errors == "Recording to \(absolute)\n" + "Recording to \(absolute)\n")
+        #expect(runApp([], input: "quit\n").errors.isEmpty)  // no trace, nothing said
+    }
+
     @Test func aRefreshWhileLoadingIsReachableInteractivelyAndRecorded() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("session.jsonl")

@@ -36,7 +36,8 @@ enum ShopMode: Subcommand {
         inspector brings it back to its present. Then type commands to go on from there.
 
         Options:
-          --trace FILE       record every action to FILE (replaced if it exists)
+          --trace FILE       record every action to FILE (replaced if it exists); says
+                             'Recording to' its absolute path on standard error
           --seed N           the fake network's seed (default 2)
           --control SOCKET   open a control channel at SOCKET (needs --trace), for
                              'inspector step --attach SOCKET'; REWIND_CONTROL=SOCKET does too
@@ -54,6 +55,12 @@ enum ShopMode: Subcommand {
         var configuration = ShopConfiguration()
         if let seed { configuration.seed = UInt64(seed) }
         let recorder = try path.map { try Shop.recorder(path: $0) }
+        // Where it records, as the README tells an app to print it: on standard error, so that
+        // the screens on standard output stay as they are. On a terminal every draw clears the
+        // screen, this line with it, so it is said again when the shop closes.
+        let recording = path.map { "Recording to \(absolutePath($0))\n" }
+        if let recording { console.writeError(recording) }
+        defer { if let recording, console.isTerminal { console.writeError(recording) } }
         let session = ShopSession(shop: Shop(configuration: configuration, recorder: recorder), console: console)
         let channel = try control.map { socket in
             try ControlChannel(
@@ -67,6 +74,14 @@ enum ShopMode: Subcommand {
             guard session.handle(line) else { return 0 }
         }
         return 0
+    }
+
+    /// `path` made absolute, its links and `.` and `..` resolved (the file exists: the recorder
+    /// made it); as given if that fails.
+    private static func absolutePath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     private static func environmentValue(_ name: String) -> String? {
