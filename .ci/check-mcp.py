@@ -11,12 +11,15 @@ import select
 import subprocess
 import sys
 
-from mcp import ClientSession, StdioServerParameters
+from mcp import Client, ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from mcp.types.version import LATEST_HANDSHAKE_VERSION, LATEST_PROTOCOL_VERSION
 
 INSPECTOR = os.path.abspath(sys.argv[1])
 ROOT = os.getcwd()
 TRACE = "traces/invalid/double-refresh.jsonl"
+# The repository path of the Swift file that sent the double refresh, as `validate` resolves it.
+SOURCE_FILE = "Sources/SampleApp/Shop/Shop.swift"
 failures = []
 
 
@@ -38,8 +41,8 @@ async def with_sdk():
             initialized = await asyncio.wait_for(session.initialize(), 30)
             check("initialize names the server", initialized.server_info.name == "rewind-inspector",
                   initialized.server_info)
-            check("initialize agrees on revision 2025-06-18", initialized.protocol_version == "2025-06-18",
-                  initialized.protocol_version)
+            check(f"initialize agrees on the SDK's latest handshake revision {LATEST_HANDSHAKE_VERSION}",
+                  initialized.protocol_version == LATEST_HANDSHAKE_VERSION, initialized.protocol_version)
 
             listed = await asyncio.wait_for(session.list_tools(), 30)
             names = {tool.name for tool in listed.tools}
@@ -61,20 +64,28 @@ async def with_sdk():
             step = first["seq"]
             result, why = await call("why", trace=TRACE, seq=step)
             source = why["chain"][0]["source"]
-            expected = json.loads(cli("validate", TRACE, "--format", "json"))["problems"][0]
+            where = f"{why['chain'][0].get('sourceFile')}:{why['chain'][0].get('sourceLine')}"
+            validated = json.loads(cli("validate", TRACE, "--format", "json"))
+            expected = validated["problems"][0]
             check("the first wrong step is the one validate names", step == expected["seq"],
                   f"{step} vs {expected}")
             check("the first error is the illegal double refresh", first["kind"] == "illegal", first)
             expected_why = json.loads(cli("why", TRACE, str(step), "--format", "json"))
             check("why names the line of Swift that sent it",
                   source == expected_why["chain"][0]["source"] == "SampleApp/Shop.swift:97", source)
+            check("why gives that line's file in the repository, as validate resolves it",
+                  where == f"{expected['sourceFile']}:{expected['sourceLine']}" == f"{SOURCE_FILE}:97", where)
             print(f"answer: step {step} first went wrong ({first['kind']}: {first['message']}); "
-                  f"it was sent from {source}")
+                  f"it was sent from {where} ({source})")
+            result, problems = await call("problems", trace=TRACE, limit=1000)
+            check("problems are exactly validate --format json's", problems["problems"] == validated["problems"],
+                  f"{problems['problems'][:1]} vs {validated['problems'][:1]}")
 
             # The same answer from the events list, filtered to problems.
             result, events = await call("events", trace=TRACE, problemsOnly=True, limit=1)
             check("events with problemsOnly starts at that step",
-                  events["events"][0]["step"] == step and events["events"][0]["source"] == source, events)
+                  events["events"][0]["step"] == step and events["events"][0]["source"] == source
+                  and events["events"][0]["sourceFile"] == SOURCE_FILE, events)
             result, diff = await call("diff", trace=TRACE, step=step)
             check("diff of the step names its event", diff["event"]["seq"] == step, diff)
             result, state = await call("state", trace=TRACE, step=step, path="CatalogStore")
@@ -96,8 +107,34 @@ async def with_sdk():
             except Exception as error:  # the SDK raises its MCPError
                 code = getattr(getattr(error, "error", None), "code", None) or getattr(error, "code", None)
                 check("a wrong argument type is a JSON-RPC error (-32602)", code == -32602, repr(error))
+            result, _ = await call("events", trace=TRACE, action="nosuch")
+            text = result.content[0].text if result.content else ""
+            check("an action the trace lacks is a tool error listing its actions",
+                  result.is_error and "nosuch" in text and "toLoading" in text, text)
+            try:
+                await call("events", trace=TRACE, limit=1e15)
+                check("a limit of 1e15 is a JSON-RPC error", False, "no error")
+            except Exception as error:
+                message = str(getattr(getattr(error, "error", None), "message", None) or error)
+                check("a limit of 1e15 is too large, and the error gives the maximum",
+                      "too large" in message and "500" in message, message)
             result, summary_again = await call("summary", trace=TRACE)
             check("the server still answers after errors", summary_again["problems"]["errors"] >= 1)
+
+
+async def with_sdk_latest():
+    """The SDK's own way in: `server/discover` at its latest revision, which has no initialize."""
+    parameters = StdioServerParameters(command=INSPECTOR, args=["mcp"], cwd=ROOT)
+    async with Client(parameters, mode="auto", read_timeout_seconds=60) as client:
+        check(f"the SDK's client agrees on its latest revision {LATEST_PROTOCOL_VERSION}",
+              client.protocol_version == LATEST_PROTOCOL_VERSION, client.protocol_version)
+        listed = await asyncio.wait_for(client.list_tools(), 30)
+        check(f"tools/list at {LATEST_PROTOCOL_VERSION} lists the tools",
+              "why" in {tool.name for tool in listed.tools}, listed)
+        result = await asyncio.wait_for(client.call_tool("why", {"trace": TRACE, "seq": 6}), 60)
+        chain = (result.structured_content or {}).get("chain", [{}])
+        check(f"why at {LATEST_PROTOCOL_VERSION} names the file in the repository",
+              not result.is_error and chain[0].get("sourceFile") == SOURCE_FILE, result)
 
 
 class Raw:
@@ -113,6 +150,10 @@ class Raw:
         self.process.stdin.flush()
 
     def answer(self, timeout=30):
+        return json.loads(self.line(timeout))
+
+    def line(self, timeout=30):
+        """The next line the server wrote, as bytes."""
         while b"\n" not in self.buffer:
             ready, _, _ = select.select([self.process.stdout], [], [], timeout)
             if not ready:
@@ -122,7 +163,7 @@ class Raw:
                 raise EOFError("the server closed its output")
             self.buffer += chunk
         line, self.buffer = self.buffer.split(b"\n", 1)
-        return json.loads(line)
+        return line
 
 
 def hostile():
@@ -147,6 +188,51 @@ def hostile():
          b'{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"summary","arguments":{"file":"x"}}}\n',
          -32602),
     ]
+    # Hostile sizes: what an error repeats of a 3 MB input is an excerpt of it, and its size.
+    huge = "\u001b]0;pwned\u0007" + "é" * (3 << 19)
+    huge_bytes = len(huge.encode())
+    quoted = json.dumps(huge, ensure_ascii=False).encode()
+    trace = json.dumps(TRACE).encode()
+    bounded_cases = [
+        ("a 3 MB method", b'{"jsonrpc":"2.0","id":20,"method":' + quoted + b'}\n', -32601),
+        ("a 3 MB tool name",
+         b'{"jsonrpc":"2.0","id":21,"method":"tools/call","params":{"name":' + quoted + b'}}\n', -32602),
+        ("a 3 MB argument name", b'{"jsonrpc":"2.0","id":22,"method":"tools/call","params":{"name":"summary",'
+         b'"arguments":{' + quoted + b':1}}}\n', -32602),
+        ("a 3 MB state path", b'{"jsonrpc":"2.0","id":23,"method":"tools/call","params":{"name":"state",'
+         b'"arguments":{"trace":' + trace + b',"step":1,"path":' + quoted + b'}}}\n', -32602),
+        ("a 3 MB path to open", b'{"jsonrpc":"2.0","id":24,"method":"tools/call","params":{"name":"open_trace",'
+         b'"arguments":{"path":' + quoted + b'}}}\n', None),
+        ("a 3 MB trace name", b'{"jsonrpc":"2.0","id":25,"method":"tools/call","params":{"name":"summary",'
+         b'"arguments":{"trace":' + quoted + b'}}}\n', None),
+    ]
+    for name, data, code in bounded_cases:
+        raw.send(data)
+        try:
+            line = raw.line()
+            line_answer = json.loads(line)
+            size = len(line)
+            if code is None:
+                text = line_answer.get("result", {}).get("content", [{}])[0].get("text", "")
+                ok = line_answer.get("result", {}).get("isError") is True
+            else:
+                text = line_answer.get("error", {}).get("message", "")
+                ok = line_answer.get("error", {}).get("code") == code
+            check(f"hostile: {name} gets a short error naming its size",
+                  ok and size < 2048 and f"({huge_bytes} bytes)" in text and b"\x1b" not in line,
+                  f"{size} bytes: {text[:300]!r}")
+        except Exception as error:
+            check(f"hostile: {name} gets a short error naming its size", False, repr(error))
+    raw.send(b'{"jsonrpc":"2.0","id":26,"method":"tools/list","params":{"_meta":'
+             b'{"io.modelcontextprotocol/protocolVersion":"2030-01-01"}}}\n')
+    try:
+        answer = raw.answer()
+        check("hostile: a revision the server lacks gets -32022 with the supported ones",
+              answer.get("error", {}).get("code") == -32022
+              and LATEST_PROTOCOL_VERSION in answer["error"].get("data", {}).get("supported", []), answer)
+    except Exception as error:
+        check("hostile: a revision the server lacks gets -32022", False, repr(error))
+
     for name, data, code in cases:
         raw.send(data)
         try:
@@ -174,6 +260,7 @@ def hostile():
 
 
 asyncio.run(with_sdk())
+asyncio.run(with_sdk_latest())
 hostile()
 print(f"{len(failures)} failed" if failures else "all passed")
 sys.exit(1 if failures else 0)

@@ -10,13 +10,13 @@ if arguments.contains("--help") || arguments.contains("-h") {
         """
         Usage: swift run -c release Benchmarks [--large]
                [--only recording|recording-off|threads|big-states|decoding|validation|validation-header|coverage|
-                       streaming|opening|diff|timetravel|replay|search|plain-values]
+                       streaming|opening|diff|timetravel|replay|search|plain-values|mcp]
                swift run -c release Benchmarks --write-trace PATH
 
         Measures Rewind against baselines run in the same process and prints a table:
         figure, baseline, ratio, target, and whether the target is met. The traces are
         generated in a temporary folder and deleted. --large opens a 1 GB trace (instead of
-        200 MB) for the opening measurements. validation-header runs only the validation row
+        200 MB) for the opening and mcp measurements. validation-header runs only the validation row
         of a header of 1,000 machines. plain-values runs only the big-states row of
         plain-value items. --write-trace PATH writes the trace of the validation rows (806,600
         events, 187-189 MB) at PATH, keeps it and measures nothing: for the measurements of
@@ -60,6 +60,9 @@ do {
     if only == nil || only == "search" { try SearchBenchmark.run(into: &table, folder: folder) }
     if only == nil || only == "opening" {
         try OpeningBenchmark.run(into: &table, folder: folder, megabytes: arguments.contains("--large") ? 1024 : 200)
+    }
+    if only == nil || only == "mcp" {
+        try MCPBenchmark.run(into: &table, folder: folder, megabytes: arguments.contains("--large") ? 1024 : 200)
     }
     // Last: once a subscriber has been told, every action of the process looks for a cause.
     if only == nil || only == "recording" || only == "recording-off" { try RecordingOffBenchmark.run(into: &table) }

@@ -37,7 +37,7 @@ import TraceJSON
             server,
             #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2099-01-01","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#
         )
-        #expect(initialized["result"]?["protocolVersion"] == .string("2025-06-18"))
+        #expect(initialized["result"]?["protocolVersion"] == .string("2025-11-25"))
         #expect(initialized["result"]?["capabilities"]?["tools"] != nil)
         #expect(server.handle(Array(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8)) == nil)
         let listed = try answer(server, #"{"jsonrpc":"2.0","id":"two","method":"tools/list"}"#)

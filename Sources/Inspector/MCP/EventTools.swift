@@ -14,7 +14,7 @@ enum EventTools {
     static let events = MCPTool(
         name: "events",
         description:
-            "The events of steps 'from' to 'to' (default: the whole trace), each with its step, seq, line, type, store, action, from/to cases, source (the line of Swift that sent it), cause and arguments. Filters: store, action (exact name, or Store.action), problemsOnly (events with a validation problem, each listed with them). Paged: when 'nextFrom' is in the answer, call again with from = nextFrom.",
+            "The events of steps 'from' to 'to' (default: the whole trace), each with its step, seq, line, type, store, action, from/to cases, source (the line of Swift that sent it, with sourceFile, its path in the repository, and sourceLine), cause and arguments. Filters: store, action (exact name, or Store.action), problemsOnly (events with a validation problem, each listed with them). Paged: when 'nextFrom' is in the answer, call again with from = nextFrom.",
         inputSchema: MCPSchema.object(
             [
                 MCPSchema.trace,
@@ -23,7 +23,11 @@ enum EventTools {
                 ("store", MCPSchema.string("only this store's events")),
                 ("action", MCPSchema.string("only this action: 'load', or 'CatalogStore.load'")),
                 ("problemsOnly", MCPSchema.boolean("only events with a validation problem (default false)")),
-                ("limit", MCPSchema.integer("the most events in the answer (default 50, at most 500)", minimum: 1)),
+                (
+                    "limit",
+                    MCPSchema.integer(
+                        "the most events in the answer (default 50, at most 500)", minimum: 1, maximum: 500)
+                ),
             ], required: ["trace"]),
         call: { session, arguments throws(MCPToolError) in
             let trace = try session.trace(try arguments.string("trace"))
@@ -36,7 +40,7 @@ enum EventTools {
             let limit = min(try arguments.optionalInt("limit", atLeast: 1) ?? 50, 500)
             if let store, !file.storeNames.contains(store) {
                 throw .failed(
-                    "no store named '\(store)' in \(trace.name); its stores are: \(file.storeNames.prefix(50).joined(separator: ", "))"
+                    "no store named \(MCPExcerpt.of(store)) in \(trace.shownName); its stores are: \(file.storeNames.prefix(50).joined(separator: ", "))"
                 )
             }
             var problems: [Int: [Problem]] = [:]
@@ -60,6 +64,11 @@ enum EventTools {
                 problemsOnly
                 ? problems.keys.sorted().compactMap { file.eventIndex(atLine: $0) }.filter { $0 >= position } : nil
             var problemCursor = 0
+            // Whether the action asked for was seen in the range, and the actions that were (as
+            // `log --action` lists them when it finds none).
+            var actionSeen = false
+            var actionsSeen: [String] = []
+            var knownActions = Set<String>()
             while true {
                 if let problemEvents {
                     guard problemCursor < problemEvents.count else { break }
@@ -72,11 +81,21 @@ enum EventTools {
                     break
                 }
                 scanned += 1
-                if let event = file.eventWithoutState(at: position), matches(event) {
-                    var object = EventJSON.object(event, step: step)
+                let read = file.eventWithoutState(at: position)
+                if let action, !actionSeen, let name = read?.action {
+                    if name == action || "\(read?.store ?? "").\(name)" == action {
+                        actionSeen = true
+                    } else if knownActions.count < 200, knownActions.insert(name).inserted {
+                        actionsSeen.append(name)
+                    }
+                }
+                if let event = read, matches(event) {
+                    var object = session.locatingSource(EventJSON.object(event, step: step))
                     if let args = event.args { object.append(key: "args", value: .object(args)) }
                     if let found = problems[event.line] {
-                        object.append(key: "problems", value: .array(found.map { JSONReporter.json($0) }))
+                        object.append(
+                            key: "problems",
+                            value: .array(found.map { JSONReporter.json($0, sourceRoot: session.sourceRoot) }))
                     }
                     if !page.add(.object(object), at: step) { break }
                     if page.isFull {
@@ -94,6 +113,11 @@ enum EventTools {
                 }
                 if problemEvents == nil { position += 1 }
             }
+            if let action, !actionSeen, !problemsOnly, page.nextOffset == nil {
+                throw .failed(
+                    "no action named \(MCPExcerpt.of(action)) in steps \(from) to \(to) of \(trace.shownName); its actions are: \(actionsSeen.isEmpty ? "none" : actionsSeen.prefix(50).map { MCPExcerpt.of($0) }.joined(separator: ", "))"
+                )
+            }
             var result: JSONObject = [
                 "trace": .string(trace.name), "from": AnswerBounds.int(from), "to": AnswerBounds.int(to),
                 "events": .array(page.items),
@@ -105,13 +129,14 @@ enum EventTools {
     static let why = MCPTool(
         name: "why",
         description:
-            "Why the event whose seq is 'seq' happened: the event with its stack (innermost frame first, where recorded), then the event it happened while handling (its cause), and so on back to the action that started the chain. Each has its source: the line of Swift that sent it. 'end' says how the chain ends: origin, missing-cause, cycle or unreadable.",
+            "Why the event whose seq is 'seq' happened: the event with its stack (innermost frame first, where recorded), then the event it happened while handling (its cause), and so on back to the action that started the chain. Each has its source: the line of Swift that sent it, with sourceFile (its path in the repository) and sourceLine. 'end' says how the chain ends: origin, missing-cause, cycle or unreadable.",
         inputSchema: MCPSchema.object(
             [
                 MCPSchema.trace, ("seq", MCPSchema.integer("the seq of the event to explain (its step)", minimum: 1)),
                 (
                     "limit",
-                    MCPSchema.integer("the most events of the chain listed (default 50, at most 500)", minimum: 1)
+                    MCPSchema.integer(
+                        "the most events of the chain listed (default 50, at most 500)", minimum: 1, maximum: 500)
                 ),
             ], required: ["trace", "seq"]),
         call: { session, arguments throws(MCPToolError) in
@@ -121,7 +146,8 @@ enum EventTools {
             var page = AnswerPage(offset: 0, limit: limit)
             var count = 0
             let end = CauseChain.walk(from: seq, in: trace.file) { event in
-                var object = EventJSON.object(event, step: trace.file.step(ofEventAt: event.index))
+                var object = session.locatingSource(
+                    EventJSON.object(event, step: trace.file.step(ofEventAt: event.index)))
                 if let args = event.args { object.append(key: "args", value: .object(args)) }
                 if count < limit, let stack = trace.file.stack(ofEventAt: event.index) {
                     object.append(key: "stack", value: .array(stack.map(JSONValue.string)))
@@ -130,7 +156,8 @@ enum EventTools {
                 count += 1
             }
             guard let end else {
-                throw .failed("no event of \(trace.name) has seq \(seq); its seqs go from 1 to \(trace.file.lastStep)")
+                throw .failed(
+                    "no event of \(trace.shownName) has seq \(seq); its seqs go from 1 to \(trace.file.lastStep)")
             }
             let (name, cause) = (end.name, end.cause)
             var result: JSONObject = [

@@ -37,25 +37,26 @@ struct MCPFileAccess {
     /// otherwise an error that says why and which folders may be read.
     func check(_ path: String) throws(MCPFileAccessError) -> String {
         guard !path.isEmpty else { throw MCPFileAccessError(message: "the path is empty; give a trace file's path") }
+        let shown = MCPExcerpt.of(path)
         guard let resolved = Self.resolve(path) else {
             throw MCPFileAccessError(
-                message: "\(path): no such file; paths are relative to the server's folder (\(roots.first ?? "?"))")
+                message: "\(shown): no such file; paths are relative to the server's folder (\(roots.first ?? "?"))")
         }
         guard roots.contains(where: { Self.isInside(resolved, $0) }) else {
             throw MCPFileAccessError(
                 message:
-                    "\(path): outside the folders this server may read (\(roots.joined(separator: ", "))); start it with --allow DIR to let it read another folder"
+                    "\(shown): outside the folders this server may read (\(roots.joined(separator: ", "))); start it with --allow DIR to let it read another folder"
             )
         }
         guard let status = try? SystemCalls.status(ofPath: resolved) else {
-            throw MCPFileAccessError(message: "\(path): cannot be read")
+            throw MCPFileAccessError(message: "\(shown): cannot be read")
         }
         switch status.kind {
         case .regular: return resolved
         case .directory:
-            throw MCPFileAccessError(message: "\(path): is a folder; give one trace file in it (*.jsonl)")
+            throw MCPFileAccessError(message: "\(shown): is a folder; give one trace file in it (*.jsonl)")
         default:
-            throw MCPFileAccessError(message: "\(path): not a regular file; only trace files are read")
+            throw MCPFileAccessError(message: "\(shown): not a regular file; only trace files are read")
         }
     }
 

@@ -1,24 +1,44 @@
 import TraceJSON
 
-/// The Model Context Protocol server of `inspector mcp` (protocol revision 2025-06-18): reads
-/// one JSON-RPC 2.0 message per line and answers requests with one line each.
+/// The Model Context Protocol server of `inspector mcp`: reads one JSON-RPC 2.0 message per
+/// line and answers requests with one line each.
 ///
-/// It answers `initialize`, `ping`, `tools/list` and `tools/call`; notifications
-/// (`notifications/initialized`, `notifications/cancelled`, …) get no answer, as JSON-RPC
-/// says. What is not a request it can answer gets a JSON-RPC error whose message says what to
-/// send instead: -32700 for a line that is not JSON (or longer than the reader's limit), -32600
-/// for JSON that is not a request (a batch included: this revision has none), -32601 for an
+/// Protocol revisions (`supportedVersions`): 2026-07-28, whose client asks `server/discover`
+/// and then names the revision in each request's `_meta`
+/// (`io.modelcontextprotocol/protocolVersion`), and every revision a client agrees on with
+/// `initialize`, 2025-11-25 the latest of them. `initialize` answers the revision the client
+/// asked for when it is one of those, and otherwise 2025-11-25, the latest that has an
+/// `initialize` (2026-07-28 has none); a request whose `_meta` names a revision this server does
+/// not speak gets error -32022 with the ones it does. What this server uses is the same in
+/// every revision but for what 2026-07-28 made required: its results carry `resultType`, and
+/// `tools/list`'s (a cacheable result) `ttlMs` and `cacheScope`.
+///
+/// It answers `initialize`, `server/discover`, `ping`, `tools/list` and `tools/call`;
+/// notifications (`notifications/initialized`, `notifications/cancelled`, …) get no answer, as
+/// JSON-RPC says. What is not a request it can answer gets a JSON-RPC error whose message says
+/// what to send instead: -32700 for a line that is not JSON (or longer than the reader's limit),
+/// -32600 for JSON that is not a request (a batch included: MCP has none), -32601 for an
 /// unknown method, -32602 for wrong params or tool arguments. A tool that cannot answer (a file
 /// outside the allowed folders, a step past the end) gives a result with `isError: true` and a
-/// message. No message stops the server: only the end of its input does.
+/// message. What an error repeats of the client's input is a short excerpt (`MCPExcerpt`), so
+/// that an error is small whatever it answers. No message stops the server: only the end of
+/// its input does.
 ///
 /// `handle(_:)` takes one line and gives the line to write back, so tests drive it directly.
 final class MCPServer {
-    /// The protocol revision this server implements.
-    static let protocolVersion = "2025-06-18"
-    /// Earlier revisions a client may ask for; the answer then names the one it asked for
-    /// (the tools are the same; `structuredContent` is extra for them).
-    static let acceptedVersions: Set<String> = ["2025-06-18", "2025-03-26", "2024-11-05"]
+    /// The newest protocol revision this server implements.
+    static let protocolVersion = "2026-07-28"
+    /// The revisions a client agrees on with `initialize`, oldest first (the tools are the same;
+    /// `structuredContent` is extra for the two before 2025-06-18).
+    static let handshakeVersions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
+    /// The revisions without `initialize`, whose requests name the revision in `_meta`.
+    static let envelopeVersions = ["2026-07-28"]
+    /// Every revision this server speaks, oldest first.
+    static let supportedVersions = handshakeVersions + envelopeVersions
+    /// The `_meta` key in which a 2026-07-28 request names its revision.
+    static let versionMetaKey = "io.modelcontextprotocol/protocolVersion"
+    /// The longest request `id` answered (a string's bytes): a response repeats its id whole.
+    static let idBytes = 256
 
     let session: MCPSession
     private let tools: [MCPTool]
@@ -60,7 +80,7 @@ final class MCPServer {
                 return Self.line(
                     id: .null,
                     error: .invalidRequest(
-                        "batches (arrays of messages) are not part of MCP \(Self.protocolVersion); send each message on its own line"
+                        "batches (arrays of messages) are not part of MCP; send each message on its own line"
                     ))
             }
             return Self.line(
@@ -72,6 +92,17 @@ final class MCPServer {
         let id = message["id"]
         if let id {
             switch id {
+            case .string(let text) where text.utf8.count > Self.idBytes:
+                return Self.line(
+                    id: .null,
+                    error: .invalidRequest(
+                        "the request's \"id\" is a string of \(text.utf8.count) bytes; give a number or a string of at most \(Self.idBytes) bytes"
+                    ))
+            case .number(let text) where text.utf8.count > Self.idBytes:
+                return Self.line(
+                    id: .null,
+                    error: .invalidRequest(
+                        "the request's \"id\" is a number of \(text.utf8.count) digits; give a shorter one"))
             case .string, .number: break
             default:
                 return Self.line(
@@ -99,15 +130,45 @@ final class MCPServer {
         if let params, params != .null, params.objectValue == nil {
             guard let id else { return nil }
             return Self.line(
-                id: id, error: .invalidParams("\"params\" of \(method) must be an object, not a \(params.kindName)"))
+                id: id,
+                error: .invalidParams(
+                    "\"params\" of \(MCPExcerpt.of(method)) must be an object, not a \(params.kindName)"))
         }
         // A notification: never answered, even when unknown.
         guard let id else { return nil }
-        let result: Result<JSONValue, JSONRPCError> = answer(method, params: params?.objectValue ?? [:])
+        let object = params?.objectValue ?? [:]
+        // A 2026-07-28 request names its revision in `_meta`; one this server does not speak is
+        // refused before anything is done.
+        var envelope: String?
+        if let asked = object["_meta"]?[Self.versionMetaKey] {
+            guard let version = asked.stringValue, Self.supportedVersions.contains(version) else {
+                let text = asked.stringValue ?? JSONPrinter.compact(asked)
+                return Self.line(id: id, error: .unsupportedVersion(text, supported: Self.supportedVersions))
+            }
+            envelope = version
+        }
+        let result: Result<JSONValue, JSONRPCError> = answer(method, params: object)
         switch result {
-        case .success(let value): return Self.line(id: id, result: value)
+        case .success(let value):
+            guard let envelope, Self.envelopeVersions.contains(envelope) else {
+                return Self.line(id: id, result: value)
+            }
+            return Self.line(id: id, result: Self.enveloped(value, method: method))
         case .failure(let error): return Self.line(id: id, error: error)
         }
+    }
+
+    /// `result` with what 2026-07-28 requires of it: `resultType` (every result here is
+    /// complete), and for `tools/list`, a cacheable result, how long it may be cached and by
+    /// whom (the tools never change while the server runs, and hold nothing of a user's).
+    static func enveloped(_ result: JSONValue, method: String) -> JSONValue {
+        guard var object = result.objectValue else { return result }
+        if object["resultType"] == nil { object.append(key: "resultType", value: .string("complete")) }
+        if method == "tools/list" {
+            object.append(key: "ttlMs", value: .number("0"))
+            object.append(key: "cacheScope", value: .string("public"))
+        }
+        return .object(object)
     }
 
     /// The result of request `method`, or its error.
@@ -115,16 +176,23 @@ final class MCPServer {
         switch method {
         case "initialize":
             let asked = params["protocolVersion"]?.stringValue
-            let version = asked.flatMap { Self.acceptedVersions.contains($0) ? $0 : nil } ?? Self.protocolVersion
             return .success(
                 .object([
-                    "protocolVersion": .string(version),
-                    "capabilities": .object(["tools": .object(["listChanged": .bool(false)])]),
-                    "serverInfo": .object([
-                        "name": .string("rewind-inspector"), "title": .string("Rewind trace inspector"),
-                        "version": .string(Inspector.version),
-                    ]),
+                    "protocolVersion": .string(Self.negotiatedVersion(asked)),
+                    "capabilities": Self.capabilities,
+                    "serverInfo": Self.serverInfo,
                     "instructions": .string(Self.instructions),
+                ]))
+        case "server/discover":
+            return .success(
+                .object([
+                    "_meta": .object(["io.modelcontextprotocol/serverInfo": Self.serverInfo]),
+                    "supportedVersions": .array(Self.supportedVersions.map(JSONValue.string)),
+                    "capabilities": Self.capabilities,
+                    "instructions": .string(Self.instructions),
+                    "resultType": .string("complete"),
+                    "ttlMs": .number("0"),
+                    "cacheScope": .string("public"),
                 ]))
         case "ping":
             return .success(.object([:]))
@@ -135,9 +203,26 @@ final class MCPServer {
         default:
             return .failure(
                 .methodNotFound(
-                    "no method '\(method)'; this server answers initialize, ping, tools/list and tools/call"))
+                    "no method \(MCPExcerpt.of(method)); this server answers initialize, server/discover, ping, tools/list and tools/call"
+                ))
         }
     }
+
+    /// The revision `initialize` answers when the client asks for `asked`: that one when the
+    /// handshake has it, otherwise the latest the handshake has.
+    static func negotiatedVersion(_ asked: String?) -> String {
+        if let asked, handshakeVersions.contains(asked) { return asked }
+        return handshakeVersions[handshakeVersions.count - 1]
+    }
+
+    /// What the server offers: tools, whose list never changes.
+    static let capabilities: JSONValue = .object(["tools": .object(["listChanged": .bool(false)])])
+
+    /// The server's name, title and version.
+    static let serverInfo: JSONValue = .object([
+        "name": .string("rewind-inspector"), "title": .string("Rewind trace inspector"),
+        "version": .string(Inspector.version),
+    ])
 
     /// The result of `tools/call`.
     private func call(_ params: JSONObject) -> Result<JSONValue, JSONRPCError> {
@@ -148,7 +233,8 @@ final class MCPServer {
         }
         guard let tool = tools.first(where: { $0.name == name }) else {
             return .failure(
-                .invalidParams("no tool named '\(name)'; the tools are \(tools.map(\.name).joined(separator: ", "))"))
+                .invalidParams(
+                    "no tool named \(MCPExcerpt.of(name)); the tools are \(tools.map(\.name).joined(separator: ", "))"))
         }
         var arguments = JSONObject()
         if let given = params["arguments"], given != .null {
@@ -175,7 +261,9 @@ final class MCPServer {
             case .failed(let message):
                 return .success(
                     .object([
-                        "content": .array([.object(["type": .string("text"), "text": .string(message)])]),
+                        "content": .array([
+                            .object(["type": .string("text"), "text": .string(MCPExcerpt.message(message))])
+                        ]),
                         "isError": .bool(true),
                     ]))
             }

@@ -1,3 +1,4 @@
+import TraceJSON
 import TraceReader
 
 /// What the MCP server keeps between calls: the traces the client opened (indexed once, then
@@ -12,6 +13,9 @@ final class MCPSession {
         /// The validation report, once asked for.
         var report: ValidationReport?
 
+        /// `name` as an error message repeats it: quoted, escaped and short (`MCPExcerpt`).
+        var shownName: String { MCPExcerpt.of(name) }
+
         init(name: String, file: TraceFile) {
             self.name = name
             self.file = file
@@ -24,11 +28,31 @@ final class MCPSession {
     static let listedProblems = 10_000
 
     let access: MCPFileAccess
+    /// Where the Swift files that events name are (`--source-root`, the current directory by
+    /// default), to give each source as `validate --source-root` does: `sourceFile`, the
+    /// file's path in the repository, and `sourceLine`.
+    let sourceRoot: SourceRoot
     /// By resolved path, most recently used last.
     private var traces: [(path: String, trace: OpenTrace)] = []
 
-    init(access: MCPFileAccess) {
+    init(access: MCPFileAccess, sourceRoot: SourceRoot = SourceRoot()) {
         self.access = access
+        self.sourceRoot = sourceRoot
+    }
+
+    /// `object` (an event's JSON) with `sourceFile` and `sourceLine` after its `source`, when
+    /// that source is found under the source root (`SourceRoot.locate`, as `validate` finds it).
+    func locatingSource(_ object: JSONObject) -> JSONObject {
+        guard let source = object["source"]?.stringValue, let found = sourceRoot.locate(source) else { return object }
+        var located = JSONObject()
+        for (key, value) in object {
+            located.append(key: key, value: value)
+            if key == "source" {
+                located.append(key: "sourceFile", value: .string(found.path))
+                located.append(key: "sourceLine", value: .number(String(found.line)))
+            }
+        }
+        return located
     }
 
     /// The trace at `name` (a path the client gave), opened now if it is not open yet.
@@ -48,7 +72,7 @@ final class MCPSession {
         do {
             file = try TraceFile(path: resolved)
         } catch {
-            throw .failed("\(name):\(error.line.map { "\($0):" } ?? "") \(error.message)")
+            throw .failed("\(MCPExcerpt.of(name)):\(error.line.map { "\($0):" } ?? "") \(error.message)")
         }
         let trace = OpenTrace(name: name, file: file)
         traces.append((resolved, trace))
@@ -73,7 +97,7 @@ final class MCPSession {
             trace.report = report
             return report
         } catch {
-            throw .failed("\(trace.name): \(error.message)")
+            throw .failed("\(trace.shownName): \(error.message)")
         }
     }
 

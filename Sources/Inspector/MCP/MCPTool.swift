@@ -55,12 +55,17 @@ struct MCPToolArguments {
     func optionalInt(_ name: String, atLeast minimum: Int = 0) throws(MCPToolError) -> Int? {
         guard let value = present(name) else { return nil }
         // 3.0 is read as 3, as JSON Schema's "integer" allows.
-        guard let double = value.doubleValue, double.rounded() == double, abs(double) < 1e15 else {
+        guard let double = value.doubleValue, double.rounded() == double else {
             throw wrong(name, "a whole number", value)
+        }
+        guard abs(double) <= Double(MCPSchema.largestInteger) else {
+            throw .invalidArguments(
+                "\(tool): \(MCPExcerpt.of(name)) is too large (\(MCPExcerpt.number(value))); give at most \(MCPSchema.largestInteger)"
+            )
         }
         let number = value.intValue ?? Int(double)
         guard number >= minimum else {
-            throw .invalidArguments("\(tool): '\(name)' must be at least \(minimum), not \(number)")
+            throw .invalidArguments("\(tool): \(MCPExcerpt.of(name)) must be at least \(minimum), not \(number)")
         }
         return number
     }
@@ -97,12 +102,13 @@ struct MCPToolArguments {
     }
 
     private func missing(_ name: String, _ kind: String) -> MCPToolError {
-        .invalidArguments("\(tool): the argument '\(name)' is missing; give \(kind) (tools/list shows the schema)")
+        .invalidArguments(
+            "\(tool): the argument \(MCPExcerpt.of(name)) is missing; give \(kind) (tools/list shows the schema)")
     }
 
     private func wrong(_ name: String, _ kind: String, _ value: JSONValue) -> MCPToolError {
         .invalidArguments(
-            "\(tool): '\(name)' must be \(kind), not \(value.kindName == "number" ? "the number \(JSONPrinter.compact(value))" : "a \(value.kindName)")"
+            "\(tool): \(MCPExcerpt.of(name)) must be \(kind), not \(value.kindName == "number" ? "the number \(MCPExcerpt.number(value))" : "a \(value.kindName)")"
         )
     }
 }
@@ -123,9 +129,14 @@ enum MCPSchema {
         .object(["type": .string("string"), "description": .string(description)])
     }
 
-    static func integer(_ description: String, minimum: Int = 0) -> JSONValue {
+    /// The largest whole number an argument takes unless its schema says less: above it, a
+    /// JSON number is no longer read exactly as a whole number.
+    static let largestInteger = 999_999_999_999_999
+
+    static func integer(_ description: String, minimum: Int = 0, maximum: Int = largestInteger) -> JSONValue {
         .object([
-            "type": .string("integer"), "minimum": .number(String(minimum)), "description": .string(description),
+            "type": .string("integer"), "minimum": .number(String(minimum)), "maximum": .number(String(maximum)),
+            "description": .string(description),
         ])
     }
 
@@ -150,7 +161,12 @@ enum MCPSchema {
     static func paging(defaultLimit: Int, maximum: Int) -> [(String, JSONValue)] {
         [
             ("offset", integer("where the page starts: 0, or the nextOffset of the previous answer")),
-            ("limit", integer("the most items on the page (default \(defaultLimit), at most \(maximum))", minimum: 1)),
+            (
+                "limit",
+                integer(
+                    "the most items on the page (default \(defaultLimit), at most \(maximum))", minimum: 1,
+                    maximum: maximum)
+            ),
         ]
     }
 }
@@ -164,7 +180,7 @@ extension MCPSchema {
         for (name, value) in arguments {
             guard let property = properties[name] else {
                 return
-                    "\(tool) has no argument '\(name)'; its arguments are \(properties.keys.sorted().joined(separator: ", "))"
+                    "\(tool) has no argument \(MCPExcerpt.of(name)); its arguments are \(properties.keys.sorted().joined(separator: ", "))"
             }
             if value == .null { continue }
             let type = property["type"]?.stringValue
@@ -172,8 +188,7 @@ extension MCPSchema {
                 switch type {
                 case "string": value.stringValue != nil
                 case "boolean": value.boolValue != nil
-                case "integer":
-                    value.doubleValue.map { $0.rounded() == $0 && abs($0) < 1e15 } ?? false
+                case "integer": value.doubleValue.map { $0.rounded() == $0 } ?? false
                 case "array": value.arrayValue.map { !$0.isEmpty && $0.allSatisfy { $0.stringValue != nil } } ?? false
                 default: true
                 }
@@ -186,11 +201,15 @@ extension MCPSchema {
                     default: "a \(type ?? "value")"
                     }
                 return
-                    "\(tool): '\(name)' must be \(wanted), not \(value.kindName == "number" ? JSONPrinter.compact(value) : "a \(value.kindName)")"
+                    "\(tool): '\(name)' must be \(wanted), not \(value.kindName == "number" ? MCPExcerpt.number(value) : "a \(value.kindName)")"
             }
             if let minimum = property["minimum"]?.doubleValue, let number = value.doubleValue, number < minimum {
                 return
-                    "\(tool): '\(name)' must be at least \(JSONPrinter.compact(property["minimum"]!)), not \(JSONPrinter.compact(value))"
+                    "\(tool): '\(name)' must be at least \(JSONPrinter.compact(property["minimum"]!)), not \(MCPExcerpt.number(value))"
+            }
+            if let maximum = property["maximum"]?.doubleValue, let number = value.doubleValue, number > maximum {
+                return
+                    "\(tool): '\(name)' is too large (\(MCPExcerpt.number(value))); give at most \(JSONPrinter.compact(property["maximum"]!))"
             }
         }
         for required in schema["required"]?.arrayValue ?? [] {

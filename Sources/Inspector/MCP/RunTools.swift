@@ -26,7 +26,9 @@ enum RunTools {
                     do throws(StatePathError) {
                         patterns.append(try StatePathPattern(parsing: text))
                     } catch {
-                        throw .invalidArguments("ignore: \(error)")
+                        throw .invalidArguments(
+                            "ignore: \(MCPExcerpt.of(error.text)) is not a path (column \(error.column)): \(error.message)"
+                        )
                     }
                 }
             }

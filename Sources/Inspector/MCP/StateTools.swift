@@ -13,11 +13,17 @@ enum StateTools {
     static let state = MCPTool(
         name: "state",
         description:
-            "The app state at a step, or the value at 'path' in it. A value larger than the answer's limit comes back folded (deep containers replaced by {\"folded\":…}) with 'next': the paths of its members, to ask for one by one (paged with offset/limit). Redacted values appear as the trace holds them.",
+            "The app state at a step, or the value at 'path' in it. A value larger than the answer's limit comes back folded (deep containers replaced by {\"folded\":…}) with 'next': the paths of its members, to ask for one by one (paged with offset/limit). A string larger than the limit comes back a piece at a time: 'string' says which bytes of its UTF-8 (offset, length, of bytes), and 'next' the offset to ask for the rest with. Redacted values appear as the trace holds them.",
         inputSchema: MCPSchema.object(
             [
                 MCPSchema.trace, ("step", MCPSchema.integer("the step: 0 (before any event) to the last")),
                 ("path", MCPSchema.string("\(pathHelp); without it, the whole app state")),
+                (
+                    "length",
+                    MCPSchema.integer(
+                        "for a long string: the most bytes of it in the answer (default and at most \(AnswerBounds.answerBytes / 2)); 'offset' is where the piece starts, in bytes of its UTF-8",
+                        minimum: 1, maximum: AnswerBounds.answerBytes / 2)
+                ),
             ] + MCPSchema.paging(defaultLimit: 100, maximum: 1000), required: ["trace", "step"]),
         call: { session, arguments throws(MCPToolError) in
             let trace = try session.trace(try arguments.string("trace"))
@@ -30,19 +36,38 @@ enum StateTools {
             do throws(TraceReadError) {
                 appState = try trace.file.readAppStateText(atStep: step, store: store)
             } catch {
-                throw .failed("\(trace.name):\(error.line): \(error.message)")
+                throw .failed("\(trace.shownName):\(error.line): \(error.message)")
             }
             guard let found = path.resolve(in: appState) else {
                 if let store, path.components.count == 1 {
                     throw .failed("\(store) has no state at step \(step): its first event comes later")
                 }
                 throw .failed(
-                    "nothing at \(path) at step \(step); ask for a shorter path (or none) to see what is there")
+                    "nothing at \(MCPExcerpt.of(path.description)) at step \(step); ask for a shorter path (or none) to see what is there"
+                )
             }
             var result: JSONObject = ["trace": .string(trace.name), "step": AnswerBounds.int(step)]
             if !path.components.isEmpty { result.append(key: "path", value: .string(path.description)) }
             let budget = AnswerBounds.answerBytes / 2
             let value = found.value
+            if case .string(let string) = value, found.bytes.count > budget {
+                let length = try arguments.optionalInt("length", atLeast: 1) ?? budget
+                let piece = StringPiece(string, offset: offset, length: min(length, budget), budget: budget)
+                result.append(key: "value", value: .string(piece.text))
+                result.append(key: "folded", value: .bool(true))
+                result.append(key: "bytes", value: AnswerBounds.int(found.bytes.count))
+                result.append(key: "string", value: piece.json)
+                if let next = piece.nextOffset {
+                    result.append(key: "nextOffset", value: AnswerBounds.int(next))
+                    var again = JSONObject()
+                    if !path.components.isEmpty { again.append(key: "path", value: .string(path.description)) }
+                    again.append(key: "offset", value: AnswerBounds.int(next))
+                    result.append(key: "next", value: .array([.object(again)]))
+                } else {
+                    result.append(key: "next", value: .array([]))
+                }
+                return result
+            }
             let (shown, folded) =
                 found.bytes.count <= budget ? (value, false) : AnswerBounds.fold(value, budget: budget)
             result.append(key: "value", value: shown)
@@ -79,7 +104,7 @@ enum StateTools {
             let (offset, limit) = try arguments.page(defaultLimit: 100, maximum: 1000)
             if let store, !trace.file.storeNames.contains(store) {
                 throw .failed(
-                    "no store named '\(store)' in \(trace.name); its stores are: \(trace.file.storeNames.prefix(50).joined(separator: ", "))"
+                    "no store named \(MCPExcerpt.of(store)) in \(trace.shownName); its stores are: \(trace.file.storeNames.prefix(50).joined(separator: ", "))"
                 )
             }
             let from: Int
@@ -98,7 +123,7 @@ enum StateTools {
                     from: try trace.file.readAppStateText(atStep: from, store: store),
                     to: try trace.file.readAppStateText(atStep: to, store: store))
             } catch {
-                throw .failed("\(trace.name):\(error.line): \(error.message)")
+                throw .failed("\(trace.shownName):\(error.line): \(error.message)")
             }
             var result: JSONObject = [
                 "trace": .string(trace.name), "from": AnswerBounds.int(from), "to": AnswerBounds.int(to),
@@ -106,7 +131,7 @@ enum StateTools {
             if second == nil, let index = trace.file.eventIndex(atStep: to),
                 let event = trace.file.eventWithoutState(at: index)
             {
-                var object = EventJSON.object(event, step: to)
+                var object = session.locatingSource(EventJSON.object(event, step: to))
                 if let args = event.args { object.append(key: "args", value: .object(args)) }
                 result.append(key: "event", value: AnswerBounds.fold(.object(object), budget: 4096).value)
             }
@@ -131,7 +156,11 @@ enum StateTools {
                 MCPSchema.trace, ("path", MCPSchema.string(pathHelp)),
                 ("before", MCPSchema.integer("only the last change before this step (who set this?)")),
                 ("after", MCPSchema.integer("only changes after this step")),
-                ("limit", MCPSchema.integer("the most changes in the answer (default 50, at most 500)", minimum: 1)),
+                (
+                    "limit",
+                    MCPSchema.integer(
+                        "the most changes in the answer (default 50, at most 500)", minimum: 1, maximum: 500)
+                ),
             ], required: ["trace", "path"]),
         call: { session, arguments throws(MCPToolError) in
             let trace = try session.trace(try arguments.string("trace"))
@@ -150,10 +179,10 @@ enum StateTools {
             do throws(ValueHistoryError) {
                 history = try ValueHistory(trace: trace.file, path: path)
             } catch {
-                throw .failed("\(error)")
+                throw .failed(MCPExcerpt.message("\(error)"))
             }
             func json(_ change: ValueChange) -> JSONValue {
-                var object = EventJSON.object(change.event, step: change.step)
+                var object = session.locatingSource(EventJSON.object(change.event, step: change.step))
                 object.append(key: "changes", value: .array(change.changes.map(EventJSON.object)))
                 return .object(object)
             }
@@ -193,7 +222,8 @@ enum StateTools {
     /// `step` when the trace has it; otherwise a tool error naming the trace's last step.
     static func checkedStep(_ step: Int, in trace: MCPSession.OpenTrace) throws(MCPToolError) -> Int {
         guard step <= trace.file.lastStep else {
-            throw .failed("step \(step) is past the end of \(trace.name), whose last step is \(trace.file.lastStep)")
+            throw .failed(
+                "step \(step) is past the end of \(trace.shownName), whose last step is \(trace.file.lastStep)")
         }
         return step
     }
@@ -204,11 +234,12 @@ enum StateTools {
         do throws(StatePathError) {
             path = try StatePath(parsing: text)
         } catch {
-            throw .invalidArguments("path: \(error)")
+            throw .invalidArguments(
+                "path \(MCPExcerpt.of(error.text)) is not a path (column \(error.column)): \(error.message)")
         }
         if let store = storeName(of: path), !trace.file.storeNames.contains(store) {
             throw .failed(
-                "the path starts with '\(store)', which is not a store of \(trace.name); its stores are: \(trace.file.storeNames.prefix(50).joined(separator: ", "))"
+                "the path starts with \(MCPExcerpt.of(store)), which is not a store of \(trace.shownName); its stores are: \(trace.file.storeNames.prefix(50).joined(separator: ", "))"
             )
         }
         return path

@@ -42,7 +42,7 @@ enum TraceTools {
                 "byKind": .object(byKind),
             ]
             if let first = report.problems.first(where: { $0.severity == .error }) {
-                problems.append(key: "firstError", value: JSONReporter.json(first))
+                problems.append(key: "firstError", value: JSONReporter.json(first, sourceRoot: session.sourceRoot))
             }
             if report.omitted > 0 { problems.append(key: "notCountedByKind", value: AnswerBounds.int(report.omitted)) }
             result.append(key: "problems", value: .object(problems))
@@ -52,7 +52,7 @@ enum TraceTools {
     static let problems = MCPTool(
         name: "problems",
         description:
-            "The trace's validation problems in line order, as 'inspector validate --format json' gives them: kind, severity, line, seq, store, message. Paged: pass nextOffset as offset for more. The seq of a problem is the step to look at with 'state', 'diff' or 'why'.",
+            "The trace's validation problems in line order, as 'inspector validate --format json' gives them: kind, severity, line, seq, store, message, and for a transition its source with sourceFile (the Swift file's path in the repository) and sourceLine. Paged: pass nextOffset as offset for more. The seq of a problem is the step to look at with 'state', 'diff' or 'why'.",
         inputSchema: MCPSchema.object(
             [
                 MCPSchema.trace,
@@ -66,7 +66,9 @@ enum TraceTools {
             let listed = errorsOnly ? report.problems.filter { $0.severity >= .error } : report.problems
             var page = AnswerPage(offset: offset, limit: limit)
             var position = offset
-            while position < listed.count, page.add(JSONReporter.json(listed[position]), at: position) {
+            while position < listed.count,
+                page.add(JSONReporter.json(listed[position], sourceRoot: session.sourceRoot), at: position)
+            {
                 position += 1
             }
             if position < listed.count { page.more(at: position) }

@@ -15,7 +15,7 @@ enum ReplayCommand: Subcommand {
 
     static let help = """
         Usage: sample-app replay TRACE [--at N]
-               sample-app replay --check TRACE [--ignore PATH]...
+               sample-app replay --check TRACE [--ignore PATH]... [--time RUNS]
 
         Reads a trace recorded by sample-app, decodes each store's recorded state back into the
         app's own types, and draws the screen from them, exactly as the app drew it.
@@ -32,11 +32,16 @@ enum ReplayCommand: Subcommand {
         printed as 'inspector compare' prints one: the step, both events, the state diff there
         and the causes. Or: the session replays exactly.
 
+        With --check --time RUNS (the benchmarks' replay row), TRACE is a scenario's trace: it
+        is replayed RUNS times in this process, and the scenario's shop records its session
+        RUNS times, and one line gives the median of each per action.
+
         Options:
           --at N         the step to draw, from 0 to the trace's last seq
           --check        replay the session on today's code and report the first divergence
           --ignore PATH  with --check: leave the value at PATH out of every state (a timestamp,
                          an id), as 'inspector compare --ignore'; repeat it for several paths
+          --time RUNS    with --check: time the replay against the recording, in this process
           --help, -h     show this help
 
         Exit status: 0 on success (with --check: the session replays exactly), 1 with --check
@@ -76,9 +81,21 @@ enum ReplayCommand: Subcommand {
     /// `--check`: the session replayed on today's code.
     private static func check(_ arguments: inout Arguments, console: Console) throws -> Int32 {
         let ignoring = try arguments.options("--ignore")
+        let runs = try arguments.intOption("--time", in: 1...1000)
         let path = try arguments.positional("TRACE, the path of a trace recorded by sample-app")
         try arguments.finish()
         _ = try open(path)
+        if let runs {
+            let file = path.split(separator: "/").last ?? ""
+            let name = file.hasSuffix(".jsonl") ? String(file.dropLast(6)) : String(file)
+            guard let scenario = Scenario.named(name) else {
+                throw UsageError(
+                    "--time times a scenario's trace (traces/NAME.jsonl); the scenarios are: \(Scenario.all.map(\.name).joined(separator: ", "))"
+                )
+            }
+            console.write(try ReplayTiming(path: path, scenario: scenario, runs: runs).line)
+            return 0
+        }
         let outcome: ReplayOutcome
         do {
             outcome = try ShopReplay.run(.file(path), ignoring: ignoring)
