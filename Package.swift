@@ -106,7 +106,9 @@ let package = Package(
             swiftSettings: testCode),
         .testTarget(
             name: "TraceReaderTests",
-            dependencies: ["TraceReader", "TraceJSON", "TraceQueries", "Recorder", "ToolSupport", "TestSupport"],
+            dependencies: [
+                "TraceReader", "TraceJSON", "TraceQueries", "Recorder", "RewindSupport", "ToolSupport", "TestSupport",
+            ],
             swiftSettings: testCode),
         .testTarget(
             name: "TimeTravelTests",
@@ -116,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "InspectorTests",
             dependencies: [
-                "Inspector", "TraceReader", "TraceJSON", "TraceQueries", "Recorder", "TimeTravel",
+                "Inspector", "TraceReader", "TraceJSON", "TraceQueries", "Recorder", "RewindSupport", "TimeTravel",
                 "CommandLineArguments", "TestSupport",
             ], swiftSettings: testCode),
         .testTarget(name: "CommandLineArgumentsTests", dependencies: ["CommandLineArguments"], swiftSettings: testCode),

@@ -43,6 +43,12 @@
         return finish(hash)
     }
 
+    /// The hash of the bytes of `view`, as `hash(_:seed:)` of a buffer.
+    @inlinable @inline(__always)
+    public static func hash(_ view: ByteView, seed: UInt64 = 0) -> UInt64 {
+        hash(UnsafeRawBufferPointer(start: view.unsafeBaseAddress, count: view.count), seed: seed)
+    }
+
     /// The final mix, so that the low bits depend on every byte.
     @inlinable @inline(__always)
     static func finish(_ value: UInt64) -> UInt64 {

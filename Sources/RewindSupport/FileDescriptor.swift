@@ -80,6 +80,20 @@
         try SystemCalls.read(rawValue, into: buffer)
     }
 
+    /// Reads once, at most `count` bytes, onto the end of `bytes`; returns how many (0 at the
+    /// end of the file).
+    public func read(appendingTo bytes: inout [UInt8], count: Int) throws(SystemError) -> Int {
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        let outcome = bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(SystemError) -> Int in
+                try self.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[start...]))
+            }
+        }
+        bytes.removeLast(count - ((try? outcome.get()) ?? 0))
+        return try outcome.get()
+    }
+
     /// Reads `count` bytes at `offset` with `pread` until all are there or the file ends;
     /// returns how many were read.
     @inlinable

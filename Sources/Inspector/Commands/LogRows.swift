@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 import TraceReader
 
 /// The rows of `inspector log`, made as `TraceStream` reaches each line: the first rows wait
@@ -158,11 +159,11 @@ struct LogRows {
             return
         }
         if Self.setsState(type) && !knownStoreBytes.contains(where: { Self.same($0, store) }) {
-            noteStore(String(decoding: store, as: UTF8.self))
+            noteStore(store.string)
         }
         if let wanted = storeBytes, !Self.same(wanted, store) {
             // Names that differ in bytes may still be equal `String`s (`é` composed or not).
-            guard !store.allSatisfy({ $0 < 0x80 }), String(decoding: store, as: UTF8.self) == options.store else {
+            guard !store.allSatisfy({ $0 < 0x80 }), store.string == options.store else {
                 return
             }
         }
@@ -221,7 +222,7 @@ struct LogRows {
     }
 
     /// Whether an event's `type` is one that sets a store's state (`TraceEvent.setsState`).
-    private static func setsState(_ type: UnsafeRawBufferPointer) -> Bool {
+    private static func setsState(_ type: ByteView) -> Bool {
         switch type.count {
         case 10: same("transition", type)
         case 8: same("register", type)
@@ -230,17 +231,11 @@ struct LogRows {
         }
     }
 
-    private static func same(_ literal: StaticString, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        same(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount), bytes)
+    private static func same(_ literal: StaticString, _ bytes: ByteView) -> Bool {
+        bytes.equals(literal)
     }
 
-    private static func same(_ known: [UInt8], _ bytes: UnsafeRawBufferPointer) -> Bool {
-        known.withUnsafeBytes { same($0, bytes) }
-    }
-
-    private static func same(_ one: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer) -> Bool {
-        guard one.count == other.count else { return false }
-        for index in 0..<one.count where one[index] != other[index] { return false }
-        return true
+    private static func same(_ known: [UInt8], _ bytes: ByteView) -> Bool {
+        ByteView.withBytes(of: known) { $0.elementsEqual(bytes) }
     }
 }

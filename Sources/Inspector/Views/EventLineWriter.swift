@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 import TraceReader
 
 /// An `EventLine` row written as bytes straight from the bytes of its event's line, for `log`
@@ -54,15 +55,15 @@ struct EventLineWriter {
         }
 
         @inline(__always)
-        mutating func append(contentsOf bytes: UnsafeRawBufferPointer) {
-            guard let source = bytes.baseAddress else { return }
+        mutating func append(contentsOf bytes: ByteView) {
+            guard let source = bytes.unsafeBaseAddress else { return }
             (base + count).copyMemory(from: source, byteCount: bytes.count)
             count &+= bytes.count
         }
 
         @inline(__always)
         mutating func append(contentsOf literal: StaticString) {
-            append(contentsOf: UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+            append(contentsOf: ByteView(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
         }
 
         @inline(__always)
@@ -93,7 +94,7 @@ struct EventLineWriter {
         }
         output.append(contentsOf: Self.separator)
         // store
-        let store: UnsafeRawBufferPointer
+        let store: ByteView
         // `rawText` is nil for a text absent or escaped; `has` tells which (asked only then).
         if let raw = event.rawText(.store) {
             guard Self.isPlain(raw) else { return false }
@@ -106,7 +107,7 @@ struct EventLineWriter {
         output.append(contentsOf: Self.separator)
         // action: the action's name, `?`, or the event's type
         guard let type = event.rawText(.type), Self.isPlain(type) else { return false }
-        let action: UnsafeRawBufferPointer
+        let action: ByteView
         if type.elementsEqual(Self.transition) {
             if let raw = event.rawText(.action) {
                 guard Self.isPlain(raw) else { return false }
@@ -170,7 +171,7 @@ struct EventLineWriter {
     /// it is written compactly in printable ASCII without escapes, each value a string, number,
     /// literal or an array of those, and no name twice: then `ActionArgumentsText` prints each
     /// name and value as it is written. False otherwise.
-    static func appendArguments(_ args: UnsafeRawBufferPointer, to output: inout Output) -> Bool {
+    static func appendArguments(_ args: ByteView, to output: inout Output) -> Bool {
         let count = args.count
         guard count >= 2, args[0] == UInt8(ascii: "{") else { return false }
         if count == 2 { return args[1] == UInt8(ascii: "}") }
@@ -210,9 +211,9 @@ struct EventLineWriter {
             }
             guard position < count else { return false }
             if names.count > 1 { output.append(contentsOf: ", ") }
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: args[name]))
+            output.append(contentsOf: args[name])
             output.append(contentsOf: ": ")
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: args[valueStart..<position]))
+            output.append(contentsOf: args[valueStart..<position])
             if args[position] == UInt8(ascii: "}") { return position == count - 1 }
             position += 1
         }
@@ -221,7 +222,7 @@ struct EventLineWriter {
 
     /// The offset of the `"` that ends a string whose body starts at `start`, when the body is
     /// printable ASCII without `\`; nil otherwise.
-    private static func plainStringEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int? {
+    private static func plainStringEnd(_ bytes: ByteView, from start: Int) -> Int? {
         var position = start
         while position < bytes.count {
             let byte = bytes[position]
@@ -237,7 +238,7 @@ struct EventLineWriter {
     /// The value of a JSON number written `-?digits(.digits)?` with at most 15 digits, exactly
     /// as `Double(String)` reads it (the digits and the power of ten are exact in a `Double`, and
     /// one division rounds correctly); nil for any other form.
-    static func plainDouble(_ text: UnsafeRawBufferPointer) -> Double? {
+    static func plainDouble(_ text: ByteView) -> Double? {
         var position = 0
         var negative = false
         if position < text.count && text[position] == UInt8(ascii: "-") {
@@ -274,7 +275,7 @@ struct EventLineWriter {
 
     /// Appends `EventLine.offset` of the number written `text` and returns its length, or nil
     /// (nothing appended) where it is not a plain decimal or not written with six decimals.
-    private static func offset(_ text: UnsafeRawBufferPointer, to output: inout Output) -> Int? {
+    private static func offset(_ text: ByteView, to output: inout Output) -> Int? {
         guard let value = plainDouble(text) else { return nil }
         return offset(value, to: &output)
     }
@@ -285,7 +286,7 @@ struct EventLineWriter {
     /// (nothing appended) for any other form. The value is then exact in microseconds, so the
     /// row is the digits themselves: the whole part, and the fraction without its trailing
     /// zeros (at least one digit); `+` before it, `-` for a value below 0 (`-0` is `+0.0s`).
-    static func offset(copying text: UnsafeRawBufferPointer, to output: inout Output) -> Int? {
+    static func offset(copying text: ByteView, to output: inout Output) -> Int? {
         let count = text.count
         var position = 0
         let negative = count > 0 && text[0] == UInt8(ascii: "-")
@@ -317,10 +318,10 @@ struct EventLineWriter {
         }
         let before = output.count
         output.append(negative && nonZero ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[wholeStart..<wholeEnd]))
+        output.append(contentsOf: text[wholeStart..<wholeEnd])
         output.append(UInt8(ascii: "."))
         if fractionEnd > fractionStart {
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[fractionStart..<fractionEnd]))
+            output.append(contentsOf: text[fractionStart..<fractionEnd])
         } else {
             output.append(UInt8(ascii: "0"))
         }
@@ -395,25 +396,24 @@ struct EventLineWriter {
     // MARK: Text
 
     /// Whether `bytes` are printable ASCII: one column each, left alone by `TTY.safe`.
-    static func isPlain(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+    static func isPlain(_ bytes: ByteView) -> Bool {
         let count = bytes.count
         // Eight bytes at a time, the last eight (or, for 4 to 7 bytes, the first and the last
         // four) overlapping those before: no loop over the bytes of a short name.
         if count >= 8 {
             var index = 0
             while index &+ 8 <= count {
-                if !isPlain(base.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { return false }
+                if !isPlain(bytes.loadUnaligned(at: index, as: UInt64.self)) { return false }
                 index &+= 8
             }
-            return index == count || isPlain(base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+            return index == count || isPlain(bytes.loadUnaligned(at: count &- 8, as: UInt64.self))
         }
         if count >= 4 {
-            let first = UInt64(base.loadUnaligned(as: UInt32.self))
-            let last = UInt64(base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            let first = UInt64(bytes.loadUnaligned(at: 0, as: UInt32.self))
+            let last = UInt64(bytes.loadUnaligned(at: count &- 4, as: UInt32.self))
             return isPlain(first | last << 32)
         }
-        for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+        for index in 0..<count where bytes[index] < 0x20 || bytes[index] >= 0x7F { return false }
         return true
     }
 
@@ -426,7 +426,7 @@ struct EventLineWriter {
         return ((word &- ones &* 0x20) & ~word | (word &+ ones) | word) & (ones &* 0x80) == 0
     }
 
-    private static func padded(_ text: UnsafeRawBufferPointer, _ width: Int, to output: inout Output) {
+    private static func padded(_ text: ByteView, _ width: Int, to output: inout Output) {
         output.append(contentsOf: text)
         if text.count < width { spaces(width - text.count, to: &output) }
     }
@@ -455,12 +455,12 @@ struct EventLineWriter {
     private static let cyan: StaticString = "36"
     private static let bold: StaticString = "1"
     private static let dim: StaticString = "2"
-    private static var transition: UnsafeRawBufferPointer { bytes("transition") }
-    private static var dash: UnsafeRawBufferPointer { bytes("-") }
-    private static var question: UnsafeRawBufferPointer { bytes("?") }
+    private static var transition: ByteView { bytes("transition") }
+    private static var dash: ByteView { bytes("-") }
+    private static var question: ByteView { bytes("?") }
 
     /// The bytes of a literal, which live as long as the program.
-    private static func bytes(_ literal: StaticString) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
+    private static func bytes(_ literal: StaticString) -> ByteView {
+        ByteView(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
     }
 }

@@ -51,19 +51,17 @@ struct ListTextWidths: Equatable, Sendable {
 
     /// Widened to the lines in `bytes`, which end at a `\n` (a line cut at the end of `bytes`
     /// is looked at as far as it goes).
-    mutating func scan(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    mutating func scan(_ bytes: ByteView) {
         var start = 0
         let count = bytes.count
         while start < count {
-            let end =
-                memchr(base + start, 0x0A, count - start).map { UnsafeRawPointer(base).distance(to: $0) } ?? count
-            scanLine(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            let end = bytes.firstIndex(of: 0x0A, from: start) ?? count
+            scanLine(bytes[start..<end])
             start = end + 1
         }
     }
 
-    private mutating func scanLine(_ line: UnsafeRawBufferPointer) {
+    private mutating func scanLine(_ line: ByteView) {
         // The line's members as the validator reads them (`EventScanner`, one reading of the
         // format for every command): a line it cannot read sizes nothing (the view reports it).
         guard let fields = try? EventScanner.scan(line) else { return }
@@ -88,7 +86,7 @@ struct ListTextWidths: Equatable, Sendable {
 
     /// The columns of a string of the line: its bytes when they are printable ASCII, else its
     /// text made terminal-safe.
-    private static func width(_ text: EventFields.Text, in line: UnsafeRawBufferPointer) -> Int {
+    private static func width(_ text: EventFields.Text, in line: ByteView) -> Int {
         let range = text.range
         if !text.hasEscapes && line[range].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return range.count }
         return ScreenText.width(TTY.safe(EventFields.string(text, in: line)))
@@ -106,32 +104,21 @@ struct ListTextWidths: Equatable, Sendable {
         guard (try? SystemCalls.status(ofPath: path))?.kind == .regular,
             let file = try? FileDescriptor.open(path, .readOnly)
         else { return nil }
-        let blockSize = 4 << 20
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: blockSize, alignment: 16)
-        defer { buffer.deallocate() }
-        // Event types shown in the action column.
-        var widths = ListTextWidths(action: 8, args: 0, maxStepDigits: maxStepDigits)
-        var offset = 0
-        var kept = 0  // bytes of a line cut at the end of the last block, moved to the front
-        while !shouldStop() {
-            guard let read = try? file.read(into: buffer.baseAddress! + kept, count: blockSize - kept, at: offset)
-            else { return nil }
-            offset += read
-            let filled = kept + read
-            if read == 0 {
-                widths.scan(UnsafeRawBufferPointer(rebasing: buffer[0..<filled]))
-                return widths
+        // Read by the trace reader's one chunk reader: whole lines a block at a time (a line
+        // longer than a block comes whole; one longer than the format allows is skipped).
+        // `file` is kept open until the reading ends.
+        return withExtendedLifetime(file) { () -> ListTextWidths? in
+            var chunks = ChunkReader(.file(descriptor: file.rawValue, range: 0..<Int.max), blockSize: 4 << 20)
+            // Event types shown in the action column.
+            var widths = ListTextWidths(action: 8, args: 0, maxStepDigits: maxStepDigits)
+            while !shouldStop() {
+                let next: (chunk: LineReader.Chunk, offset: Int)?
+                do { next = try chunks.next() } catch { return nil }
+                guard let (chunk, _) = next else { return widths }
+                if case .lines(let bytes) = chunk { widths.scan(bytes) }
+                progress(widths)
             }
-            // Up to the last whole line; a line longer than the block is scanned in pieces.
-            let last = UnsafeRawBufferPointer(rebasing: buffer[0..<filled]).lastIndex(of: 0x0A)
-            let whole = last.map { $0 + 1 } ?? filled
-            widths.scan(UnsafeRawBufferPointer(rebasing: buffer[0..<whole]))
-            progress(widths)
-            kept = filled - whole
-            if kept > 0 {
-                (buffer.baseAddress!).copyMemory(from: buffer.baseAddress! + whole, byteCount: kept)
-            }
+            return nil
         }
-        return nil
     }
 }

@@ -1,3 +1,5 @@
+@_spi(RewindInternals) package import RewindSupport
+
 /// Reading a JSON number's bytes as a `Double` without making a `String`, for the `elapsed` of
 /// every event (statistics, validation's clocks, reading events without their state, comparing
 /// runs): `Double(String)` costs a String and `strtod` per event.
@@ -14,6 +16,12 @@ package enum DecimalNumber {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
         if let value = plainDecimal(base, count: bytes.count) { return value }
         return parseOther(bytes)
+    }
+
+    /// `parse` of the bytes of a trace line's member.
+    @inline(__always)
+    package static func parse(_ bytes: ByteView) -> Double? {
+        parse(UnsafeRawBufferPointer(start: bytes.unsafeBaseAddress, count: bytes.count))
     }
 
     /// `parse` for what `plainDecimal` does not read.

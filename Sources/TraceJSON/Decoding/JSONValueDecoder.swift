@@ -1,3 +1,5 @@
+@_spi(RewindInternals) package import RewindSupport
+
 /// Decodes `Decodable` values from JSON bytes, or from a `JSONValue`, like Foundation's
 /// `JSONDecoder` with its default strategies, and faster.
 ///
@@ -58,6 +60,11 @@ public struct JSONValueDecoder: Sendable {
         }
         if let decoded { return decoded }
         return try Array(bytes).withUnsafeBytes { try decode(T.self, from: $0) }
+    }
+
+    /// Decodes a `T` from a member's bytes as the trace reader holds them.
+    package func decode<T: Decodable>(_ type: T.Type, from bytes: ByteView) throws -> T {
+        try decode(type, from: UnsafeRawBufferPointer(start: bytes.unsafeBaseAddress, count: bytes.count))
     }
 
     /// Decodes a `T` from the JSON bytes in `buffer`, with a decoder from the pool.

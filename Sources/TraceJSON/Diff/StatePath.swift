@@ -1,3 +1,5 @@
+@_spi(RewindInternals) internal import RewindSupport
+
 /// Where a value sits inside an app state: the one path syntax that `diff` prints and that
 /// `when`, `why` and `show` read.
 ///
@@ -200,7 +202,7 @@ public struct StatePath: Hashable, Sendable, CustomStringConvertible {
     public func resolve(in text: JSONText) -> JSONText? {
         guard !components.isEmpty else { return text }
         let found = text.bytes.withUnsafeBytes { bytes in
-            ValueLocator.locate(components[...], in: bytes, range: 0..<bytes.count)
+            ValueLocator.locate(components[...], in: ByteView(bytes), range: 0..<bytes.count)
         }
         return found.flatMap { try? JSONText(validating: text.bytes[$0]) }
     }

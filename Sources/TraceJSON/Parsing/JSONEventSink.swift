@@ -1,10 +1,12 @@
+@_spi(RewindInternals) public import RewindSupport
+
 /// What `JSONScanner.scanValue(into:)` reports while it walks one JSON value, in document order.
 ///
 /// The one walker of the project's JSON, and its consumers: the parser's sink builds
 /// `JSONValue`s, the tape decoder's its tape, `JSONText`'s its index, `PatchShapeSink` a patch's
 /// shape, the trace reader's `EventFieldsSink` an event line's members and its header reading the
 /// machines; the syntax checker's sink does nothing. So a change to the grammar is made once.
-/// Byte ranges are offsets into `base`; string ranges exclude the quotes and are already checked
+/// Byte ranges are offsets into `bytes`, the whole input; string ranges exclude the quotes and are already checked
 /// (valid UTF-8, valid escapes).
 ///
 /// Public as `@_spi(RewindInternals)`, with the walker `@inlinable`, so that a sink in another
@@ -19,9 +21,9 @@
     /// The innermost object ends; its `}` is at `offset`.
     mutating func endObject(at offset: Int)
     /// An object member's name; its value follows.
-    mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool)
-    mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool)
-    mutating func number(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int)
+    mutating func key(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool)
+    mutating func string(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool)
+    mutating func number(_ bytes: ByteView, from start: Int, to end: Int)
     /// `true`, `false` or `null`, whose first byte is at `offset`.
     mutating func literal(_ value: JSONValue, at offset: Int)
 }
@@ -32,9 +34,8 @@ struct JSONDiscardingSink: JSONEventSink {
     @inline(__always) mutating func endArray(at offset: Int) {}
     @inline(__always) mutating func beginObject(at offset: Int) {}
     @inline(__always) mutating func endObject(at offset: Int) {}
-    @inline(__always) mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {}
-    @inline(__always) mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool)
-    {}
-    @inline(__always) mutating func number(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {}
+    @inline(__always) mutating func key(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {}
+    @inline(__always) mutating func string(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {}
+    @inline(__always) mutating func number(_ bytes: ByteView, from start: Int, to end: Int) {}
     @inline(__always) mutating func literal(_ value: JSONValue, at offset: Int) {}
 }

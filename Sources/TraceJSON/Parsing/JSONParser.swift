@@ -1,3 +1,5 @@
+@_spi(RewindInternals) package import RewindSupport
+
 /// Parses JSON text (RFC 8259, strictly) into a `JSONValue`.
 ///
 /// The input must be exactly one value with optional whitespace (space, `\t`, `\n`, `\r`)
@@ -29,6 +31,14 @@ public struct JSONParser: Sendable {
 
     /// Parses the UTF-8 bytes in `bytes`: the fastest entry point.
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSONValue {
+        var scanner = JSONScanner(bytes)
+        var builder = JSONTreeBuilder()
+        try scanner.scanDocument(into: &builder)
+        return builder.takeResult()
+    }
+
+    /// Parses the bytes of a trace line's member, as the trace reader sees them.
+    package static func parse(_ bytes: ByteView) throws(JSONParseError) -> JSONValue {
         var scanner = JSONScanner(bytes)
         var builder = JSONTreeBuilder()
         try scanner.scanDocument(into: &builder)

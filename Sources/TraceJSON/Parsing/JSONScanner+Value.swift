@@ -1,3 +1,5 @@
+@_spi(RewindInternals) internal import RewindSupport
+
 /// The structure of JSON values (RFC 8259 §2–§5), walked without recursion.
 ///
 /// An explicit stack (one bit per open container: object or array) replaces recursion, so no
@@ -22,7 +24,7 @@ extension JSONScanner {
                 guard position < count, base[position] == 0x22 else { throw notAName(afterComma: afterComma) }
                 let start = position
                 let hasEscapes = try scanString()
-                sink.key(base, from: start &+ 1, to: position &- 1, hasEscapes: hasEscapes)
+                sink.key(bytes, from: start &+ 1, to: position &- 1, hasEscapes: hasEscapes)
                 skipWhitespace()
                 guard position < count, base[position] == 0x3A else {  // :
                     throw unexpected(expecting: "':' after the member name", at: position)
@@ -67,11 +69,11 @@ extension JSONScanner {
             case 0x22:  // "
                 let start = position
                 let hasEscapes = try scanString()
-                sink.string(base, from: start &+ 1, to: position &- 1, hasEscapes: hasEscapes)
+                sink.string(bytes, from: start &+ 1, to: position &- 1, hasEscapes: hasEscapes)
             case 0x2D, 0x30...0x39:  // - 0-9
                 let start = position
                 try scanNumber()
-                sink.number(base, from: start, to: position)
+                sink.number(bytes, from: start, to: position)
             case 0x74:  // t
                 let start = position
                 try scanLiteral("true")

@@ -1,3 +1,5 @@
+@_spi(RewindInternals) public import RewindSupport
+
 /// The low-level lexer shared by `JSONParser` and `JSONSyntax`: a cursor over raw UTF-8 bytes.
 ///
 /// Grammar rules live in one place each: numbers in `JSONScanner+Number.swift`, strings, escapes
@@ -16,6 +18,17 @@
         base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? JSONScanner.noInput
         count = buffer.count
         self.position = position
+    }
+
+    /// A cursor at `position` in `bytes`.
+    package init(_ bytes: ByteView, position: Int = 0) {
+        self.init(UnsafeRawBufferPointer(start: bytes.unsafeBaseAddress, count: bytes.count), position: position)
+    }
+
+    /// The whole input, as the sinks see it.
+    @inlinable
+    var bytes: ByteView {
+        @inline(__always) get { ByteView(start: UnsafeRawPointer(base), count: count) }
     }
 
     /// The address given for an empty input: a real one (the terminating NUL of an empty string

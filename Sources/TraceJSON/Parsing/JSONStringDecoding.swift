@@ -1,3 +1,5 @@
+@_spi(RewindInternals) internal import RewindSupport
+
 /// Turns the checked body of a JSON string into text: a Swift `String`, or WTF-8 bytes.
 ///
 /// The body was already checked by `JSONScanner.scanString()` (valid UTF-8, valid escapes), so
@@ -7,6 +9,28 @@
 /// `LoneSurrogates`), the decoder's become U+FFFD (`decodedString`), and WTF-8 keeps it as the
 /// surrogate's own three bytes (`appendWTF8`).
 enum JSONStringDecoding {
+    /// `parsedString` of a sink's view of the input.
+    @inline(__always)
+    static func parsedString(
+        _ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool, scratch: inout [UInt8]
+    ) -> String {
+        bytes.withUnsafeBytes {
+            parsedString(
+                $0.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self), from: start, to: end,
+                hasEscapes: hasEscapes, scratch: &scratch)
+        }
+    }
+
+    /// `appendWTF8` of a sink's view of the input.
+    @inline(__always)
+    static func appendWTF8(_ bytes: ByteView, from start: Int, to end: Int, to scratch: inout [UInt8]) {
+        bytes.withUnsafeBytes {
+            appendWTF8(
+                $0.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self), from: start, to: end, to: &scratch
+            )
+        }
+    }
+
     /// The `String` for bytes `start..<end` of `base` as `JSONValue` holds it: a lone surrogate
     /// as its stand-in. `scratch` is reusable working memory.
     @inline(__always)

@@ -1,3 +1,5 @@
+@_spi(RewindInternals) package import RewindSupport
+
 /// Checks JSON without building anything: the same grammar, depth limit and error messages as
 /// `JSONParser`, at the speed of a scan and with no allocation (except to describe an error).
 public enum JSONSyntax {
@@ -18,6 +20,15 @@ public enum JSONSyntax {
     /// `offset` in `bytes`, checking it on the way; returns the offset just past the value.
     /// What follows the value is not looked at. Error positions count from the start of `bytes`.
     public static func skipValue(in bytes: UnsafeRawBufferPointer, at offset: Int) throws(JSONParseError) -> Int {
+        precondition(offset >= 0 && offset <= bytes.count, "JSONSyntax.skipValue: offset out of range")
+        var scanner = JSONScanner(bytes, position: offset)
+        var sink = JSONDiscardingSink()
+        try scanner.scanValue(into: &sink)
+        return scanner.position
+    }
+
+    /// `skipValue(in:at:)` of a trace line as the reader holds it.
+    package static func skipValue(in bytes: ByteView, at offset: Int) throws(JSONParseError) -> Int {
         precondition(offset >= 0 && offset <= bytes.count, "JSONSyntax.skipValue: offset out of range")
         var scanner = JSONScanner(bytes, position: offset)
         var sink = JSONDiscardingSink()

@@ -1,3 +1,5 @@
+@_spi(RewindInternals) internal import RewindSupport
+
 /// The parser's `JSONEventSink`: builds `JSONValue`s bottom-up on explicit stacks.
 ///
 /// Finished values wait on a value stack; names of open objects wait on a name stack. When a
@@ -48,22 +50,22 @@ struct JSONTreeBuilder: JSONEventSink, ~Copyable {
     }
 
     @inline(__always)
-    mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
+    mutating func key(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {
         names.append(
-            JSONStringDecoding.parsedString(base, from: start, to: end, hasEscapes: hasEscapes, scratch: &scratch))
+            JSONStringDecoding.parsedString(bytes, from: start, to: end, hasEscapes: hasEscapes, scratch: &scratch))
     }
 
     @inline(__always)
-    mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
+    mutating func string(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {
         values.append(
             .string(
-                JSONStringDecoding.parsedString(base, from: start, to: end, hasEscapes: hasEscapes, scratch: &scratch)))
+                JSONStringDecoding.parsedString(bytes, from: start, to: end, hasEscapes: hasEscapes, scratch: &scratch))
+        )
     }
 
     @inline(__always)
-    mutating func number(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
-        values.append(
-            .number(String(decoding: UnsafeBufferPointer(start: base + start, count: end &- start), as: UTF8.self)))
+    mutating func number(_ bytes: ByteView, from start: Int, to end: Int) {
+        values.append(.number(bytes[start..<end].string))
     }
 
     @inline(__always)

@@ -1,3 +1,5 @@
+@_spi(RewindInternals) public import RewindSupport
+
 // JSON's whitespace, defined once for every reader of the project: the walker (and so the parser
 // and the header sink), the tape decoder, the event scanners, the text readers and the loader all
 // skip it through here, so a change to the grammar's whitespace is made in one place.
@@ -28,6 +30,14 @@
     /// `skip(_:from:to:)` over a buffer (an empty one has no address and is never read).
     @inlinable @inline(__always)
     public static func skip(_ bytes: UnsafeRawBufferPointer, from offset: Int, to end: Int) -> Int {
+        var offset = offset
+        while offset < end, contains(bytes[offset]) { offset &+= 1 }
+        return offset
+    }
+
+    /// `skip(_:from:to:)` over a view (an empty one is never read).
+    @inlinable @inline(__always)
+    public static func skip(_ bytes: ByteView, from offset: Int, to end: Int) -> Int {
         var offset = offset
         while offset < end, contains(bytes[offset]) { offset &+= 1 }
         return offset

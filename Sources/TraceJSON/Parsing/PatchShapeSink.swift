@@ -1,3 +1,5 @@
+@_spi(RewindInternals) package import RewindSupport
+
 /// Whether a version 2 `patch` is shaped as the format says (an array of objects, each with a
 /// string `op` and a string `path`), found in one syntax scan with nothing built: the check the
 /// reader's index makes of every patched line, where parsing the patch into a `JSONValue` tree
@@ -40,7 +42,7 @@ package struct PatchShapeSink: JSONEventSink {
     /// - Throws: `JSONParseError` when no valid JSON value starts at `offset`.
     @inline(__always)
     package static func skipValue(
-        in line: UnsafeRawBufferPointer, at offset: Int
+        in line: ByteView, at offset: Int
     ) throws(JSONParseError) -> (end: Int, wellShaped: Bool) {
         var scanner = JSONScanner(line, position: offset)
         var sink = PatchShapeSink()
@@ -92,26 +94,24 @@ package struct PatchShapeSink: JSONEventSink {
         if depth == 1 && !(opIsString && pathIsString) { wellShaped = false }
     }
 
-    package mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
+    package mutating func key(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {
         guard depth == 2 else { return }
         if hasEscapes { wellShaped = false }
-        let length = end - start
-        if length == 2 && base[start] == UInt8(ascii: "o") && base[start + 1] == UInt8(ascii: "p") {
+        let name = bytes[start..<end]
+        if name.equals("op") {
             member = .op
-        } else if length == 4 && base[start] == UInt8(ascii: "p") && base[start + 1] == UInt8(ascii: "a")
-            && base[start + 2] == UInt8(ascii: "t") && base[start + 3] == UInt8(ascii: "h")
-        {
+        } else if name.equals("path") {
             member = .path
         } else {
             member = nil
         }
     }
 
-    package mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
+    package mutating func string(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {
         if depth == 2 { setMember(isString: true) } else if depth < 2 { wellShaped = false }
     }
 
-    package mutating func number(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
+    package mutating func number(_ bytes: ByteView, from start: Int, to end: Int) {
         otherValue()
     }
 

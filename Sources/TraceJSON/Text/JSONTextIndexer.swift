@@ -1,3 +1,5 @@
+@_spi(RewindInternals) internal import RewindSupport
+
 /// The `JSONEventSink` that indexes a `JSONText` while the scanner checks it: one entry per
 /// array or object (`JSONTextContainer`), with its end and its hash, computed bottom up in the
 /// same pass (see `JSONTextHashing`). Leaves get no entry.
@@ -114,17 +116,16 @@ struct JSONTextIndexer: JSONEventSink {
 
     // MARK: Leaves
 
-    mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
-        members.append((stringHash(base, from: start, to: end, hasEscapes: hasEscapes), start &- 1, 0))
+    mutating func key(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {
+        members.append((stringHash(bytes, from: start, to: end, hasEscapes: hasEscapes), start &- 1, 0))
     }
 
-    mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
-        finished(stringHash(base, from: start, to: end, hasEscapes: hasEscapes))
+    mutating func string(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {
+        finished(stringHash(bytes, from: start, to: end, hasEscapes: hasEscapes))
     }
 
-    mutating func number(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
-        let text = UnsafeRawBufferPointer(start: base + start, count: end &- start)
-        let sign = JSONNumberText.canonical(text, digits: &digits) ?? (false, 0)
+    mutating func number(_ bytes: ByteView, from start: Int, to end: Int) {
+        let sign = bytes[start..<end].withUnsafeBytes { JSONNumberText.canonical($0, digits: &digits) } ?? (false, 0)
         finished(
             digits.withUnsafeBytes {
                 JSONTextHashing.number(digits: $0, isNegative: sign.isNegative, exponent: sign.exponent)
@@ -139,14 +140,12 @@ struct JSONTextIndexer: JSONEventSink {
         }
     }
 
-    private mutating func stringHash(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool)
-        -> UInt64
-    {
+    private mutating func stringHash(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool) -> UInt64 {
         guard hasEscapes else {
-            return JSONTextHashing.string(wtf8: UnsafeRawBufferPointer(start: base + start, count: end &- start))
+            return bytes[start..<end].withUnsafeBytes { JSONTextHashing.string(wtf8: $0) }
         }
         scratch.removeAll(keepingCapacity: true)
-        JSONStringDecoding.appendWTF8(base, from: start, to: end, to: &scratch)
+        JSONStringDecoding.appendWTF8(bytes, from: start, to: end, to: &scratch)
         return scratch.withUnsafeBytes { JSONTextHashing.string(wtf8: $0) }
     }
 }

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 import TraceJSON
 import TraceReader
 
@@ -98,7 +99,7 @@ extension TraceFile {
     private func appendState(ofEvent event: Int, to bytes: inout [UInt8]) -> Bool {
         let appended: Bool? = scanEvent(at: event) { fields, line in
             guard let range = fields.stateRange else { return false }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: line[range]))
+            line[range].append(to: &bytes)
             return true
         }
         return appended == true

@@ -187,7 +187,7 @@ public struct TraceStatistics: Sendable, Equatable {
                 return
             }
             let step = trace.step(ofEventAt: index) ?? 0
-            withUnsafePointer(to: fields) {
+            ScannedFields.lending(fields) {
                 tally.add($0, line, kind: StatisticsTally.kind(fields, line), seq: step, index: index)
             }
         }
@@ -216,7 +216,7 @@ public struct TraceStatistics: Sendable, Equatable {
 }
 
 extension StatisticsTally: TraceEventScan.Visitor {
-    mutating func visit(_ fields: UnsafePointer<EventFields>, _ event: BodyLineSorter.Event, index: Int) {
+    mutating func visit(_ fields: ScannedFields, _ event: BodyLineSorter.Event, index: Int) {
         add(
             fields, event.bytes, kind: EventKind(event.type), seq: fields.pointee.seq ?? 0, index: index,
             knownStore: event.storeID)

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 internal import ToolSupport
 
 /// The text `inspector when` prints for a change, written as bytes: the one definition of it,
@@ -148,10 +149,10 @@ package struct ValueChangeText: Sendable {
     /// value is plain (printable ASCII without a `\`, so that its text is its `ValueText` too)
     /// and fits its width uncut. The values must be different data.
     func appendScalarChange(
-        _ line: ScalarLine, from before: UnsafeRawBufferPointer?, to after: UnsafeRawBufferPointer?,
+        _ line: ScalarLine, from before: ByteView?, to after: ByteView?,
         to output: inout [UInt8]
     ) -> Bool {
-        func fits(_ value: UnsafeRawBufferPointer, width: Int) -> Bool {
+        func fits(_ value: ByteView, width: Int) -> Bool {
             value.count <= width && Self.isPlain(value)
         }
         // A plain value's text is its bytes (`ValueText.Rendered.text`, uncut).
@@ -159,31 +160,24 @@ package struct ValueChangeText: Sendable {
         case (let old?, let new?):
             guard fits(old, width: line.widths.changed), fits(new, width: line.widths.changed) else { return false }
             output.append(contentsOf: line.changed.before)
-            Self.append(old, to: &output)
+            old.append(to: &output)
             output.append(contentsOf: line.changed.between)
-            Self.append(new, to: &output)
+            new.append(to: &output)
             output.append(contentsOf: line.changed.after)
         case (nil, let new?):
             guard fits(new, width: line.widths.added) else { return false }
             output.append(contentsOf: line.added.before)
-            Self.append(new, to: &output)
+            new.append(to: &output)
             output.append(contentsOf: line.added.after)
         case (let old?, nil):
             guard fits(old, width: line.widths.removed) else { return false }
             output.append(contentsOf: line.removed.before)
-            Self.append(old, to: &output)
+            old.append(to: &output)
             output.append(contentsOf: line.removed.after)
         case (nil, nil):
             return false
         }
         return true
-    }
-
-    /// Appends `bytes` as a buffer of bytes: appended as raw bytes, they went one at a time.
-    static func append(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
-        guard let base = bytes.baseAddress else { return }
-        output.append(
-            contentsOf: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count))
     }
 
     /// Appends `number` in decimal, as `String(number)` writes it.
@@ -192,23 +186,23 @@ package struct ValueChangeText: Sendable {
             output.append(contentsOf: String(number).utf8)
             return
         }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24 digits; an Int has 19
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var value = number
-            var index = buffer.count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-                value /= 10
-            } while value > 0
-            Self.append(UnsafeRawBufferPointer(rebasing: buffer[index...]), to: &output)
-        }
+        // The digits from the last, then turned around in place.
+        let start = output.count
+        var value = number
+        repeat {
+            output.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+            value /= 10
+        } while value > 0
+        output[start...].reverse()
     }
 
     /// Whether `bytes` are printable ASCII without a `\`: the text of a JSON string body or a
     /// JSON value that reads the same escaped for a terminal and unescaped.
-    static func isPlain(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\\") { return false }
+    static func isPlain(_ bytes: ByteView) -> Bool {
+        for index in 0..<bytes.count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\\") { return false }
+        }
         return true
     }
 }

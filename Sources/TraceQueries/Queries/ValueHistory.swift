@@ -330,7 +330,7 @@ public struct ValueHistory: Sendable {
         let touches: Bool? = trace.scanEvent(at: trace.index.storeEvents[position], through: &window) {
             fields, line in
             guard let range = fields.patchRange,
-                case .array(let operations)? = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[range]))
+                case .array(let operations)? = try? JSONParser.parse(line[range])
             else { return true }
             return PatchTouch.mayChange(tail, operations: operations)
         }
@@ -372,7 +372,7 @@ public struct ValueHistory: Sendable {
         let scanned: ([UInt8]?, Described?)? = trace.scanEvent(at: eventIndex, through: &window) { fields, line in
             guard let state = fields.stateRange else { return (nil, nil) }
             let found = ValueLocator.locate(tail, in: line, range: state)
-            let bytes = found.map { Array(UnsafeRawBufferPointer(rebasing: line[$0])) }
+            let bytes = found.map { line[$0].array }
             let same: Bool
             switch previous {
             case nil, .unreadable?: same = true

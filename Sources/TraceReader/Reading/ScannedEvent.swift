@@ -1,3 +1,4 @@
+@_spi(RewindInternals) package import RewindSupport
 import TraceJSON
 
 /// An event as `TraceStream.forEachScannedLine` reaches it: its top-level members as bytes of
@@ -26,15 +27,19 @@ public struct ScannedEvent {
     /// The 1-based file line of the event.
     public let line: Int
     /// The bytes of the whole line, without its newline.
-    public let bytes: UnsafeRawBufferPointer
+    public var bytes: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: view.unsafeBaseAddress, count: view.count)
+    }
+    /// The same bytes, as the reader reads them.
+    package let view: ByteView
     /// The members, where the scan left them (by pointer: they are 150 bytes, and an event is
     /// passed on several times per line).
-    private let members: UnsafePointer<EventFields>
+    private let members: ScannedFields
 
-    init?(fields: UnsafePointer<EventFields>, bytes: UnsafeRawBufferPointer, index: Int, line: Int) {
+    init?(fields: ScannedFields, bytes: ByteView, index: Int, line: Int) {
         guard fields.pointee.type != nil, fields.pointee.seq != nil else { return nil }
         self.members = fields
-        self.bytes = bytes
+        self.view = bytes
         self.index = index
         self.line = line
     }
@@ -56,25 +61,25 @@ public struct ScannedEvent {
     /// The bytes of the string member between its quotes, when it is present and written
     /// without a `\` escape (so that its bytes are its UTF-8 text); nil otherwise, when `event`
     /// says what it holds.
-    package func rawText(_ member: Member) -> UnsafeRawBufferPointer? {
+    package func rawText(_ member: Member) -> ByteView? {
         guard let text = text(member), !text.hasEscapes else { return nil }
-        return UnsafeRawBufferPointer(rebasing: bytes[text.range])
+        return view[text.range]
     }
 
     /// The text of `elapsed` as written (`0.000137`), when it is a number.
-    package var elapsedText: UnsafeRawBufferPointer? {
-        members.pointee.elapsedRange.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
+    package var elapsedText: ByteView? {
+        members.pointee.elapsedRange.map { view[$0] }
     }
 
     /// The text of `args` as written (`{"sku":"MUG"}`), when it is an object.
-    package var argsText: UnsafeRawBufferPointer? {
-        members.pointee.argsRange.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) }
+    package var argsText: ByteView? {
+        members.pointee.argsRange.map { view[$0] }
     }
 
     /// The event without its `state`, as `TraceStream.forEachLine` gives it.
     public var event: TraceEvent {
         // `init` checked the `type` and `seq` that `TraceEvent(fields:)` needs.
-        TraceEvent(fields: members.pointee, in: bytes, index: index, lineNumber: line)!
+        TraceEvent(fields: members.pointee, in: view, index: index, lineNumber: line)!
     }
 
     private func text(_ member: Member) -> EventFields.Text? {

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 import TraceJSON
 
 /// One event of a trace (shared/TRACE_FORMAT.md, "Events"), decoded from its line.
@@ -110,7 +111,7 @@ public struct TraceEvent: Sendable, Equatable {
 
     /// The `stack` of an event's line, parsed again: the scan only notes that it is there. Only
     /// an illegal transition has one, unless the recorder records every stack.
-    static func stack(in line: UnsafeRawBufferPointer) -> [String]? {
+    static func stack(in line: ByteView) -> [String]? {
         stack((try? JSONParser.parse(line))?["stack"])
     }
 }

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 import TraceJSON
 
 /// A trace opened for reading (shared/TRACE_FORMAT.md): its header, its events one by one, and
@@ -239,7 +240,7 @@ public final class TraceFile: Sendable {
             // The line must still be the event indexed (the file may have changed since).
             guard let fields = try? EventScanner.scan(line), fields.seq == expectedSeq, let range = fields.stateRange
             else { return nil }
-            let bytes = UnsafeRawBufferPointer(rebasing: line[range])
+            let bytes = line[range]
             return Result { try decoder.decode(T.self, from: bytes) }
         }
         guard let outcome = decoded ?? nil else { return nil }
@@ -276,7 +277,7 @@ public final class TraceFile: Sendable {
     /// (`ValueHistory`, `CauseChain`, `TraceStatistics`). Nil for an index out of range or a line
     /// that can no longer be read; the caller checks that the line is still the indexed event
     /// (its `seq` is `index.seq(at:)`).
-    func withLine<Result>(ofEvent index: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+    func withLine<Result>(ofEvent index: Int, _ body: (ByteView) -> Result) -> Result? {
         guard index >= 0 && index < eventCount else { return nil }
         return source.withLine(at: self.index.offsets[index], limit: self.index.lineLimit(of: index), body)
     }

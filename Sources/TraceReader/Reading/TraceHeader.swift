@@ -1,4 +1,5 @@
 import Recorder
+@_spi(RewindInternals) package import RewindSupport
 import TraceJSON
 
 /// Line 1 of a trace: the format, its version, the recording app and the state machines of its
@@ -51,11 +52,16 @@ public struct TraceHeader: Sendable, Equatable {
     /// absent rather than refusing the whole trace (the format page lists their types but does
     /// not make a wrong one fatal).
     public static func parse(_ line: UnsafeRawBufferPointer) throws(TraceHeaderError) -> TraceHeader {
+        try parse(ByteView(line))
+    }
+
+    /// `parse` of a line as the reader holds it.
+    package static func parse(_ line: ByteView) throws(TraceHeaderError) -> TraceHeader {
         let value: JSONValue
         do {
             value = try JSONParser.parse(line)
         } catch {
-            if line.isEmpty || line.allSatisfy({ $0 == 0x0D }) {
+            if (0..<line.count).allSatisfy({ line[$0] == 0x0D }) {
                 throw TraceHeaderError(
                     "line 1 is empty; a Rewind trace starts with its header line {\"type\":\"header\",\"format\":\"rewind-trace\",\"version\":1,\"machines\":{...}}"
                 )

@@ -102,9 +102,11 @@ package struct ChunkReader: ~Copyable {
                         filled = 0
                     }
                 }
-                if !skipping, let end = LineReader.lastLineEnd(buffer, from: searched, to: filled) {
+                if !skipping,
+                    let end = LineReader.lastLineEnd(ByteView(start: buffer, count: filled), from: searched, to: filled)
+                {
                     step = .afterLines(end: end)
-                    return (.lines(UnsafeRawBufferPointer(start: buffer, count: end)), bytesRead - filled)
+                    return (.lines(ByteView(start: buffer, count: end)), bytesRead - filled)
                 }
                 if !skipping { searched = filled }
                 step = .checkLength
@@ -145,7 +147,7 @@ package struct ChunkReader: ~Copyable {
                 if count == 0 {
                     step = .finished
                     guard filled > 0 && !skipping else { return nil }
-                    return (.lines(UnsafeRawBufferPointer(start: buffer, count: filled)), bytesRead - filled)
+                    return (.lines(ByteView(start: buffer, count: filled)), bytesRead - filled)
                 }
                 filled += count
                 bytesRead += count

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 @_spi(RewindInternals) import TraceJSON
 
 /// The fast path's skip of a value it does not read (`state`, `args`, `machine`, `patch`,
@@ -109,7 +110,7 @@ extension EventScanner.Cursor {
     /// memory, so that each token of the line (an `elapsed` digit, a string's end) stored its
     /// position and loaded it again; here the walk has a cursor of its own, kept in registers.
     @inline(never)
-    static func compactValueEnd(in line: UnsafeRawBufferPointer, at offset: Int) -> Int? {
+    static func compactValueEnd(in line: ByteView, at offset: Int) -> Int? {
         var cursor = EventScanner.Cursor(line)
         cursor.position = offset
         return cursor.skipCompactValue() ? cursor.position : nil
@@ -152,7 +153,7 @@ extension EventScanner.Cursor {
     /// the line rather than the cursor: a call that took the cursor `inout` made the walks that
     /// might call it keep `position` in memory, storing and loading it again at every token.)
     @inline(never)
-    private static func stringEndByTheRules(_ line: UnsafeRawBufferPointer, quoteAt offset: Int) -> Int? {
+    private static func stringEndByTheRules(_ line: ByteView, quoteAt offset: Int) -> Int? {
         var scanner = JSONScanner(line, position: offset)
         guard (try? scanner.scanString()) != nil else { return nil }
         return scanner.position
@@ -162,7 +163,7 @@ extension EventScanner.Cursor {
     @inline(__always)
     private mutating func skipCompactLiteral(_ word: UInt32, length: Int) -> Bool {
         guard position &+ length <= count,
-            UnsafeRawPointer(base + position).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: word)
+            line.loadUnaligned(at: position, as: UInt32.self) == UInt32(littleEndian: word)
         else { return false }
         position &+= length
         return true

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) package import RewindSupport
 @_spi(RewindInternals) import TraceJSON
 
 /// The top-level members of one event line, as `EventScanner.scan` found them.
@@ -156,12 +157,12 @@ package struct EventFields: Equatable {
     }
 
     /// The text of a string member of `line`, the line these fields were scanned from.
-    package static func string(_ text: Text, in line: UnsafeRawBufferPointer) -> String {
+    package static func string(_ text: Text, in line: ByteView) -> String {
         guard text.hasEscapes else {
-            return String(decoding: UnsafeRawBufferPointer(rebasing: line[text.range]), as: UTF8.self)
+            return line[text.range].string
         }
         // The quotes around the body are part of the line; the body was checked by the scan.
-        let quoted = UnsafeRawBufferPointer(rebasing: line[(text.range.lowerBound - 1)..<(text.range.upperBound + 1)])
+        let quoted = line[(text.range.lowerBound - 1)..<(text.range.upperBound + 1)]
         return (try? JSONParser.parse(quoted))?.stringValue ?? ""
     }
 

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 @_spi(RewindInternals) import TraceJSON
 
 /// The general reading of an event line: a sink of the one JSON walker (`JSONScanner.scanValue`)
@@ -12,7 +13,7 @@
 /// in the same walk.
 struct EventFieldsSink: JSONEventSink {
     /// The line being walked: member names and integers are read from it.
-    let line: UnsafeRawBufferPointer
+    let line: ByteView
     /// What was found so far.
     private(set) var fields = EventFields()
     /// Whether the line's value ended (anything after it but whitespace is an error).
@@ -31,7 +32,7 @@ struct EventFieldsSink: JSONEventSink {
     /// For a `patch`: its shape, told of every token of the value.
     private var patchShape = PatchShapeSink()
 
-    init(_ line: UnsafeRawBufferPointer) {
+    init(_ line: ByteView) {
         self.line = line
     }
 
@@ -128,9 +129,9 @@ struct EventFieldsSink: JSONEventSink {
         }
     }
 
-    mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
+    mutating func key(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {
         guard depth == 1 else {
-            if member == .patch { patchShape.key(base, from: start, to: end, hasEscapes: hasEscapes) }
+            if member == .patch { patchShape.key(bytes, from: start, to: end, hasEscapes: hasEscapes) }
             return
         }
         if hasEscapes {
@@ -140,7 +141,7 @@ struct EventFieldsSink: JSONEventSink {
             // The name's bytes as `EventScanner.pack` packs them (checked JSON: no NUL; a
             // non-ASCII byte packs to a number no key has).
             member = EventScanner.key(
-                packed: JSONScanner.prefixWord(base, count: line.count, at: start, length: end &- start))
+                packed: JSONScanner.prefixWord(bytes, at: start, length: end &- start))
         } else {
             member = nil
         }
@@ -152,14 +153,14 @@ struct EventFieldsSink: JSONEventSink {
         if member == .patch { patchShape = PatchShapeSink() }
     }
 
-    mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
-        if inPatch { patchShape.string(base, from: start, to: end, hasEscapes: hasEscapes) }
+    mutating func string(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {
+        if inPatch { patchShape.string(bytes, from: start, to: end, hasEscapes: hasEscapes) }
         // The range excludes the quotes; a member's value includes them.
         scalar(.string, from: start &- 1, to: end &+ 1, hasEscapes: hasEscapes)
     }
 
-    mutating func number(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
-        if inPatch { patchShape.number(base, from: start, to: end) }
+    mutating func number(_ bytes: ByteView, from start: Int, to end: Int) {
+        if inPatch { patchShape.number(bytes, from: start, to: end) }
         scalar(.number, from: start, to: end)
     }
 

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 @_spi(RewindInternals) import TraceJSON
 
 /// The token readers of the recorder's layout (`RecorderLayout.swift`, `CompactValueSkip.swift`):
@@ -8,7 +9,7 @@
 extension EventScanner {
     /// A position in the line being scanned.
     struct Cursor {
-        let line: UnsafeRawBufferPointer
+        let line: ByteView
         let base: UnsafePointer<UInt8>
         let count: Int
         var position = 0
@@ -17,10 +18,11 @@ extension EventScanner {
         /// known in advance (`scanRecorderLine`) must then check that it did not pass one.
         var tookGeneralSkip = false
 
-        init(_ line: UnsafeRawBufferPointer) {
+        init(_ line: ByteView) {
             self.line = line
             // An empty buffer may have no address; it is then never read.
-            self.base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 0x10)!
+            self.base =
+                line.unsafeBaseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 0x10)!
             self.count = line.count
         }
 

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) package import RewindSupport
 @_spi(RewindInternals) import TraceJSON
 
 /// Reads the top-level members of one event line (shared/TRACE_FORMAT.md, "Events") without
@@ -16,7 +17,7 @@ package enum EventScanner {
     ///
     /// - Throws: `JSONParseError` when the line is not exactly one valid JSON object; its
     ///   `column` and `offset` count bytes from the start of the line and its `line` is 1.
-    package static func scan(_ line: UnsafeRawBufferPointer) throws(JSONParseError) -> EventFields {
+    package static func scan(_ line: ByteView) throws(JSONParseError) -> EventFields {
         var fields = EventFields()
         try scan(line, into: &fields)
         return fields
@@ -28,7 +29,7 @@ package enum EventScanner {
     ///
     /// - Throws: as `scan(_:)`; `fields` then holds a part of the line, to be thrown away.
     @inline(__always)
-    static func scan(_ line: UnsafeRawBufferPointer, into fields: inout EventFields) throws(JSONParseError) {
+    static func scan(_ line: ByteView, into fields: inout EventFields) throws(JSONParseError) {
         guard line.count < Int(UInt32.max) else {
             throw JSONParseError(line: 1, column: 1, offset: 0, message: "the line is longer than 4 GiB")
         }
@@ -38,7 +39,7 @@ package enum EventScanner {
     }
 
     /// The fields of `line` when it has the recorder's layout; nil otherwise (for tests).
-    static func scanRecorderLayout(_ line: UnsafeRawBufferPointer) -> EventFields? {
+    static func scanRecorderLayout(_ line: ByteView) -> EventFields? {
         guard line.count < Int(UInt32.max) else { return nil }
         var cursor = Cursor(line)
         var fields = EventFields()
@@ -49,7 +50,7 @@ package enum EventScanner {
     /// do not have the recorder's layout (`RecorderLayout.swift`), and for the tests that compare
     /// the two. The line is walked by the one JSON walker (`JSONScanner.scanDocument`), so its
     /// errors are the parser's, and `EventFieldsSink` keeps what the format defines.
-    static func scanGenerally(_ line: UnsafeRawBufferPointer) throws(JSONParseError) -> EventFields {
+    static func scanGenerally(_ line: ByteView) throws(JSONParseError) -> EventFields {
         var scanner = JSONScanner(line)
         var sink = EventFieldsSink(line)
         do {

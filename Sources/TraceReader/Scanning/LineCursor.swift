@@ -1,19 +1,11 @@
 @_spi(RewindInternals) package import RewindSupport
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The lines of an input one at a time, when asked, read by a `ChunkReader`: what lets a
 /// comparison walk two traces side by side, its memory one block of each (or its longest line).
 package struct LineCursor: ~Copyable {
     private var reader: ChunkReader
     /// The lines of the chunk being given, and how far they were given.
-    private var chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+    private var chunk = ByteView.empty
     private var position = 0
 
     package init(_ reader: consuming ChunkReader) {
@@ -28,7 +20,7 @@ package struct LineCursor: ~Copyable {
             guard let (next, _) = try reader.next() else { return nil }
             switch next {
             case .overlongLine:
-                chunk = UnsafeRawBufferPointer(start: nil, count: 0)
+                chunk = .empty
                 position = 0
                 return LineReader.Line(bytes: chunk, isTerminated: true, isOverlong: true)
             case .lines(let bytes):
@@ -36,19 +28,13 @@ package struct LineCursor: ~Copyable {
                 position = 0
             }
         }
-        let base = chunk.baseAddress!
         let start = position
-        if let found = memchr(base + start, 0x0A, chunk.count - start) {
-            let end = base.distance(to: UnsafeRawPointer(found))
+        if let end = chunk.firstIndex(of: 0x0A, from: start) {
             position = end + 1
-            return LineReader.Line(
-                bytes: UnsafeRawBufferPointer(start: base + start, count: end - start), isTerminated: true,
-                isOverlong: false)
+            return LineReader.Line(bytes: chunk[start..<end], isTerminated: true, isOverlong: false)
         }
         // The last line of the input, without `\n`.
         position = chunk.count
-        return LineReader.Line(
-            bytes: UnsafeRawBufferPointer(start: base + start, count: chunk.count - start), isTerminated: false,
-            isOverlong: false)
+        return LineReader.Line(bytes: chunk.suffix(from: start), isTerminated: false, isOverlong: false)
     }
 }

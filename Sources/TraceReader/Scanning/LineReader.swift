@@ -1,4 +1,4 @@
-@_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) package import RewindSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +17,7 @@ package enum LineReader {
     /// One line.
     package struct Line {
         /// The line's bytes without its `\n`; empty when `isOverlong`.
-        package var bytes: UnsafeRawBufferPointer
+        package var bytes: ByteView
         /// Whether the line ends with `\n` (only the last line of a file may not).
         package var isTerminated: Bool
         /// Whether the line is longer than the limit, so its bytes were not kept.
@@ -27,7 +27,7 @@ package enum LineReader {
     /// What a file is read as: runs of whole lines, and the lines too long to keep.
     package enum Chunk {
         /// One or more whole lines, each ending in `\n` except, at the end of the file, the last.
-        case lines(UnsafeRawBufferPointer)
+        case lines(ByteView)
         /// A line longer than the limit, skipped up to its `\n`.
         case overlongLine
     }
@@ -37,7 +37,7 @@ package enum LineReader {
 
     /// Whether a line is empty: `\n` or `\r\n` (given without its `\n`), which readers skip.
     @inline(__always)
-    package static func isEmpty(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func isEmpty(_ bytes: ByteView) -> Bool {
         bytes.isEmpty || (bytes.count == 1 && bytes[0] == 0x0D)
     }
 
@@ -59,16 +59,15 @@ package enum LineReader {
         }
     }
 
-    /// The offset just past the last `\n` in bytes `from..<to` of `buffer`, if there is one.
+    /// The offset just past the last `\n` in bytes `from..<to` of `bytes`, if there is one.
     @inline(__always)
-    static func lastLineEnd(_ buffer: UnsafeMutableRawPointer, from start: Int, to end: Int) -> Int? {
-        let bytes = buffer.assumingMemoryBound(to: UInt8.self)
+    static func lastLineEnd(_ bytes: ByteView, from start: Int, to end: Int) -> Int? {
         var index = end
         // Eight bytes at a time while no `\n` is among them: a line of megabytes (a header of
         // thousands of machines) is searched in a fraction of the time.
         let ones: UInt64 = 0x0101_0101_0101_0101
         while index &- 8 >= start {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes + (index &- 8)).loadUnaligned(as: UInt64.self))
+            let word = UInt64(littleEndian: bytes.loadUnaligned(at: index &- 8, as: UInt64.self))
             let newlines = word ^ (ones &* 0x0A)
             if (newlines &- ones) & ~newlines & (ones &* 0x80) != 0 { break }
             index &-= 8
@@ -84,26 +83,17 @@ package enum LineReader {
     /// returned true.
     @discardableResult
     static func forEachLine(
-        in bytes: UnsafeRawBufferPointer, maximumLineLength: Int = maximumLineLength, _ body: (Line) -> Bool
+        in bytes: ByteView, maximumLineLength: Int = maximumLineLength, _ body: (Line) -> Bool
     ) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
         var start = 0
         while start < bytes.count {
-            let end: Int
-            let terminated: Bool
-            if let found = memchr(base + start, 0x0A, bytes.count - start) {
-                end = base.distance(to: UnsafeRawPointer(found))
-                terminated = true
-            } else {
-                end = bytes.count
-                terminated = false
-            }
+            let found = bytes.firstIndex(of: 0x0A, from: start)
+            let end = found ?? bytes.count
+            let terminated = found != nil
             let line =
                 end - start > maximumLineLength
-                ? Line(bytes: UnsafeRawBufferPointer(start: base, count: 0), isTerminated: terminated, isOverlong: true)
-                : Line(
-                    bytes: UnsafeRawBufferPointer(start: base + start, count: end - start), isTerminated: terminated,
-                    isOverlong: false)
+                ? Line(bytes: .empty, isTerminated: terminated, isOverlong: true)
+                : Line(bytes: bytes[start..<end], isTerminated: terminated, isOverlong: false)
             if !body(line) { return false }
             start = end + 1
         }

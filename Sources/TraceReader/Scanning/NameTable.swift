@@ -1,4 +1,4 @@
-@_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) package import RewindSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -29,7 +29,7 @@ package struct NameTable {
 
     /// The id of `name`, adding it when it is new.
     @inline(__always)
-    package mutating func intern(_ name: UnsafeRawBufferPointer) -> Int {
+    package mutating func intern(_ name: ByteView) -> Int {
         let hash = ByteHash.hash(name)
         var slot = Int(truncatingIfNeeded: hash) & (slots.count &- 1)
         while true {
@@ -40,7 +40,7 @@ package struct NameTable {
         }
         let id = spans.count
         spans.append((arena.count, name.count, hash))
-        arena.append(contentsOf: name)
+        name.append(to: &arena)
         slots[slot] = Int32(truncatingIfNeeded: id &+ 1)
         if spans.count &* 2 > slots.count { grow() }
         return id
@@ -48,13 +48,12 @@ package struct NameTable {
 
     /// The id of `name` as a `String`, adding it when it is new.
     mutating func intern(_ name: String) -> Int {
-        var name = name
-        return name.withUTF8 { intern(UnsafeRawBufferPointer($0)) }
+        ByteView.withBytes(of: name) { intern($0) }
     }
 
     /// The id of `name`, or nil when it was never added.
     @inline(__always)
-    package func find(_ name: UnsafeRawBufferPointer) -> Int? {
+    package func find(_ name: ByteView) -> Int? {
         let hash = ByteHash.hash(name)
         var slot = Int(truncatingIfNeeded: hash) & (slots.count &- 1)
         while true {
@@ -67,8 +66,7 @@ package struct NameTable {
 
     /// The id of `name` as a `String`, or nil when it was never added.
     func find(_ name: String) -> Int? {
-        var name = name
-        return name.withUTF8 { find(UnsafeRawBufferPointer($0)) }
+        ByteView.withBytes(of: name) { find($0) }
     }
 
     /// The name with id `id`.
@@ -78,13 +76,11 @@ package struct NameTable {
     }
 
     @inline(__always)
-    private func matches(_ id: Int, _ name: UnsafeRawBufferPointer, _ hash: UInt64) -> Bool {
+    private func matches(_ id: Int, _ name: ByteView, _ hash: UInt64) -> Bool {
         let span = spans[id]
         guard span.hash == hash, span.count == name.count else { return false }
         if name.isEmpty { return true }
-        return arena.withUnsafeBytes {
-            ShortBytes.equal($0.baseAddress! + span.start, name.baseAddress!, count: name.count)
-        }
+        return ByteView.withBytes(of: arena) { $0[span.start..<(span.start &+ span.count)].elementsEqual(name) }
     }
 
     private mutating func grow() {

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) package import RewindSupport
 /// The ids of the last four names looked up in a `NameTable`, kept by their bytes, so that the
 /// names that come back event after event (a few stores and actions in turn) are found with a
 /// few comparisons, without hashing them and probing the table. Names longer than 16 bytes are
@@ -23,27 +24,24 @@ package struct RecentNames {
 
         /// The key of `name`, or nil when it is longer than 16 bytes.
         @inline(__always)
-        package init?(_ name: UnsafeRawBufferPointer) {
+        package init?(_ name: ByteView) {
             count = name.count
             guard count <= 16 else { return nil }
-            guard let base = name.baseAddress, count > 0 else {
+            guard count > 0 else {
                 first = 0
                 last = 0
                 return
             }
             // Loads within the name's bytes only: two that overlap cover every byte.
             if count >= 8 {
-                first = base.loadUnaligned(as: UInt64.self)
-                last = base.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+                first = name.loadUnaligned(at: 0, as: UInt64.self)
+                last = name.loadUnaligned(at: count &- 8, as: UInt64.self)
             } else if count >= 4 {
-                first = UInt64(base.loadUnaligned(as: UInt32.self))
-                last = UInt64(base.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+                first = UInt64(name.loadUnaligned(at: 0, as: UInt32.self))
+                last = UInt64(name.loadUnaligned(at: count &- 4, as: UInt32.self))
             } else {
                 // One, two or three bytes: each is one of these three.
-                first =
-                    UInt64(base.load(as: UInt8.self))
-                    | UInt64(base.load(fromByteOffset: count &>> 1, as: UInt8.self)) &<< 8
-                    | UInt64(base.load(fromByteOffset: count &- 1, as: UInt8.self)) &<< 16
+                first = UInt64(name[0]) | UInt64(name[count &>> 1]) &<< 8 | UInt64(name[count &- 1]) &<< 16
                 last = 0
             }
         }
@@ -69,7 +67,7 @@ package struct RecentNames {
     /// The id of `name` in `table`, adding it there when it is new: from the names remembered
     /// when it is one of them, else from the table, and then remembered.
     @inline(__always)
-    mutating func intern(_ name: UnsafeRawBufferPointer, in table: inout NameTable) -> Int {
+    mutating func intern(_ name: ByteView, in table: inout NameTable) -> Int {
         let key = Key(name)
         if let key, let id = id(for: key) { return id }
         let id = table.intern(name)
@@ -81,9 +79,9 @@ package struct RecentNames {
     /// one as `intern(_:in:)` finds it; one written with escapes decoded first, and not
     /// remembered (its bytes are not its name).
     @inline(__always)
-    mutating func intern(_ text: EventFields.Text, of line: UnsafeRawBufferPointer, in table: inout NameTable) -> Int {
+    mutating func intern(_ text: EventFields.Text, of line: ByteView, in table: inout NameTable) -> Int {
         if text.hasEscapes { return table.intern(EventFields.string(text, in: line)) }
-        return intern(UnsafeRawBufferPointer(rebasing: line[text.range]), in: &table)
+        return intern(line[text.range], in: &table)
     }
 
     /// Remembers that `key`'s name has `id`, in place of the oldest name remembered.

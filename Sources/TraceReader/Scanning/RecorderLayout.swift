@@ -40,7 +40,7 @@ extension EventScanner {
     /// `\n`. Only its general skips take whitespace, so a line where it used one is checked for
     /// an earlier `\n`.
     @inline(__always)
-    static func scanRecorderLine(_ bytes: UnsafeRawBufferPointer, into fields: inout EventFields) -> Int? {
+    static func scanRecorderLine(_ bytes: ByteView, into fields: inout EventFields) -> Int? {
         guard bytes.count < Int(UInt32.max) else { return nil }
         var cursor = Cursor(bytes)
         guard cursor.scanRecorderMembers(into: &fields) else { return nil }
@@ -48,7 +48,7 @@ extension EventScanner {
         guard end &+ 1 < cursor.count, cursor.base[end] == UInt8(ascii: "}"), cursor.base[end &+ 1] == 0x0A else {
             return nil
         }
-        if cursor.tookGeneralSkip && memchr(cursor.base, 0x0A, end) != nil { return nil }
+        if cursor.tookGeneralSkip && bytes.prefix(end).firstIndex(of: 0x0A) != nil { return nil }
         return end &+ 1
     }
 }

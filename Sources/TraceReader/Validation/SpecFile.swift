@@ -53,19 +53,16 @@ public enum SpecFile {
             throw ValidationFileError(path: path, message: TraceValidator.openFailure(error.code))
         }
         var bytes: [UInt8] = []
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
-        defer { chunk.deallocate() }
         while true {
             let count: Int
             do {
-                count = try file.read(into: chunk)
+                count = try file.read(appendingTo: &bytes, count: 1 << 16)
             } catch {
                 let message =
                     error.code == EISDIR ? "is a directory, not a spec file" : "cannot read: \(error.reason)"
                 throw ValidationFileError(path: path, message: message)
             }
             if count == 0 { break }
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[..<count]))
             guard bytes.count <= maximumSize else {
                 throw ValidationFileError(
                     path: path,

@@ -1,4 +1,4 @@
-@_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) package import RewindSupport
 import TraceJSON
 
 /// A trace read once, from its first line to its last, and validated as it goes: each event is
@@ -58,7 +58,11 @@ public struct TraceStream: Sendable {
         public var end: Int
         /// What the `EventPreparer` given to `forEachScannedLine` made of the event on the
         /// scanning thread; nil when it did not run on it or refused it.
-        public var prepared: UnsafeRawBufferPointer?
+        public var prepared: UnsafeRawBufferPointer? {
+            preparedBytes.map { UnsafeRawBufferPointer(start: $0.unsafeBaseAddress, count: $0.count) }
+        }
+        /// The same bytes, as the reader holds them.
+        package var preparedBytes: ByteView?
     }
 
     /// The path read, as given.
@@ -153,7 +157,7 @@ public struct TraceStream: Sendable {
             }
         case .bytes(let bytes):
             guard !bytes.isEmpty else { throw TraceStream.emptyFile(path) }
-            bytes.withUnsafeBytes { buffer in
+            ByteView.withBytes(of: bytes) { buffer in
                 _ = LineReader.forEachLine(in: buffer, maximumLineLength: maximumLineLength, feed)
             }
             if let failure { throw failure }
@@ -184,7 +188,7 @@ public struct TraceStream: Sendable {
                     do throws(TraceOpenError) {
                         guard var found = try reader.consume(line, scanned: fields, error: error, scratch: scratch)
                         else { return true }
-                        if found.event != nil { found.prepared = prepared }
+                        if found.event != nil { found.preparedBytes = prepared }
                         return body(found)
                     } catch {
                         failure = error
@@ -202,12 +206,10 @@ public struct TraceStream: Sendable {
         }
         do {
             try input.forEachChunk(blockSize: validator.blockSize, maximumLineLength: maximumLineLength) { chunk, _ in
-                let lines: UnsafeRawBufferPointer
+                let lines: ByteView
                 switch chunk {
                 case .overlongLine:
-                    return feed(
-                        LineReader.Line(
-                            bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTerminated: false, isOverlong: true))
+                    return feed(LineReader.Line(bytes: .empty, isTerminated: false, isOverlong: true))
                 case .lines(let bytes): lines = bytes
                 }
                 return LineReader.forEachLine(in: lines, maximumLineLength: maximumLineLength, feed)
@@ -253,7 +255,7 @@ public struct TraceStream: Sendable {
         /// or found not to be one JSON object (`error`); unscanned when `scanned` is nil.
         /// Returns the line when it is an event or has problems.
         mutating func consume(
-            _ line: LineReader.Line, scanned: UnsafePointer<EventFields>?, error: JSONParseError?,
+            _ line: LineReader.Line, scanned: ScannedFields?, error: JSONParseError?,
             scratch: UnsafeMutablePointer<EventFields>
         ) throws(TraceOpenError) -> ScannedLine? {
             lineNumber += 1
@@ -287,7 +289,7 @@ public struct TraceStream: Sendable {
                 } catch {
                     failure = error
                 }
-                event = consumeEvent(line, scratch, error: failure)
+                event = consumeEvent(line, ScannedFields.at(scratch), error: failure)
             }
             let found = run.report.problems.count > before ? Array(run.report.problems[before...]) : []
             let omitted =
@@ -299,7 +301,7 @@ public struct TraceStream: Sendable {
 
         /// Checks an event line scanned into `fields`; returns its event when it is one.
         private mutating func consumeEvent(
-            _ line: LineReader.Line, _ fields: UnsafePointer<EventFields>, error: JSONParseError?
+            _ line: LineReader.Line, _ fields: ScannedFields, error: JSONParseError?
         ) -> ScannedEvent? {
             _ = run.consume(line, scanned: fields, error: error)
             guard error == nil && run.skippedLine != lineNumber,

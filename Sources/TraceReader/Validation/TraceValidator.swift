@@ -124,8 +124,7 @@ public struct TraceValidator: Sendable {
             switch chunk {
             case .overlongLine:
                 return run.consume(
-                    LineReader.Line(
-                        bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTerminated: false, isOverlong: true))
+                    LineReader.Line(bytes: .empty, isTerminated: false, isOverlong: true))
             case .lines(let bytes):
                 return LineReader.forEachLine(in: bytes, maximumLineLength: maximumLineLength) { run.consume($0) }
             }
@@ -169,15 +168,9 @@ public struct TraceValidator: Sendable {
             file: file, machines: machines, rules: rules, maximumProblems: maximumProblems,
             maximumCauseDepth: maximumCauseDepth)
         run.recordsOmittedPlaces = recordsOmittedPlaces
-        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
-            LineReader.forEachLine(in: UnsafeRawBufferPointer(buffer), maximumLineLength: maximumLineLength) {
-                run.consume($0)
-            }
-        }
-        if done == nil {
-            _ = Array(bytes).withUnsafeBytes { buffer in
-                LineReader.forEachLine(in: buffer, maximumLineLength: maximumLineLength) { run.consume($0) }
-            }
+        // (An array's own storage: no copy when `bytes` is one.)
+        ByteView.withBytes(of: Array(bytes)) { buffer in
+            _ = LineReader.forEachLine(in: buffer, maximumLineLength: maximumLineLength) { run.consume($0) }
         }
         return run.finish()
     }

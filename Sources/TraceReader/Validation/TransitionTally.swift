@@ -98,8 +98,7 @@ public struct TransitionTally: Sendable {
                 case .overlongLine:
                     // Line 1 too: it is then no header, and `consume` stops.
                     return counter.consume(
-                        LineReader.Line(
-                            bytes: UnsafeRawBufferPointer(start: nil, count: 0), isTerminated: false, isOverlong: true))
+                        LineReader.Line(bytes: .empty, isTerminated: false, isOverlong: true))
                 case .lines(let bytes):
                     return LineReader.forEachLine(in: bytes) { counter.consume($0) }
                 }
@@ -115,9 +114,8 @@ public struct TransitionTally: Sendable {
         bytes: some Collection<UInt8>, file: String = "trace.jsonl", machines: [String: MachineSpec] = [:]
     ) throws(ValidationFileError) -> TransitionTally {
         var counter = Counter(overrides: machines)
-        let array = Array(bytes)
-        _ = array.withUnsafeBytes { buffer in
-            LineReader.forEachLine(in: buffer) { counter.consume($0) }
+        ByteView.withBytes(of: Array(bytes)) { buffer in
+            _ = LineReader.forEachLine(in: buffer) { counter.consume($0) }
         }
         return try counter.finish(path: file)
     }
@@ -216,7 +214,7 @@ public struct TransitionTally: Sendable {
         }
 
         /// Keeps the machine a register event carries (or that it carries none).
-        private mutating func noteMachine(of store: String, _ fields: EventFields, _ line: UnsafeRawBufferPointer) {
+        private mutating func noteMachine(of store: String, _ fields: EventFields, _ line: ByteView) {
             guard case .success(let machine)? = EventLineCheck.machine(in: fields, line: line) else {
                 if registerMachines[store] != nil { registerMachines[store] = .some(nil) }
                 return
@@ -225,10 +223,10 @@ public struct TransitionTally: Sendable {
             registerMachines[store] = .some(machine)
         }
 
-        private func intern(_ table: inout NameTable, _ text: EventFields.Text, _ line: UnsafeRawBufferPointer) -> Int {
+        private func intern(_ table: inout NameTable, _ text: EventFields.Text, _ line: ByteView) -> Int {
             text.hasEscapes
                 ? table.intern(EventFields.string(text, in: line))
-                : table.intern(UnsafeRawBufferPointer(rebasing: line[text.range]))
+                : table.intern(line[text.range])
         }
 
         func finish(path: String) throws(ValidationFileError) -> TransitionTally {

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(RewindInternals) import RewindSupport
 import TestSupport
 import Testing
 
@@ -123,13 +124,13 @@ import Testing
         "0.000137", "0", "-0", "1", "-0.5", "12.5", "123456789012345", "0.1", "0.3", "2.675", "9007199254.74099",
     ])
     func plainNumbersReadAsDoubleReadsThem(text: String) {
-        let value = Array(text.utf8).withUnsafeBytes { EventLineWriter.plainDouble($0) }
+        let value = ByteView.withBytes(of: Array(text.utf8)) { EventLineWriter.plainDouble($0) }
         #expect(value.map { $0.bitPattern } == Double(text).map { $0.bitPattern })
     }
 
     @Test(arguments: ["1e5", "1E3", "1234567890123456", "", "-", "1.2.3"])
     func otherNumbersAreRefused(text: String) {
-        #expect(Array(text.utf8).withUnsafeBytes { EventLineWriter.plainDouble($0) } == nil)
+        #expect(ByteView.withBytes(of: Array(text.utf8)) { EventLineWriter.plainDouble($0) } == nil)
     }
 
     @Test func randomDecimalsReadAsDoubleReadsThem() {
@@ -140,7 +141,7 @@ import Testing
             let point = Int.random(in: 0...digits, using: &random)
             if point < digits { text.insert(".", at: text.index(text.startIndex, offsetBy: max(1, point))) }
             if text.hasSuffix(".") { text.removeLast() }
-            let value = Array(text.utf8).withUnsafeBytes { EventLineWriter.plainDouble($0) }
+            let value = ByteView.withBytes(of: Array(text.utf8)) { EventLineWriter.plainDouble($0) }
             #expect(value?.bitPattern == Double(text)?.bitPattern, "\(text)")
         }
     }
@@ -152,7 +153,7 @@ import Testing
     static func copied(_ text: String) -> String? {
         withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { scratch in
             var output = EventLineWriter.Output(base: scratch.baseAddress!, count: 0)
-            let written = Array(text.utf8).withUnsafeBytes { EventLineWriter.offset(copying: $0, to: &output) }
+            let written = ByteView.withBytes(of: Array(text.utf8)) { EventLineWriter.offset(copying: $0, to: &output) }
             guard let written else { return nil }
             #expect(written == output.count)
             return String(decoding: UnsafeRawBufferPointer(start: scratch.baseAddress!, count: written), as: UTF8.self)
@@ -212,7 +213,7 @@ import Testing
             }
             let expected = bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
             if expected { plain += 1 }
-            #expect(bytes.withUnsafeBytes { EventLineWriter.isPlain($0) } == expected, "\(bytes)")
+            #expect(ByteView.withBytes(of: bytes) { EventLineWriter.isPlain($0) } == expected, "\(bytes)")
         }
         #expect(plain > 1_000 && plain < 19_000)
     }

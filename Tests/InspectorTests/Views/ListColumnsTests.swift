@@ -1,4 +1,5 @@
 import Foundation
+@_spi(RewindInternals) import RewindSupport
 import Testing
 import TraceReader
 
@@ -148,7 +149,7 @@ import TraceReader
             // Arguments with a brace in a string and a nested object.
             #"{"type":"transition","seq":4,"store":"S","action":"x","args":{"a":"}{","b":{"c":[1,2]}},"state":{}}"#,
         ]
-        Array((lines.joined(separator: "\n") + "\n").utf8).withUnsafeBytes { widths.scan($0) }
+        ByteView.withBytes(of: Array((lines.joined(separator: "\n") + "\n").utf8)) { widths.scan($0) }
         #expect(widths.action == 3)
         #expect(widths.args == #""a":"}{","b":{"c":[1,2]}"#.count)
     }

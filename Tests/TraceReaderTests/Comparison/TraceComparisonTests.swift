@@ -1,3 +1,4 @@
+@_spi(RewindInternals) import RewindSupport
 import Testing
 
 @testable import TraceQueries

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) import RewindSupport
 import Testing
 
 @_spi(RewindInternals) @testable import TraceJSON
@@ -12,9 +13,9 @@ import Testing
         mutating func endArray(at offset: Int) {}
         mutating func beginObject(at offset: Int) {}
         mutating func endObject(at offset: Int) {}
-        mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {}
-        mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {}
-        mutating func number(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {}
+        mutating func key(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {}
+        mutating func string(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {}
+        mutating func number(_ bytes: ByteView, from start: Int, to end: Int) {}
         mutating func literal(_ value: JSONValue, at offset: Int) { found.append((value, offset)) }
     }
 
@@ -25,7 +26,7 @@ import Testing
     func literalsAreReportedAtTheirFirstByte(text: String) throws {
         let bytes = Array(text.utf8)
         var sink = Literals()
-        try bytes.withUnsafeBytes { buffer in
+        try ByteView.withBytes(of: bytes) { buffer in
             var scanner = JSONScanner(buffer)
             try scanner.scanDocument(into: &sink)
         }

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) import RewindSupport
 import TestSupport
 import Testing
 
@@ -106,7 +107,7 @@ import Testing
     @Test func normalizeSpellsArrayNamesAsIndexes() {
         let text = Array(#"{"lines": [{"sku": "a"}, {"sku": "b"}], "note": "x"}"#.utf8)
         func normalized(_ components: [StatePath.Component]) -> [StatePath.Component] {
-            text.withUnsafeBytes { ValueLocator.normalize(components[...], in: $0, range: 0..<$0.count) }
+            text.withUnsafeBytes { ValueLocator.normalize(components[...], in: ByteView($0), range: 0..<$0.count) }
         }
         #expect(normalized([.key("lines"), .key("1"), .key("sku")]) == [.key("lines"), .index(1), .key("sku")])
         #expect(normalized([.key("lines"), .key("5"), .key("1")]) == [.key("lines"), .index(5), .key("1")])

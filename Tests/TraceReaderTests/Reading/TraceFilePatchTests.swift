@@ -1,4 +1,5 @@
 import Foundation
+@_spi(RewindInternals) import RewindSupport
 import Synchronization
 import TestSupport
 import Testing
@@ -68,7 +69,7 @@ import Testing
         let bodyStart = try #require(bytes.firstIndex(of: 0x0A)) + 1
         let expected = PatchedTrace.replay(run.patched)
         for pieces in [2, 3, 7, 64] {
-            let index = bytes.withUnsafeBytes { buffer in
+            let index = ByteView.withBytes(of: bytes) { buffer in
                 TraceIndexer.index(
                     buffer, bodyStart: bodyStart, headerEndsInCarriageReturn: false, machines: header.machines,
                     version: header.version, pieceCount: pieces)

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) import RewindSupport
 import TestSupport
 import Testing
 
@@ -174,7 +175,7 @@ import Testing
         ]
         let bytes = Array(F.text(lines).utf8)
         let bodyStart = try #require(bytes.firstIndex(of: 0x0A)) + 1
-        let inMemory = bytes.withUnsafeBytes { buffer in
+        let inMemory = ByteView.withBytes(of: bytes) { buffer in
             TraceIndexer.index(
                 buffer, bodyStart: bodyStart, headerEndsInCarriageReturn: false, machines: [:], maximumLineLength: 150)
         }
@@ -231,7 +232,7 @@ import Testing
         let bytes = Array((F.text(lines) + #"{"type":"tr"#).utf8)
         let header = try TraceFile(bytes: bytes).header
         let bodyStart = try #require(bytes.firstIndex(of: 0x0A)) + 1
-        var traces = bytes.withUnsafeBytes { buffer in
+        var traces = ByteView.withBytes(of: bytes) { buffer in
             [1, 2, 3, 7, 64, 1000].map { pieces in
                 let index = TraceIndexer.index(
                     buffer, bodyStart: bodyStart, headerEndsInCarriageReturn: false, machines: header.machines,

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) import RewindSupport
 import TestSupport
 import Testing
 
@@ -77,7 +78,7 @@ import Testing
         let bodyStart = try #require(bytes.firstIndex(of: 0x0A)) + 1
         var messages: [String]?
         for pieces in [1, 2, 3, 5, 8, 13, 40] {
-            let index = bytes.withUnsafeBytes { buffer in
+            let index = ByteView.withBytes(of: bytes) { buffer in
                 TraceIndexer.index(
                     buffer, bodyStart: bodyStart, headerEndsInCarriageReturn: false, machines: header.machines,
                     version: header.version, pieceCount: pieces)

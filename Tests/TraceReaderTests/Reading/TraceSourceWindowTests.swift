@@ -1,4 +1,5 @@
 import Foundation
+@_spi(RewindInternals) import RewindSupport
 import TestSupport
 import Testing
 
@@ -25,10 +26,10 @@ import Testing
         var window = TraceSource.Window(size: size, forward: forward)
         let order = forward ? Array(0..<trace.eventCount) : Array((0..<trace.eventCount).reversed())
         for index in order + [3, 200, 7] {
-            let direct: [UInt8]? = trace.withLine(ofEvent: index) { Array($0) }
+            let direct: [UInt8]? = trace.withLine(ofEvent: index) { $0.array }
             let windowed: [UInt8]? = window.withLine(
                 in: trace.source, at: trace.index.offsets[index], limit: trace.index.lineLimit(of: index)
-            ) { Array($0) }
+            ) { $0.array }
             #expect(windowed != nil && windowed == direct, "event \(index)")
         }
     }

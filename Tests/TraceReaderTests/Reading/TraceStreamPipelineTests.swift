@@ -1,4 +1,5 @@
 import Foundation
+@_spi(RewindInternals) import RewindSupport
 import TestSupport
 import Testing
 
@@ -111,7 +112,7 @@ import Testing
                 scanner.scanOnCallingThread(descriptor: descriptor, maximumLineLength: 1 << 20) {
                     line, fields, _, _ in
                     if pthread_equal(pthread_self(), caller) == 0 { elsewhere += 1 }
-                    given.append(Array(line.bytes))
+                    given.append(line.bytes.array)
                     if given.count > 1, !line.bytes.isEmpty, let alone = try? EventScanner.scan(line.bytes) {
                         sameFields = sameFields && fields.pointee.seq == alone.seq && fields.pointee.type == alone.type
                     }
@@ -408,9 +409,9 @@ import Testing
             return asked <= batches
         }
         let preparedLines = (batches + 1) * PreparedRows.batchLines
-        rows.bytes.withUnsafeBytes { buffer in
+        ByteView.withBytes(of: rows.bytes) { buffer in
             for index in 0..<part.lines.count {
-                let row = rows.line(index, in: buffer).map { String(decoding: $0, as: UTF8.self) }
+                let row = rows.line(index, in: buffer).map { $0.string }
                 // Line 0 is the header: not an event, never prepared.
                 let expected = index > 0 && index < preparedLines ? "\(index)" : nil
                 #expect(row == expected, "line \(index)")
@@ -448,15 +449,15 @@ import Testing
             output.append(contentsOf: "\(event.seq)".utf8)
             return true
         }
-        rows.bytes.withUnsafeBytes { buffer in
+        ByteView.withBytes(of: rows.bytes) { buffer in
             for index in 0..<part.lines.count {
-                let row = rows.line(index, in: buffer).map { String(decoding: $0, as: UTF8.self) }
+                let row = rows.line(index, in: buffer).map { $0.string }
                 let expected = index > 0 && index % 7 != 0 && index % 5 != 0 ? "\(index)" : nil
                 #expect(row == expected, "line \(index)")
             }
         }
         rows.clear()
-        rows.bytes.withUnsafeBytes { buffer in
+        ByteView.withBytes(of: rows.bytes) { buffer in
             #expect((0..<part.lines.count).allSatisfy { rows.line($0, in: buffer) == nil })
         }
     }

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) import RewindSupport
 import TestSupport
 import Testing
 
@@ -13,16 +14,16 @@ import Testing
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
         defer { buffer.deallocate() }
         buffer.copyBytes(from: bytes)
-        var cursor = EventScanner.Cursor(UnsafeRawBufferPointer(buffer))
+        var cursor = EventScanner.Cursor(ByteView(UnsafeRawBufferPointer(buffer)))
         let taken = cursor.skipCompactValue()
         // The form the line scan calls, with a cursor of its own, says the same.
-        let end = EventScanner.Cursor.compactValueEnd(in: UnsafeRawBufferPointer(buffer), at: 0)
+        let end = EventScanner.Cursor.compactValueEnd(in: ByteView(UnsafeRawBufferPointer(buffer)), at: 0)
         #expect(end == (taken ? cursor.position : nil))
         return end
     }
 
     private func generalEnd(_ bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBytes { try? JSONSyntax.skipValue(in: $0, at: 0) }
+        ByteView.withBytes(of: bytes) { try? JSONSyntax.skipValue(in: $0, at: 0) }
     }
 
     /// Checks the contract on `bytes`, and returns whether the compact skip took them.

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) import RewindSupport
 import TestSupport
 import Testing
 
@@ -6,15 +7,14 @@ import Testing
 
 @Suite struct EventScannerTests {
     private func scan(_ text: String) throws(JSONParseError) -> EventFields {
-        try Array(text.utf8).withUnsafeBytes { buffer in
+        try ByteView.withBytes(of: Array(text.utf8)) { buffer in
             Result { () throws(JSONParseError) in try EventScanner.scan(buffer) }
         }.get()
     }
 
     private func string(_ text: EventFields.Text?, in line: String) -> String? {
         guard let text else { return nil }
-        var line = line
-        return line.withUTF8 { EventFields.string(text, in: UnsafeRawBufferPointer($0)) }
+        return ByteView.withBytes(of: line) { EventFields.string(text, in: $0) }
     }
 
     @Test func theKeyNumbersArePackedNames() {
@@ -125,7 +125,7 @@ import Testing
             ] {
                 let fields = try? scan(line)
                 if value != nil, line.hasPrefix(#"{"type""#) {
-                    #expect(Array(line.utf8).withUnsafeBytes { EventScanner.scanRecorderLayout($0) } == fields)
+                    #expect(ByteView.withBytes(of: Array(line.utf8)) { EventScanner.scanRecorderLayout($0) } == fields)
                 }
                 if text.hasPrefix("0") {
                     #expect(fields == nil, "\(line)")  // leading zeros: not JSON
@@ -148,7 +148,7 @@ import Testing
                         let fields = try scan(line)
                         if tail != "}" {
                             // The fast path reads the line, and reads what the general scan reads.
-                            let fast = Array(line.utf8).withUnsafeBytes { EventScanner.scanRecorderLayout($0) }
+                            let fast = ByteView.withBytes(of: Array(line.utf8)) { EventScanner.scanRecorderLayout($0) }
                             #expect(fast == fields, "\(line)")
                         }
                         let range = try #require(fields.elapsedRange, "\(line)")

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) import RewindSupport
 import TestSupport
 import Testing
 
@@ -37,7 +38,7 @@ import Testing
         var cursor = LineCursor(reader)
         var read: [ReadLine] = []
         while let line = try cursor.next() {
-            read.append(ReadLine(bytes: line.isOverlong ? nil : [UInt8](line.bytes), isTerminated: line.isTerminated))
+            read.append(ReadLine(bytes: line.isOverlong ? nil : line.bytes.array, isTerminated: line.isTerminated))
         }
         return read
     }

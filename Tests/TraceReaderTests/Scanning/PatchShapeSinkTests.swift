@@ -1,3 +1,4 @@
+@_spi(RewindInternals) import RewindSupport
 import TestSupport
 import Testing
 
@@ -13,13 +14,13 @@ import Testing
         let recorded = Array(
             #"{"type":"transition","seq":3,"elapsed":0.5,"store":"S","action":"a","changed":true,"patch":\#(patch),"source":"f"}"#
                 .utf8)
-        let inRecorderLayout = try recorded.withUnsafeBytes { buffer in
+        let inRecorderLayout = try ByteView.withBytes(of: recorded) { buffer in
             try #require(EventScanner.scanRecorderLayout(buffer)).patchIsWellShaped
         }
-        return try line.withUnsafeBytes { buffer in
+        return try ByteView.withBytes(of: line) { buffer in
             let fields = try EventScanner.scan(buffer)
             let range = try #require(fields.patchRange)
-            let scan = PatchShapeSink.isWellShaped(UnsafeRawBufferPointer(rebasing: buffer[range]))
+            let scan = buffer[range].withUnsafeBytes { PatchShapeSink.isWellShaped($0) }
             #expect(fields.patchIsWellShaped == scan && inRecorderLayout == scan, "\(patch)")
             guard case .success? = EventLineCheck.patchOperations(in: fields, line: buffer) else {
                 return (scan, false)

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) import RewindSupport
 import TestSupport
 import Testing
 
@@ -24,8 +25,7 @@ import Testing
 
     /// Looks `name` up as the validator does (`RecentNames.intern(_:in:)`): the recent names first.
     private func id(_ name: String, recent: inout RecentNames, table: inout NameTable) -> Int {
-        var name = name
-        return name.withUTF8 { bytes in recent.intern(UnsafeRawBufferPointer(bytes), in: &table) }
+        ByteView.withBytes(of: name) { bytes in recent.intern(bytes, in: &table) }
     }
 
     @Test(arguments: 0..<20 as Range<UInt64>) func namesInTurnFindTheirOwnIDs(seed: UInt64) {
@@ -56,7 +56,7 @@ import Testing
             let start = (0...(line.count - quoted.count)).first { Array(line[$0..<($0 + quoted.count)]) == quoted }!
             return EventFields.Text(range: (start + 1)..<(start + quoted.count - 1), hasEscapes: escaped)
         }
-        line.withUnsafeBytes { line in
+        ByteView.withBytes(of: line) { line in
             for order in [[0, 1, 2, 3], [1, 0, 3, 2], [3, 1, 2, 0]] {
                 var recent = RecentNames()
                 var table = NameTable()
@@ -77,12 +77,12 @@ import Testing
     @Test func keysHoldNamesUpToSixteenBytes() {
         for name in Self.names {
             var bytes = Array(name.utf8)
-            let key = bytes.withUnsafeBytes { RecentNames.Key($0) }
+            let key = ByteView.withBytes(of: bytes) { RecentNames.Key($0) }
             #expect((key == nil) == (bytes.count > 16), "\(name)")
             // The same name in other memory, with other bytes around it, has the same key.
             bytes = [0xFF] + bytes + [0xFF]
-            let moved = bytes.withUnsafeBytes {
-                RecentNames.Key(UnsafeRawBufferPointer(rebasing: $0.dropFirst().dropLast()))
+            let moved = ByteView.withBytes(of: bytes) {
+                RecentNames.Key($0[1..<($0.count - 1)])
             }
             #expect(moved == key, "\(name)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(RewindInternals) import RewindSupport
 import TestSupport
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// what the general scan gives, and leave every other line to it.
 @Suite struct RecorderLayoutTests {
     private func bothScans(_ line: [UInt8]) -> (fast: EventFields?, general: EventFields?) {
-        line.withUnsafeBytes { bytes in
+        ByteView.withBytes(of: line) { bytes in
             (EventScanner.scanRecorderLayout(bytes), try? EventScanner.scanGenerally(bytes))
         }
     }
@@ -16,11 +17,11 @@ import Testing
     /// `scanRecorderLine` of `bytes` (a line, its `\n` and what follows), and what it must give:
     /// the fast path's fields of the bytes before the first `\n`, and their count, or nil.
     private func lineScans(_ bytes: [UInt8]) -> (found: (Int, EventFields)?, expected: (Int, EventFields)?) {
-        bytes.withUnsafeBytes { bytes in
+        ByteView.withBytes(of: bytes) { bytes in
             var fields = EventFields()
             let count = EventScanner.scanRecorderLine(bytes, into: &fields)
             guard let end = bytes.firstIndex(of: 0x0A) else { return (count.map { ($0, fields) }, nil) }
-            let line = UnsafeRawBufferPointer(rebasing: bytes[..<end])
+            let line = bytes.prefix(end)
             return (count.map { ($0, fields) }, EventScanner.scanRecorderLayout(line).map { (end, $0) })
         }
     }

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) import RewindSupport
 import TestSupport
 import Testing
 
@@ -25,7 +26,7 @@ import Testing
         var fast = CauseLoopTracker(maximumDepth: maximumDepth)
         var slow = CauseLoopTracker(maximumDepth: maximumDepth)
         slow.allowsShortcut = false
-        actionNames.withUnsafeBytes { line in
+        ByteView.withBytes(of: actionNames) { line in
             var mismatches = 0
             for event in events {
                 let action = event.action.map { EventFields.Text(range: (4 * $0)..<(4 * $0 + 4), hasEscapes: false) }

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) import RewindSupport
 import TestSupport
 import Testing
 
@@ -128,8 +129,8 @@ import Testing
                         lines.append(ReadLine(bytes: nil, isTerminated: true))
                         continue
                     }
-                    let text = UnsafeRawBufferPointer(start: part.bytes + line.start, count: line.count)
-                    lines.append(ReadLine(bytes: Array(text), isTerminated: line.isTerminated))
+                    let text = ByteView(start: part.bytes + line.start, count: line.count)
+                    lines.append(ReadLine(bytes: text.array, isTerminated: line.isTerminated))
                     guard line.start != 0 || index != 0 else { continue }  // the header
                     #expect(line.fields == (try? EventScanner.scan(text)) ?? EventFields(), "\(lines.last!)")
                 }
@@ -165,11 +166,11 @@ import Testing
     /// The lines of `bytes` as the sequential reader splits them.
     static func reference(_ bytes: [UInt8], maximumLineLength: Int) -> [ReadLine] {
         var lines: [ReadLine] = []
-        _ = bytes.withUnsafeBytes { buffer in
+        _ = ByteView.withBytes(of: bytes) { buffer in
             LineReader.forEachLine(in: buffer, maximumLineLength: maximumLineLength) { line in
                 lines.append(
                     ReadLine(
-                        bytes: line.isOverlong ? nil : Array(line.bytes),
+                        bytes: line.isOverlong ? nil : line.bytes.array,
                         isTerminated: line.isTerminated || line.isOverlong))
                 return true
             }

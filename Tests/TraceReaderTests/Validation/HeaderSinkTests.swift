@@ -1,3 +1,4 @@
+@_spi(RewindInternals) import RewindSupport
 import TestSupport
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
     /// Whether the sink and the parser agree on `text`: the sink accepts only what the
     /// parser accepts, with the same meaning.
     static func expectAgreement(_ text: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
-        text.withUnsafeBytes { line in
+        ByteView.withBytes(of: text) { line in
             guard let found = HeaderSink.scan(line) else { return false }
             guard let header = try? TraceHeader.parse(line) else {
                 Issue.record(
@@ -27,7 +28,7 @@ import Testing
             #expect(found.rules == header.rules, sourceLocation: sourceLocation)
             #expect(found.machines.map(\.name) == header.machineOrder, sourceLocation: sourceLocation)
             for (name, range) in found.machines {
-                let spec = (try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[range]))).flatMap {
+                let spec = (try? JSONParser.parse(line[range].array)).flatMap {
                     try? TraceHeader.parseMachine($0, name: name)
                 }
                 #expect(spec == header.machines[name], "\(name)", sourceLocation: sourceLocation)
@@ -111,7 +112,7 @@ import Testing
         }
         let repeated = header([("A", door), ("B", door), ("C", other), ("D", door), ("E", other), ("F", door)])
         #expect(Self.expectAgreement(repeated))
-        let found = repeated.withUnsafeBytes { HeaderSink.scan($0) }
+        let found = ByteView.withBytes(of: repeated) { HeaderSink.scan($0) }
         #expect(found?.machines.map { $0.range.count } == [door, door, other, door, other, door].map(\.utf8.count))
 
         // Machines that begin as a checked one but differ after: each still checked in full.
@@ -119,8 +120,8 @@ import Testing
         let duplicateCase = door.replacingOccurrences(of: #""locked":[]"#, with: #""open":[]"#)
         for wrong in [dangling, duplicateCase, door + "x", String(door.dropLast())] {
             let text = header([("A", door), ("B", wrong)])
-            #expect(text.withUnsafeBytes { HeaderSink.scan($0) } == nil, "\(wrong)")
-            #expect(throws: TraceHeaderError.self) { try text.withUnsafeBytes { try TraceHeader.parse($0) } }
+            #expect(ByteView.withBytes(of: text) { HeaderSink.scan($0) } == nil, "\(wrong)")
+            #expect(throws: TraceHeaderError.self) { try ByteView.withBytes(of: text) { try TraceHeader.parse($0) } }
         }
     }
 
@@ -174,7 +175,7 @@ import Testing
                 #expect(Self.expectAgreement(good), "\(length)")
                 for wrong in [#""\#(a)":["\#(c)"],"\#(b)":[]"#, #""\#(a)":["\#(b)"],"\#(a)":[]"#] {
                     let text = header(wrong, after: after)
-                    #expect(text.withUnsafeBytes { HeaderSink.scan($0) } == nil, "\(length) \(wrong)")
+                    #expect(ByteView.withBytes(of: text) { HeaderSink.scan($0) } == nil, "\(length) \(wrong)")
                 }
             }
         }
@@ -194,8 +195,8 @@ import Testing
         ] {
             let text = Array(common.replacingOccurrences(of: plain, with: other).utf8)
             #expect(text != Array(common.utf8), "\(other)")
-            #expect(text.withUnsafeBytes { HeaderSink.scan($0) } == nil, "\(other)")
-            #expect(text.withUnsafeBytes { (try? TraceHeader.parse($0)) != nil }, "\(other)")
+            #expect(ByteView.withBytes(of: text) { HeaderSink.scan($0) } == nil, "\(other)")
+            #expect(ByteView.withBytes(of: text) { (try? TraceHeader.parse($0)) != nil }, "\(other)")
         }
     }
 
@@ -212,7 +213,7 @@ import Testing
                     ? Self.common.replacingOccurrences(of: #""app":"#, with: member + value + #","app":"#)
                     : Self.common.replacingOccurrences(of: #""note":"#, with: member + value + #","other":"#)
                 let bytes = Array(text.utf8)
-                let parsed = bytes.withUnsafeBytes { (try? TraceHeader.parse($0)) != nil }
+                let parsed = ByteView.withBytes(of: bytes) { (try? TraceHeader.parse($0)) != nil }
                 #expect(parsed == (nested <= JSONParser.maximumDepth - depth), "\(depth) \(nested)")
                 #expect(Self.expectAgreement(bytes) == parsed, "\(depth) \(nested)")
             }
@@ -274,7 +275,7 @@ import Testing
             let written = members.map { #""\#($0.0)":\#($0.1)"# }.joined(separator: ",")
             let text = Array(
                 #"{"type":"header","format":"rewind-trace","version":1,"machines":{\#(written)}\#(after)}"#.utf8)
-            let parsed = text.withUnsafeBytes { (try? TraceHeader.parse($0)) != nil }
+            let parsed = ByteView.withBytes(of: text) { (try? TraceHeader.parse($0)) != nil }
             #expect(Self.expectAgreement(text) == parsed, "\(String(decoding: text, as: UTF8.self))")
             if parsed { accepted += 1 } else { refused += 1 }
         }

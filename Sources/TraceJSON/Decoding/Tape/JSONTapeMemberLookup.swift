@@ -1,3 +1,5 @@
+@_spi(RewindInternals) internal import RewindSupport
+
 /// Finding an object's member by name, for `JSONTapeKeyedContainer`.
 ///
 /// The common case costs one comparison of a few bytes: names are compared as UTF-8 bytes with
@@ -191,6 +193,23 @@ extension JSONTapeState {
             offset &+= 1
         }
         return true
+    }
+
+    /// Whether the bytes are ASCII.
+    @inline(__always)
+    static func isASCII(_ bytes: ByteView) -> Bool {
+        var offset = 0
+        var bits: UInt64 = 0
+        while offset &+ 8 <= bytes.count {
+            bits |= bytes.loadUnaligned(at: offset, as: UInt64.self)
+            offset &+= 8
+        }
+        var tail: UInt8 = 0
+        while offset < bytes.count {
+            tail |= bytes[offset]
+            offset &+= 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0 && tail & 0x80 == 0
     }
 
     @inline(__always)

@@ -1,3 +1,5 @@
+@_spi(RewindInternals) internal import RewindSupport
+
 /// Writing the tape (see `JSONTapeEntry`): the tape decoder's `JSONEventSink`, fed by the
 /// shared walk (`JSONScanner.scanDocument(into:)`), so the decoder accepts exactly what
 /// `JSONParser` accepts, with the same errors, and builds no `JSONValue`s.
@@ -57,16 +59,16 @@ extension JSONTapeState: JSONEventSink {
     /// or not ASCII, or may repeat an earlier one (its two bits already set in `names`), so
     /// most objects need no check.
     @inline(__always)
-    mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
+    mutating func key(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {
         tape.append(JSONTapeEntry(.name, start: start, end: end, hasEscapes: hasEscapes))
         if namesNeedCheck { return }
         let length = end &- start
         // The first 8 bytes, in one load; a longer name's other bytes are read again (they were
         // just scanned, so they are in the cache), to see that they are ASCII.
-        let prefix = JSONScanner.prefixWord(base, count: byteCount, at: start, length: length)
+        let prefix = JSONScanner.prefixWord(bytes, at: start, length: length)
         if hasEscapes || prefix & 0x8080_8080_8080_8080 != 0
             || (length > 8
-                && !JSONTapeState.isASCII(UnsafeBufferPointer(start: base + (start &+ 8), count: length &- 8)))
+                && !JSONTapeState.isASCII(bytes[(start &+ 8)..<end]))
         {
             namesNeedCheck = true
             return
@@ -81,13 +83,13 @@ extension JSONTapeState: JSONEventSink {
     }
 
     @inline(__always)
-    mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
+    mutating func string(_ bytes: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {
         members &+= 1
         tape.append(JSONTapeEntry(.string, start: start, end: end, hasEscapes: hasEscapes))
     }
 
     @inline(__always)
-    mutating func number(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
+    mutating func number(_ bytes: ByteView, from start: Int, to end: Int) {
         members &+= 1
         tape.append(JSONTapeEntry(.number, start: start, end: end))
     }

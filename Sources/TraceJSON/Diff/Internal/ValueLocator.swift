@@ -1,3 +1,5 @@
+@_spi(RewindInternals) package import RewindSupport
+
 /// Finds the bytes of the value at a path inside the bytes of a JSON value, without building the
 /// values around it: sibling members and elements are skipped (`skipValid`), so
 /// finding `lines[1234].quantity` in a 100 MB state parses one number and allocates nothing else.
@@ -14,8 +16,9 @@ package enum ValueLocator {
     /// The byte range of the value at `components` inside the valid JSON value that fills
     /// `range` of `bytes`, or nil when the path leads nowhere.
     package static func locate(
-        _ components: ArraySlice<StatePath.Component>, in bytes: UnsafeRawBufferPointer, range: Range<Int>
+        _ components: ArraySlice<StatePath.Component>, in view: ByteView, range: Range<Int>
     ) -> Range<Int>? {
+        let bytes = UnsafeRawBufferPointer(start: view.unsafeBaseAddress, count: view.count)
         var start = skipWhitespace(bytes, from: range.lowerBound, to: range.upperBound)
         var end = range.upperBound
         for component in components {
@@ -34,8 +37,9 @@ package enum ValueLocator {
     /// array element (`lines.2`) becomes an index (`lines[2]`), so that a path typed in the dotted
     /// form prints as `diff` prints it. Components past where the path leads nowhere are kept.
     package static func normalize(
-        _ components: ArraySlice<StatePath.Component>, in bytes: UnsafeRawBufferPointer, range: Range<Int>
+        _ components: ArraySlice<StatePath.Component>, in view: ByteView, range: Range<Int>
     ) -> [StatePath.Component] {
+        let bytes = UnsafeRawBufferPointer(start: view.unsafeBaseAddress, count: view.count)
         var result = Array(components)
         var start = skipWhitespace(bytes, from: range.lowerBound, to: range.upperBound)
         var end = range.upperBound

@@ -70,7 +70,7 @@ final class EventCursor {
             first = (firstLine, false)
         } else {
             do {
-                first = try lines.next().map { ([UInt8]($0.bytes), $0.isOverlong) }
+                first = try lines.next().map { ($0.bytes.array, $0.isOverlong) }
             } catch {
                 throw ValidationFileError(path: name, message: "cannot read: \(error.reason)")
             }
@@ -82,7 +82,7 @@ final class EventCursor {
                 : "line 1 is longer than 1 GiB; it is not a trace header"
             throw ValidationFileError(path: name, line: 1, message: "not a trace: \(message)")
         }
-        let parsed = first.bytes.withUnsafeBytes { bytes in
+        let parsed = ByteView.withBytes(of: first.bytes) { bytes in
             Result { () throws(TraceHeaderError) in try TraceHeader.parse(bytes) }
         }
         switch parsed {
@@ -108,8 +108,8 @@ final class EventCursor {
                 skippedLines += 1
                 continue
             }
-            let bytes = [UInt8](line.bytes)
-            let scanned = bytes.withUnsafeBytes { raw -> (EventFields, TraceEvent)? in
+            let bytes = line.bytes.array
+            let scanned = ByteView.withBytes(of: bytes) { raw -> (EventFields, TraceEvent)? in
                 guard !LineReader.isEmpty(raw) else { return nil }
                 guard let fields = try? EventScanner.scan(raw), let type = fields.type, let seq = fields.seq else {
                     skippedLines += 1
@@ -119,7 +119,7 @@ final class EventCursor {
                     text.map { EventFields.string($0, in: raw) }
                 }
                 let elapsed = fields.elapsedRange.flatMap {
-                    DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: raw[$0]))
+                    DecimalNumber.parse(raw[$0])
                 }
                 let event = TraceEvent(
                     index: eventCount, line: lineNumber, seq: seq, type: EventFields.string(type, in: raw),

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 import TraceReader
 
 /// The names part of the headings (`ValueChangeText.appendNames`) that a `ScalarChangeWriter`
@@ -43,7 +44,7 @@ struct HeadingNames {
     private var unkept: [UInt8] = []
 
     /// The entry whose names are those of the event `key` reads in `line`, if one is kept.
-    func entry(for key: Key, in line: UnsafeRawBufferPointer) -> Int? {
+    func entry(for key: Key, in line: ByteView) -> Int? {
         entries.firstIndex { entry in
             entry.hasCause == key.hasCause && Self.same(entry.type, key.type, line)
                 && Self.same(entry.store, key.store, line) && Self.same(entry.action, key.action, line)
@@ -53,7 +54,7 @@ struct HeadingNames {
 
     /// Keeps the names `write` writes for the event `key` reads in `line`, and returns their
     /// entry (-1 for the names written but not kept, when `capacity` kinds are kept already).
-    mutating func add(_ key: Key, in line: UnsafeRawBufferPointer, _ write: (inout [UInt8]) -> Void) -> Int {
+    mutating func add(_ key: Key, in line: ByteView, _ write: (inout [UInt8]) -> Void) -> Int {
         var text: [UInt8] = []
         write(&text)
         guard entries.count < Self.capacity else {
@@ -61,7 +62,7 @@ struct HeadingNames {
             return -1
         }
         func bytes(_ range: Range<Int>?) -> [UInt8]? {
-            range.map { Array(UnsafeRawBufferPointer(rebasing: line[$0])) }
+            range.map { line[$0].array }
         }
         entries.append(
             Entry(
@@ -80,9 +81,9 @@ struct HeadingNames {
     }
 
     /// Whether `kept` holds the bytes of `range` of `line` (both nil: no such field).
-    private static func same(_ kept: [UInt8]?, _ range: Range<Int>?, _ line: UnsafeRawBufferPointer) -> Bool {
+    private static func same(_ kept: [UInt8]?, _ range: Range<Int>?, _ line: ByteView) -> Bool {
         guard let kept, let range else { return kept == nil && range == nil }
         return kept.count == range.count
-            && kept.withUnsafeBytes { $0.sameBytes(as: UnsafeRawBufferPointer(rebasing: line[range])) }
+            && ByteView.withBytes(of: kept) { $0.elementsEqual(line[range]) }
     }
 }

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 internal import ToolSupport
 import TraceJSON
 import TraceReader
@@ -66,13 +67,13 @@ struct ScalarChangeWriter: Sendable {
         let tail = self.tail
         let outcome: Outcome? = trace.scanEvent(at: eventIndex, through: &window) { fields, line in
             let found = fields.stateRange.flatMap { ValueLocator.locate(tail, in: line, range: $0) }
-            let value = found.map { UnsafeRawBufferPointer(rebasing: line[$0]) }
+            let value = found.map { line[$0] }
             switch (old, value) {
             case (nil, nil): return .same
-            case (let old?, let value?) where old.withUnsafeBytes({ $0.sameBytes(as: value) }): return .same
+            case (let old?, let value?) where ByteView.withBytes(of: old, { $0.elementsEqual(value) }): return .same
             default: break
             }
-            let new = value.map { Array($0) }
+            let new = value.map { $0.array }
             if let old, let new {
                 guard ScalarDifference.differ(old, new) == true else { return .general }
             }
@@ -82,7 +83,7 @@ struct ScalarChangeWriter: Sendable {
             else { return .general }
             func plain(_ field: EventFields.Text?) -> Bool {
                 guard let field else { return true }
-                return !field.hasEscapes && ValueChangeText.isPlain(UnsafeRawBufferPointer(rebasing: line[field.range]))
+                return !field.hasEscapes && ValueChangeText.isPlain(line[field.range])
             }
             guard plain(type), plain(fields.store), plain(fields.action), plain(fields.source) else {
                 return .general
@@ -92,9 +93,9 @@ struct ScalarChangeWriter: Sendable {
             let entry =
                 names.entry(for: key, in: line)
                 ?? names.add(key, in: line) { output in
-                    let typeBytes = UnsafeRawBufferPointer(rebasing: line[type.range])
+                    let typeBytes = line[type.range]
                     text.appendNames(
-                        isTransition: Self.transition.withUnsafeBytes { typeBytes.sameBytes(as: $0) },
+                        isTransition: typeBytes.equals("transition"),
                         hasSource: fields.source != nil,
                         hasCause: key.hasCause, to: &output
                     ) { text, output in
@@ -106,7 +107,7 @@ struct ScalarChangeWriter: Sendable {
                         case .source: field = fields.source
                         }
                         if let field {
-                            ValueChangeText.append(UnsafeRawBufferPointer(rebasing: line[field.range]), to: &output)
+                            line[field.range].append(to: &output)
                         } else {
                             output.append(UInt8(ascii: "?"))
                         }
@@ -133,8 +134,6 @@ struct ScalarChangeWriter: Sendable {
         }
     }
 
-    private static let transition = Array("transition".utf8)
-
     /// Whether the JSON text `bytes` is a scalar: not an object or an array.
     private static func isScalar(_ bytes: [UInt8]) -> Bool {
         guard let first = bytes.first else { return false }
@@ -144,8 +143,8 @@ struct ScalarChangeWriter: Sendable {
 
 extension [UInt8]? {
     /// Calls `body` with the array's bytes, or nil when there is no array.
-    fileprivate func withOptionalBytes<Result>(_ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
+    fileprivate func withOptionalBytes<Result>(_ body: (ByteView?) -> Result) -> Result {
         guard let self else { return body(nil) }
-        return self.withUnsafeBytes { body($0) }
+        return ByteView.withBytes(of: self) { body($0) }
     }
 }

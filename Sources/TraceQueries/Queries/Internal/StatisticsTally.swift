@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 import TraceJSON
 import TraceReader
 
@@ -160,7 +161,7 @@ struct StatisticsTally {
     }
 
     /// The kind of the event whose members are `fields`, by its `type`.
-    static func kind(_ fields: EventFields, _ line: UnsafeRawBufferPointer) -> EventKind {
+    static func kind(_ fields: EventFields, _ line: ByteView) -> EventKind {
         fields.type.map { EventKind(EventLineCheck.eventType($0, in: line)) } ?? .other
     }
 
@@ -168,12 +169,12 @@ struct StatisticsTally {
     /// not -1, is the caller's id of the event's store (from 0, one per name, as
     /// `BodyLineSorter.Event.storeID`): its name is looked up only the first time.
     mutating func add(
-        _ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, kind: EventKind, seq: Int, index: Int,
+        _ fields: ScannedFields, _ line: ByteView, kind: EventKind, seq: Int, index: Int,
         knownStore: Int32 = -1
     ) {
         // By pointer: the members (150 bytes) are not copied per event.
         let elapsed = fields.pointee.elapsedRange.flatMap {
-            DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: line[$0]))
+            DecimalNumber.parse(line[$0])
         }
         if let elapsed {
             if let lastElapsed { intervals.add(elapsed - lastElapsed) }
@@ -228,7 +229,7 @@ struct StatisticsTally {
     /// The id of the store named `text`, or nil when it is counted with the other stores; by
     /// `knownStore` once it is met (a table's name is refused at its first meeting or never).
     @inline(__always)
-    private mutating func storeID(_ text: EventFields.Text, _ line: UnsafeRawBufferPointer, knownStore: Int32) -> Int? {
+    private mutating func storeID(_ text: EventFields.Text, _ line: ByteView, knownStore: Int32) -> Int? {
         guard knownStore >= 0 else {
             return Self.id(text, line, in: &storeNames, recent: &recentStores, bytes: &storeNameBytes, limit: nameLimit)
         }
@@ -256,10 +257,10 @@ struct StatisticsTally {
     /// The names looked up last are found in `recent` first.
     @inline(__always)
     private static func id(
-        _ text: EventFields.Text, _ line: UnsafeRawBufferPointer, in table: inout NameTable,
+        _ text: EventFields.Text, _ line: ByteView, in table: inout NameTable,
         recent: inout RecentNames, bytes: inout Int, limit: Int
     ) -> Int? {
-        func id(_ name: UnsafeRawBufferPointer) -> Int? {
+        func id(_ name: ByteView) -> Int? {
             let key = RecentNames.Key(name)
             if let key, let known = recent.id(for: key) { return known }
             let id: Int
@@ -273,9 +274,8 @@ struct StatisticsTally {
             if let key { recent.remember(key, id: id) }
             return id
         }
-        guard text.hasEscapes else { return id(UnsafeRawBufferPointer(rebasing: line[text.range])) }
-        var name = EventFields.string(text, in: line)
-        return name.withUTF8 { id(UnsafeRawBufferPointer($0)) }
+        guard text.hasEscapes else { return id(line[text.range]) }
+        return ByteView.withBytes(of: EventFields.string(text, in: line)) { id($0) }
     }
 
     /// The statistics of the `events` events counted; `stepsAreSeqs` says whether each event's

@@ -1,4 +1,5 @@
 import Recorder
+@_spi(RewindInternals) package import RewindSupport
 import TraceJSON
 
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ package struct BodyLineSorter: Sendable {
     /// apart so that they are not copied once more per event).
     package struct Event {
         /// The line's bytes, without its `\n` and `\r`.
-        package var bytes: UnsafeRawBufferPointer
+        package var bytes: ByteView
         /// The byte offset of the line in the file.
         var offset: Int
         /// The line's number (the caller's count).
@@ -63,13 +64,12 @@ package struct BodyLineSorter: Sendable {
     /// without `\n` is the file's last line.
     @inline(__always)
     mutating func addLines(
-        _ bytes: UnsafeRawBufferPointer, at offset: Int, line: inout Int, _ body: (EventFields, Event) -> Void
+        _ bytes: ByteView, at offset: Int, line: inout Int, _ body: (EventFields, Event) -> Void
     ) {
-        guard let base = bytes.baseAddress else { return }
         var position = 0
         while position < bytes.count {
-            let newline = memchr(base + position, 0x0A, bytes.count - position)
-            let end = newline.map { UnsafeRawPointer($0) - base } ?? bytes.count
+            let newline = bytes.firstIndex(of: 0x0A, from: position)
+            let end = newline ?? bytes.count
             var contentEnd = end
             if newline != nil && end > position && bytes[end - 1] == 0x0D {
                 contentEnd -= 1
@@ -79,7 +79,7 @@ package struct BodyLineSorter: Sendable {
                 addOverlongLine(line: line)
             } else {
                 sortLine(
-                    UnsafeRawBufferPointer(rebasing: bytes[position..<contentEnd]), at: offset + position, line: line,
+                    bytes[position..<contentEnd], at: offset + position, line: line,
                     complete: newline != nil
                 ) { fields, event in body(fields.pointee, event) }
             }
@@ -107,8 +107,8 @@ package struct BodyLineSorter: Sendable {
     /// where they are (150 bytes, not copied per event). As `addLines` would: a line that
     /// ends in `\r\n` is scanned again without its `\r`.
     mutating func addScannedLine(
-        _ given: LineReader.Line, fields: UnsafePointer<EventFields>, error: JSONParseError?, at offset: Int,
-        line: Int, _ body: (UnsafePointer<EventFields>, Event) -> Void
+        _ given: LineReader.Line, fields: ScannedFields, error: JSONParseError?, at offset: Int,
+        line: Int, _ body: (ScannedFields, Event) -> Void
     ) {
         if given.isOverlong { return addOverlongLine(line: line) }
         let bytes = given.bytes
@@ -116,7 +116,7 @@ package struct BodyLineSorter: Sendable {
         if given.isTerminated && bytes.count > 0 && bytes[bytes.count - 1] == 0x0D {
             noteCarriageReturn(line: line)
             return sortLine(
-                UnsafeRawBufferPointer(rebasing: bytes[..<(bytes.count - 1)]), at: offset, line: line, complete: true,
+                bytes.prefix(bytes.count - 1), at: offset, line: line, complete: true,
                 body)
         }
         sortLine(bytes, at: offset, line: line, complete: given.isTerminated, scanned: (fields, error), body)
@@ -127,9 +127,9 @@ package struct BodyLineSorter: Sendable {
     /// object); without it the line is scanned here.
     @inline(__always)
     private mutating func sortLine(
-        _ bytes: UnsafeRawBufferPointer, at offset: Int, line: Int, complete: Bool,
-        scanned: (fields: UnsafePointer<EventFields>, error: JSONParseError?)? = nil,
-        _ body: (UnsafePointer<EventFields>, Event) -> Void
+        _ bytes: ByteView, at offset: Int, line: Int, complete: Bool,
+        scanned: (fields: ScannedFields, error: JSONParseError?)? = nil,
+        _ body: (ScannedFields, Event) -> Void
     ) {
         // `\n`, `\r\n`, or a `\r` alone at the very end.
         if bytes.isEmpty || (bytes.count == 1 && bytes[0] == 0x0D) {
@@ -147,7 +147,7 @@ package struct BodyLineSorter: Sendable {
         } catch {
             return addUnreadable(line: line, complete: complete, error)
         }
-        withUnsafePointer(to: fields) { sortEvent(bytes, fields: $0, at: offset, line: line, body) }
+        ScannedFields.lending(fields) { sortEvent(bytes, fields: $0, at: offset, line: line, body) }
     }
 
     /// Notes a line that is not one JSON object: malformed, or `truncated` when it is the
@@ -167,8 +167,8 @@ package struct BodyLineSorter: Sendable {
     /// Sorts one line read as a JSON object into `fields`: calls `body` when it is an event.
     @inline(__always)
     private mutating func sortEvent(
-        _ bytes: UnsafeRawBufferPointer, fields pointer: UnsafePointer<EventFields>, at offset: Int, line: Int,
-        _ body: (UnsafePointer<EventFields>, Event) -> Void
+        _ bytes: ByteView, fields pointer: ScannedFields, at offset: Int, line: Int,
+        _ body: (ScannedFields, Event) -> Void
     ) {
         let type: EventLineCheck.EventType
         switch EventLineCheck.check(pointer.pointee, in: bytes, version: version) {
@@ -192,7 +192,7 @@ package struct BodyLineSorter: Sendable {
             let id =
                 store.hasEscapes
                 ? stores.id(for: EventFields.string(store, in: bytes))
-                : stores.id(for: UnsafeRawBufferPointer(rebasing: bytes[store.range]))
+                : stores.id(for: bytes[store.range])
             if id == hasMachine.count {
                 hasMachine.append(machines[stores.names[id]] != nil)
                 registerMachine.append(-1)

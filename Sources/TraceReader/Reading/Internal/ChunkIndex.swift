@@ -68,14 +68,14 @@ struct ChunkIndex: Sendable {
     /// format version.
     /// - Parameter maximumLineLength: longer lines are malformed (a parameter for tests).
     init(
-        file: UnsafeRawBufferPointer, range: Range<Int>, machines: [String: MachineSpec], version: Int = 1,
+        file: ByteView, range: Range<Int>, machines: [String: MachineSpec], version: Int = 1,
         maximumLineLength: Int = maximumLineLength
     ) {
         self.version = version
         sorter = BodyLineSorter(machines: machines, version: version, maximumLineLength: maximumLineLength)
         guard !range.isEmpty else { return }
         var line = 0
-        addLines(UnsafeRawBufferPointer(rebasing: file[range]), at: range.lowerBound, line: &line)
+        addLines(file[range], at: range.lowerBound, line: &line)
         lineCount = line
     }
 
@@ -132,7 +132,7 @@ struct ChunkIndex: Sendable {
     /// Indexes the lines of `bytes`, which start at `offset` in the file; `line` is the local
     /// number of the first, and comes back past the last. A last line without `\n` is the
     /// file's last line.
-    private mutating func addLines(_ bytes: UnsafeRawBufferPointer, at offset: Int, line: inout Int) {
+    private mutating func addLines(_ bytes: ByteView, at offset: Int, line: inout Int) {
         // The sorter is taken out while it calls back, so that the closure may change the
         // columns without a second access to `self` (and without copying the sorter's tables).
         var sorter = BodyLineSorter()

@@ -1,5 +1,5 @@
 import Recorder
-@_spi(RewindInternals) internal import RewindSupport
+@_spi(RewindInternals) package import RewindSupport
 import TraceJSON
 
 #if canImport(Glibc)
@@ -37,7 +37,7 @@ package enum EventLineCheck {
     /// The event's type, or why the line is not an event, for the checks that do not depend on
     /// the store's machine. `line` is the line the fields were scanned from; `version` the
     /// trace's format version (1 or 2).
-    static func check(_ fields: EventFields, in line: UnsafeRawBufferPointer, version: Int) -> Result<
+    static func check(_ fields: EventFields, in line: ByteView, version: Int) -> Result<
         EventType, Malformed
     > {
         if !fields.wrongTypes.isEmpty {
@@ -121,13 +121,13 @@ package enum EventLineCheck {
 
     /// The event's `machine`, read as the header's machines are (`TraceHeader.parseMachine`), or
     /// why it is not shaped as one; nil when the event has none.
-    static func machine(in fields: EventFields, line: UnsafeRawBufferPointer) -> Result<MachineSpec, Malformed>? {
+    static func machine(in fields: EventFields, line: ByteView) -> Result<MachineSpec, Malformed>? {
         guard let range = fields.machineRange else { return nil }
-        return machine(UnsafeRawBufferPointer(rebasing: line[range]))
+        return machine(line[range])
     }
 
     /// The machine written in `bytes` (valid JSON, checked by the scan), or why it is not one.
-    static func machine(_ bytes: UnsafeRawBufferPointer) -> Result<MachineSpec, Malformed> {
+    static func machine(_ bytes: ByteView) -> Result<MachineSpec, Malformed> {
         guard let value = try? JSONParser.parse(bytes) else {
             return .failure(Malformed("\"machine\" cannot be read as JSON"))
         }
@@ -141,12 +141,12 @@ package enum EventLineCheck {
     /// The operations of the event's `patch` when it is shaped as the format's version 2 says
     /// (an array of objects, each with a string `op` and a string `path`), or why it is not; nil
     /// when the event has none. Only for version 2: in version 1 `patch` is an unknown key.
-    static func patchOperations(in fields: EventFields, line: UnsafeRawBufferPointer) -> Result<
+    static func patchOperations(in fields: EventFields, line: ByteView) -> Result<
         [JSONValue], Malformed
     >? {
         guard let range = fields.patchRange else { return nil }
         let shape = "an array of operations such as {\"op\":\"replace\",\"path\":\"/a\",\"value\":1}"
-        guard let value = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[range])) else {
+        guard let value = try? JSONParser.parse(line[range]) else {
             return .failure(Malformed("\"patch\" cannot be read as JSON"))
         }
         guard case .array(let operations) = value else {
@@ -181,9 +181,9 @@ package enum EventLineCheck {
 
     /// The type a `type` value names (the validator's rules use it too).
     @inline(__always)
-    package static func eventType(_ text: EventFields.Text, in line: UnsafeRawBufferPointer) -> EventType {
+    package static func eventType(_ text: EventFields.Text, in line: ByteView) -> EventType {
         if text.hasEscapes { return escapedEventType(text, in: line) }
-        let bytes = UnsafeRawBufferPointer(rebasing: line[text.range])
+        let bytes = line[text.range]
         if matches(bytes, "transition") { return .transition }
         if matches(bytes, "register") { return .register }
         if matches(bytes, "restore") { return .restore }
@@ -193,7 +193,7 @@ package enum EventLineCheck {
     /// `eventType` of a `type` written with escapes: decoded first. (Apart, so that the common
     /// case, inlined into the validator's loop, makes no `String`.)
     @inline(never)
-    private static func escapedEventType(_ text: EventFields.Text, in line: UnsafeRawBufferPointer) -> EventType {
+    private static func escapedEventType(_ text: EventFields.Text, in line: ByteView) -> EventType {
         switch EventFields.string(text, in: line) {
         case "register": .register
         case "transition": .transition
@@ -203,9 +203,8 @@ package enum EventLineCheck {
     }
 
     @inline(__always)
-    private static func matches(_ bytes: UnsafeRawBufferPointer, _ word: StaticString) -> Bool {
-        guard bytes.count == word.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
-        return ShortBytes.equal(base, word.utf8Start, count: bytes.count)
+    private static func matches(_ bytes: ByteView, _ word: StaticString) -> Bool {
+        bytes.equals(word)
     }
 
     /// A name in a message, as a terminal-safe JSON string.

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) package import RewindSupport
 import TraceJSON
 
 /// Reading one member or a few of an event's line without parsing the whole line: the queries
@@ -8,7 +9,7 @@ extension TraceFile {
     /// Calls `body` with the top-level members of event `index`'s line and the line itself; nil
     /// when the line can no longer be read, is no longer one JSON object, or is no longer the
     /// event that was indexed (the file changed since it was opened).
-    package func scanEvent<Result>(at index: Int, _ body: (EventFields, UnsafeRawBufferPointer) -> Result) -> Result? {
+    package func scanEvent<Result>(at index: Int, _ body: (EventFields, ByteView) -> Result) -> Result? {
         guard index >= 0 && index < eventCount else { return nil }
         let expectedSeq = self.index.seq(at: index)
         let result: Result?? = withLine(ofEvent: index) { line in
@@ -20,7 +21,7 @@ extension TraceFile {
 
     /// `scanEvent(at:_:)`, the line read through `window` (no system call when the line is in it).
     package func scanEvent<Result>(
-        at index: Int, through window: inout TraceSource.Window, _ body: (EventFields, UnsafeRawBufferPointer) -> Result
+        at index: Int, through window: inout TraceSource.Window, _ body: (EventFields, ByteView) -> Result
     ) -> Result? {
         guard index >= 0 && index < eventCount else { return nil }
         let expectedSeq = self.index.seq(at: index)
@@ -51,11 +52,11 @@ extension TraceFile {
     /// Calls `body` with the index, top-level members and line of each event of `events`, in
     /// order, the file read in blocks of a few megabytes (not a read per line): for queries that
     /// go through every event (`TraceStatistics`). The members are nil where `scanEvent` is nil.
-    package func scanEvents(_ events: Range<Int>, _ body: (Int, EventFields?, UnsafeRawBufferPointer) -> Void) {
+    package func scanEvents(_ events: Range<Int>, _ body: (Int, EventFields?, ByteView) -> Void) {
         let events = max(0, events.lowerBound)..<min(eventCount, max(events.upperBound, 0))
         source.forEachLine(ofEvents: events, in: index) { event, line in
             guard let line else {
-                body(event, nil, UnsafeRawBufferPointer(start: nil, count: 0))
+                body(event, nil, .empty)
                 return
             }
             let expectedSeq = index.seq(at: event)
@@ -72,14 +73,14 @@ extension TraceFile {
 extension TraceEvent {
     /// The event whose members `EventScanner` found in `line`, without its `state`; nil when the
     /// line lacks `type` or `seq`.
-    package init?(fields: EventFields, in line: UnsafeRawBufferPointer, index: Int, lineNumber: Int) {
+    package init?(fields: EventFields, in line: ByteView, index: Int, lineNumber: Int) {
         guard let type = fields.type, let seq = fields.seq else { return nil }
         func text(_ value: EventFields.Text?) -> String? {
             value.map { EventFields.string($0, in: line) }
         }
-        let elapsed = fields.elapsedRange.flatMap { DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: line[$0])) }
+        let elapsed = fields.elapsedRange.flatMap { DecimalNumber.parse(line[$0]) }
         let args = fields.argsRange.flatMap {
-            (try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[$0])))?.objectValue
+            (try? JSONParser.parse(line[$0]))?.objectValue
         }
         self.init(
             index: index, line: lineNumber, seq: seq, type: EventFields.string(type, in: line),

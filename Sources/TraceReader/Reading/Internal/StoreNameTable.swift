@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 /// Store names seen while indexing, each given a small integer id, looked up by their UTF-8 bytes
 /// so that indexing a line makes no `String` (a `NameTable`), with each name also kept as a
 /// `String` for the index.
@@ -13,16 +14,15 @@ struct StoreNameTable: Sendable {
     init() {}
 
     /// The id of the name whose UTF-8 bytes are `name`, adding it when it is new.
-    mutating func id(for name: UnsafeRawBufferPointer) -> Int {
+    mutating func id(for name: ByteView) -> Int {
         let id = recent.intern(name, in: &table)
         // A new name (a name remembered by `recent` was added before).
-        if id == names.count { names.append(String(decoding: name, as: UTF8.self)) }
+        if id == names.count { names.append(name.string) }
         return id
     }
 
     /// The id of `name`, adding it when it is new.
     mutating func id(for name: String) -> Int {
-        var name = name
-        return name.withUTF8 { id(for: UnsafeRawBufferPointer($0)) }
+        ByteView.withBytes(of: name) { id(for: $0) }
     }
 }

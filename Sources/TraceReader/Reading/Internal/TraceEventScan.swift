@@ -18,7 +18,7 @@ package enum TraceEventScan {
     package protocol Visitor: SendableMetatype {
         /// Takes the event at `index` among the events (from 0, as `TraceFile` numbers them): its
         /// members (valid during the call) and its line (`event.line` the 1-based file line).
-        mutating func visit(_ fields: UnsafePointer<EventFields>, _ event: BodyLineSorter.Event, index: Int)
+        mutating func visit(_ fields: ScannedFields, _ event: BodyLineSorter.Event, index: Int)
     }
 
     /// What the reading found besides the events.
@@ -95,7 +95,7 @@ package enum TraceEventScan {
         let visitor: UnsafeMutablePointer<Visitor>
 
         mutating func consume(
-            _ line: LineReader.Line, scanned fields: UnsafePointer<EventFields>, error: JSONParseError?
+            _ line: LineReader.Line, scanned fields: ScannedFields, error: JSONParseError?
         ) -> Bool {
             reading.pointee.add(line, fields: fields, error: error, &visitor.pointee)
             return reading.pointee.failure == nil
@@ -126,7 +126,7 @@ package enum TraceEventScan {
             /// Counts the next event and gives it to `visitor`.
             @inline(__always)
             mutating func count(
-                _ fields: UnsafePointer<EventFields>, _ event: BodyLineSorter.Event,
+                _ fields: ScannedFields, _ event: BodyLineSorter.Event,
                 _ visitor: inout some TraceEventScan.Visitor
             ) {
                 let seq = fields.pointee.seq ?? 0
@@ -153,23 +153,21 @@ package enum TraceEventScan {
                 return
             }
             if !hasHeader {
-                guard let base = bytes.baseAddress else { return }
-                let newline = memchr(base, 0x0A, bytes.count).map { UnsafeRawPointer($0) - base }
-                begin(
-                    header: UnsafeRawBufferPointer(rebasing: bytes[0..<(newline ?? bytes.count)]),
-                    isTerminated: newline != nil)
+                guard !bytes.isEmpty else { return }
+                let newline = bytes.firstIndex(of: 0x0A)
+                begin(header: bytes.prefix(newline ?? bytes.count), isTerminated: newline != nil)
                 guard hasHeader else { return }
-                bytes = UnsafeRawBufferPointer(rebasing: bytes[(newline.map { $0 + 1 } ?? bytes.count)...])
+                bytes = bytes.suffix(from: newline.map { $0 + 1 } ?? bytes.count)
             }
             sorter.addLines(bytes, at: 0, line: &line) { fields, event in
-                withUnsafePointer(to: fields) { events.count($0, event, &visitor) }
+                ScannedFields.lending(fields) { events.count($0, event, &visitor) }
             }
         }
 
         /// Sorts and counts a line read and scanned by `ParallelScan` (line 1, the header, comes
         /// unscanned).
         mutating func add(
-            _ given: LineReader.Line, fields: UnsafePointer<EventFields>, error: JSONParseError?,
+            _ given: LineReader.Line, fields: ScannedFields, error: JSONParseError?,
             _ visitor: inout some TraceEventScan.Visitor
         ) {
             guard hasHeader else {
@@ -189,14 +187,14 @@ package enum TraceEventScan {
 
         /// Reads line 1 (`bytes`, without its `\n`) as the header and sorts the lines after it by
         /// its machines; fails when it is not a header.
-        private mutating func begin(header bytes: UnsafeRawBufferPointer, isTerminated: Bool) {
+        private mutating func begin(header bytes: ByteView, isTerminated: Bool) {
             let header: TraceHeader
             do {
                 header = try TraceHeader.parse(bytes)
             } catch {
                 return fail(error.message)
             }
-            headerEndsInCarriageReturn = isTerminated && bytes.last == 0x0D
+            headerEndsInCarriageReturn = isTerminated && bytes.count > 0 && bytes[bytes.count - 1] == 0x0D
             sorter = BodyLineSorter(machines: header.machines, version: header.version)
             hasHeader = true
         }

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 import TraceJSON
 
 /// A store's state at one of its events, read from the event's whole `state` or, in a version 2
@@ -50,7 +51,7 @@ extension TraceFile {
     private func wholeState(at position: Int) -> Result<JSONValue, TraceReadError> {
         let event = index.storeEvents[position]
         let parsed: JSONValue?? = scanEvent(at: event) { fields, line in
-            fields.stateRange.flatMap { try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[$0])) }
+            fields.stateRange.flatMap { try? JSONParser.parse(line[$0]) }
         }
         guard let state = parsed ?? nil else { return .failure(TraceReadError(path: path, line: index.lines[event])) }
         return .success(state)
@@ -67,7 +68,7 @@ extension TraceFile {
             let action = fields.action.map { EventFields.string($0, in: bytes) } ?? "?"
             let patch = fields.patchRange.map { range in
                 Result { () throws(JSONParseError) in
-                    try JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[range]))
+                    try JSONParser.parse(bytes[range])
                 }
             }
             return (patch, action)

@@ -25,7 +25,7 @@ enum TraceIndexer {
     ///   - maximumLineLength: longer lines are malformed (for tests; 1 GiB by default).
     ///   - headerEndsInCarriageReturn: line 1 ends in `\r\n`, for the `crlf` issue.
     static func index(
-        _ file: UnsafeRawBufferPointer, bodyStart: Int, headerEndsInCarriageReturn: Bool,
+        _ file: ByteView, bodyStart: Int, headerEndsInCarriageReturn: Bool,
         machines: [String: MachineSpec], version: Int = 1, pieceCount: Int? = nil,
         maximumLineLength: Int = ChunkIndex.maximumLineLength
     ) -> TraceIndex {
@@ -94,15 +94,15 @@ enum TraceIndexer {
 
     /// Offsets that cut `file[bodyStart...]` into at most `count` pieces of whole lines: every
     /// bound but the last is the start of a line.
-    static func pieceBounds(_ file: UnsafeRawBufferPointer, bodyStart: Int, count: Int) -> [Int] {
+    static func pieceBounds(_ file: ByteView, bodyStart: Int, count: Int) -> [Int] {
         let size = file.count - bodyStart
         let count = max(1, count)
         var bounds = [bodyStart]
-        guard let base = file.baseAddress else { return [bodyStart, file.count] }
+        guard !file.isEmpty else { return [bodyStart, file.count] }
         for piece in 1..<count {
             let target = max(bodyStart + size / count * piece, bounds[bounds.count - 1])
-            guard target < file.count, let newline = memchr(base + target, 0x0A, file.count - target) else { break }
-            bounds.append(UnsafeRawPointer(newline) - base + 1)
+            guard target < file.count, let newline = file.firstIndex(of: 0x0A, from: target) else { break }
+            bounds.append(newline + 1)
         }
         bounds.append(file.count)
         return bounds
@@ -332,5 +332,5 @@ enum TraceIndexer {
 /// The trace's bytes, handed to the indexing threads. They only read them, and
 /// `concurrentPerform` returns only when every thread is done, so the bytes outlive every use.
 private struct SharedBytes: @unchecked Sendable {
-    let buffer: UnsafeRawBufferPointer
+    let buffer: ByteView
 }

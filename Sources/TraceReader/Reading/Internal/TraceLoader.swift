@@ -116,7 +116,7 @@ enum TraceLoader {
         var lines = bytes[..<read].split(separator: 0x0A, omittingEmptySubsequences: true)
         if window < size && !lines.isEmpty { lines.removeFirst() }
         for line in lines.reversed() {
-            let seq = line.withUnsafeBytes { line in (try? EventScanner.scan(line))?.seq }
+            let seq = ByteView.withBytes(of: Array(line)) { line in (try? EventScanner.scan(line))?.seq }
             if let seq { return seq }
         }
         return nil
@@ -125,20 +125,19 @@ enum TraceLoader {
     /// Opens the trace held in `bytes`.
     static func load(bytes: [UInt8], path: String) throws(TraceOpenError) -> Loaded {
         if bytes.isEmpty { throw emptyFile(path) }
-        let result = bytes.withUnsafeBytes { buffer in
-            Result { () throws(TraceOpenError) in try indexBytes(buffer, path: path) }
+        let (header, index) = try ByteView.withBytes(of: bytes) { (buffer) throws(TraceOpenError) in
+            try indexBytes(buffer, path: path)
         }
-        let (header, index) = try result.get()
         return Loaded(source: TraceSource(bytes: bytes), header: header, index: index)
     }
 
     /// Reads the header and indexes the body of a trace held in memory.
-    private static func indexBytes(_ file: UnsafeRawBufferPointer, path: String) throws(TraceOpenError) -> (
+    private static func indexBytes(_ file: ByteView, path: String) throws(TraceOpenError) -> (
         TraceHeader, TraceIndex
     ) {
-        guard let base = file.baseAddress else { throw emptyFile(path) }
-        let newline = memchr(base, 0x0A, file.count).map { UnsafeRawPointer($0) - base }
-        let header = try parseHeader(UnsafeRawBufferPointer(rebasing: file[0..<(newline ?? file.count)]), path: path)
+        guard !file.isEmpty else { throw emptyFile(path) }
+        let newline = file.firstIndex(of: 0x0A)
+        let header = try parseHeader(file.prefix(newline ?? file.count), path: path)
         let index = TraceIndexer.index(
             file, bodyStart: newline.map { $0 + 1 } ?? file.count,
             headerEndsInCarriageReturn: newline != nil && newline! > 0 && file[newline! - 1] == 0x0D,
@@ -188,11 +187,9 @@ enum TraceLoader {
             )
         }
         let headerEnd = newline ?? line.count
-        let header = try line.withUnsafeBytes { bytes in
-            Result { () throws(TraceOpenError) in
-                try parseHeader(UnsafeRawBufferPointer(rebasing: bytes[0..<headerEnd]), path: path)
-            }
-        }.get()
+        let header = try ByteView.withBytes(of: line) { (bytes) throws(TraceOpenError) in
+            try parseHeader(bytes.prefix(headerEnd), path: path)
+        }
         do throws(SystemError) {
             let index = try TraceIndexer.index(
                 descriptor: descriptor, size: size, bodyStart: newline.map { $0 + 1 } ?? size,
@@ -204,8 +201,7 @@ enum TraceLoader {
         }
     }
 
-    private static func parseHeader(_ line: UnsafeRawBufferPointer, path: String) throws(TraceOpenError) -> TraceHeader
-    {
+    private static func parseHeader(_ line: ByteView, path: String) throws(TraceOpenError) -> TraceHeader {
         do {
             return try TraceHeader.parse(line)
         } catch {
@@ -238,9 +234,9 @@ enum TraceLoader {
             // with `{` (/dev/urandom, now and then) is not read up to the limit for nothing.
             if !headerChecked, let newline = part.firstIndex(of: 0x0A) {
                 let line = bytes + part[..<newline]
-                _ = try line.withUnsafeBytes { line in
-                    Result { () throws(TraceOpenError) in try parseHeader(line, path: path) }
-                }.get()
+                _ = try ByteView.withBytes(of: line) { (line) throws(TraceOpenError) in
+                    try parseHeader(line, path: path)
+                }
                 headerChecked = true
             }
             if bytes.count + count > limit {
@@ -254,7 +250,7 @@ enum TraceLoader {
             if startsOtherThanAnObject(bytes, whitespaceEnd: &whitespaceEnd) {
                 // Not a JSON object on line 1: let the header parser say what it is.
                 let end = bytes.firstIndex(of: 0x0A) ?? bytes.count
-                let message = bytes[..<end].withUnsafeBytes { line in
+                let message = ByteView.withBytes(of: Array(bytes[..<end])) { line in
                     do throws(TraceHeaderError) {
                         _ = try TraceHeader.parse(line)
                         return "line 1 is not a trace header"

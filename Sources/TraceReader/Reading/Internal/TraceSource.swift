@@ -44,14 +44,13 @@ package final class TraceSource: Sendable {
     /// Calls `body` with the line that starts at `offset`, without its `\n` (or `\r\n`). The line
     /// ends at the first `\n` before `limit`, or at `limit`. Returns nil when the bytes cannot be
     /// read any more (the file shrank since it was indexed, or a read failed).
-    func withLine<Result>(at offset: Int, limit: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+    func withLine<Result>(at offset: Int, limit: Int, _ body: (ByteView) -> Result) -> Result? {
         guard offset >= 0, limit >= offset else { return nil }
         switch storage {
         case .memory(let bytes):
             guard limit <= bytes.count else { return nil }
             return bytes.withUnsafeBytes { all in
-                let piece = UnsafeRawBufferPointer(rebasing: all[offset..<limit])
-                return body(Self.line(in: piece))
+                body(Self.line(in: ByteView(all)[offset..<limit]))
             }
         case .file(let input):
             return readLine(input.file.rawValue, at: offset, limit: limit, body)
@@ -59,7 +58,7 @@ package final class TraceSource: Sendable {
     }
 
     private func readLine<Result>(
-        _ descriptor: Int32, at offset: Int, limit: Int, _ body: (UnsafeRawBufferPointer) -> Result
+        _ descriptor: Int32, at offset: Int, limit: Int, _ body: (ByteView) -> Result
     ) -> Result? {
         let total = limit - offset
         var capacity = max(1, min(total, Self.firstReadSize))
@@ -83,12 +82,12 @@ package final class TraceSource: Sendable {
             else { return nil }
             if let newline = memchr(buffer + filled, 0x0A, count) {
                 let end = UnsafeRawPointer(newline) - UnsafeRawPointer(buffer) + 1
-                return body(Self.line(in: UnsafeRawBufferPointer(start: buffer, count: end)))
+                return body(Self.line(in: ByteView(start: buffer, count: end)))
             }
             if count < wanted { return nil }  // the file ended before `limit`: it shrank
             filled += count
         }
-        return body(Self.line(in: UnsafeRawBufferPointer(start: buffer, count: filled)))
+        return body(Self.line(in: ByteView(start: buffer, count: filled)))
     }
 
     /// The most bytes `forEachLine(ofEvents:in:_:)` reads at once (more for a longer line).
@@ -97,8 +96,7 @@ package final class TraceSource: Sendable {
     /// Calls `body` with the index and line (as `withLine` gives it) of each event of `events`, in
     /// order, reading the file in blocks of a few megabytes instead of a read per line; the line
     /// is nil when it cannot be read any more (the file shrank since it was indexed).
-    func forEachLine(ofEvents events: Range<Int>, in index: TraceIndex, _ body: (Int, UnsafeRawBufferPointer?) -> Void)
-    {
+    func forEachLine(ofEvents events: Range<Int>, in index: TraceIndex, _ body: (Int, ByteView?) -> Void) {
         var first = events.lowerBound
         while first < events.upperBound {
             // The events whose lines fit in one block (at least one).
@@ -119,7 +117,7 @@ package final class TraceSource: Sendable {
                         }
                         body(
                             event,
-                            Self.line(in: UnsafeRawBufferPointer(rebasing: all[index.offsets[event]..<lineLimit])))
+                            Self.line(in: ByteView(all)[index.offsets[event]..<lineLimit]))
                     }
                 }
             case .file(let input):
@@ -142,7 +140,7 @@ package final class TraceSource: Sendable {
                         continue
                     }
                     let offset = index.offsets[event] - start
-                    body(event, Self.line(in: UnsafeRawBufferPointer(rebasing: buffer[offset..<lineLimit])))
+                    body(event, Self.line(in: ByteView(UnsafeRawBufferPointer(buffer))[offset..<lineLimit]))
                 }
             }
         }
@@ -176,11 +174,11 @@ package final class TraceSource: Sendable {
         /// `source.withLine(at:limit:body)`, from the window when the line is in it; otherwise
         /// the window is read again to end at `limit` (reading backward costs one read per window).
         mutating func withLine<Result>(
-            in source: TraceSource, at offset: Int, limit: Int, _ body: (UnsafeRawBufferPointer) -> Result
+            in source: TraceSource, at offset: Int, limit: Int, _ body: (ByteView) -> Result
         ) -> Result? {
             if filledFrom === source, offset >= start, limit >= offset, limit <= start + filled {
                 return body(
-                    TraceSource.line(in: UnsafeRawBufferPointer(rebasing: buffer[(offset - start)..<(limit - start)])))
+                    TraceSource.line(in: ByteView(UnsafeRawBufferPointer(buffer))[(offset - start)..<(limit - start)]))
             }
             guard case .file(let input) = source.storage, offset >= 0, limit >= offset else {
                 return source.withLine(at: offset, limit: limit, body)
@@ -209,16 +207,15 @@ package final class TraceSource: Sendable {
                 guard limit <= start + filled else { return nil }  // the file shrank
             }
             return body(
-                TraceSource.line(in: UnsafeRawBufferPointer(rebasing: buffer[(offset - start)..<(limit - start)])))
+                TraceSource.line(in: ByteView(UnsafeRawBufferPointer(buffer))[(offset - start)..<(limit - start)]))
         }
     }
 
     /// The line at the start of `piece`: up to its first `\n`, without that `\n` and a `\r`
     /// before it; the whole piece when it has no `\n`.
-    static func line(in piece: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer {
-        guard let base = piece.baseAddress, let newline = memchr(base, 0x0A, piece.count) else { return piece }
-        var end = UnsafeRawPointer(newline) - base
+    static func line(in piece: ByteView) -> ByteView {
+        guard var end = piece.firstIndex(of: 0x0A) else { return piece }
         if end > 0 && piece[end - 1] == 0x0D { end -= 1 }
-        return UnsafeRawBufferPointer(rebasing: piece[0..<end])
+        return piece.prefix(end)
     }
 }

@@ -230,7 +230,7 @@ struct FilePart {
         guard !(isFirstPart && start == 0), bytes.load(fromByteOffset: start, as: UInt8.self) == 0x7B else {
             return nil
         }
-        let rest = UnsafeRawBufferPointer(start: bytes + start, count: filled &- start)
+        let rest = ByteView(start: bytes + start, count: filled &- start)
         // Scanned in place, in the slot after the last line, which counts only when the scan
         // took the line: the fields are not copied on their way there.
         if lineCount == lineCapacity { growLines(to: lineCapacity * 2) }
@@ -247,7 +247,7 @@ struct FilePart {
     @inline(__always)
     private mutating func scanLine(at index: Int) {
         let slot = lineStorage + index
-        let line = UnsafeRawBufferPointer(start: bytes + slot.pointee.start, count: slot.pointee.count)
+        let line = ByteView(start: bytes + slot.pointee.start, count: slot.pointee.count)
         // Line 1, the header, is read by the run itself, not as an event.
         guard !LineReader.isEmpty(line), !(isFirstPart && slot.pointee.start == 0) else { return }
         // Scanned in place: the fields are not copied on their way into the lines.

@@ -227,7 +227,7 @@ struct ParallelScan: ~Copyable {
     /// have ended.
     func scanOnCallingThread(
         descriptor: Int32, maximumLineLength: Int, preparer: EventPreparer? = nil,
-        _ body: (LineReader.Line, UnsafePointer<EventFields>, JSONParseError?, UnsafeRawBufferPointer?) -> Bool
+        _ body: (LineReader.Line, ScannedFields, JSONParseError?, ByteView?) -> Bool
     ) -> Outcome {
         let window = window
         let partSize = partSize
@@ -332,7 +332,7 @@ struct ParallelScan: ~Copyable {
     /// when it stopped.
     private static func giveLines(
         of slot: UnsafeMutablePointer<FilePart>, rows: UnsafeMutablePointer<PreparedRows>,
-        to body: (LineReader.Line, UnsafePointer<EventFields>, JSONParseError?, UnsafeRawBufferPointer?) -> Bool
+        to body: (LineReader.Line, ScannedFields, JSONParseError?, ByteView?) -> Bool
     ) -> Bool {
         let bytes = UnsafeRawPointer(slot.pointee.bytes)
         return rows.pointee.bytes.withUnsafeBytes { prepared in
@@ -341,13 +341,12 @@ struct ParallelScan: ~Copyable {
                     for index in lines.indices {
                         let isOverlong = lines[index].count < 0
                         let line = LineReader.Line(
-                            bytes: UnsafeRawBufferPointer(
-                                start: bytes + lines[index].start, count: max(0, lines[index].count)),
+                            bytes: ByteView(start: bytes + lines[index].start, count: max(0, lines[index].count)),
                             isTerminated: !isOverlong && lines[index].isTerminated, isOverlong: isOverlong)
                         let error = lines[index].error >= 0 ? errors[lines[index].error] : nil
                         // By pointer: the fields (150 bytes) are not copied per line.
-                        let fields = (lines.baseAddress! + index).pointer(to: \.fields)!
-                        if !body(line, fields, error, rows.pointee.line(index, in: prepared)) { return false }
+                        let fields = ScannedFields.at((lines.baseAddress! + index).pointer(to: \.fields)!)
+                        if !body(line, fields, error, rows.pointee.line(index, in: ByteView(prepared))) { return false }
                     }
                     return true
                 }
@@ -365,11 +364,10 @@ struct ParallelScan: ~Copyable {
                 for index in lines.indices {
                     let isOverlong = lines[index].count < 0
                     let line = LineReader.Line(
-                        bytes: UnsafeRawBufferPointer(
-                            start: bytes + lines[index].start, count: max(0, lines[index].count)),
+                        bytes: ByteView(start: bytes + lines[index].start, count: max(0, lines[index].count)),
                         isTerminated: lines[index].isTerminated, isOverlong: isOverlong)
                     // By pointer: passing `lines[index].fields` copied the fields (150 bytes) per line.
-                    let fields = (lines.baseAddress! + index).pointer(to: \.fields)!
+                    let fields = ScannedFields.at((lines.baseAddress! + index).pointer(to: \.fields)!)
                     // Two calls, not one with an optional error: that optional was released after
                     // every line (two runtime calls), though almost every line has no error.
                     let error = lines[index].error

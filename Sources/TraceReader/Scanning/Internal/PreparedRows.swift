@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 import TraceJSON
 
 /// What an `EventPreparer` made of the events of one part of a file (`FilePart`), on the thread
@@ -27,8 +28,8 @@ struct PreparedRows {
                 let start = bytes.count
                 if line.pointee.count > 0 && line.pointee.error < 0,
                     let event = ScannedEvent(
-                        fields: line.pointer(to: \.fields)!,
-                        bytes: UnsafeRawBufferPointer(start: base + line.pointee.start, count: line.pointee.count),
+                        fields: ScannedFields.at(line.pointer(to: \.fields)!),
+                        bytes: ByteView(start: base + line.pointee.start, count: line.pointee.count),
                         index: 0, line: 0),
                     work(event, &bytes)
                 {
@@ -50,10 +51,10 @@ struct PreparedRows {
 
     /// The bytes prepared for line `index`, if any, in `buffer` (`bytes`).
     @inline(__always)
-    func line(_ index: Int, in buffer: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
+    func line(_ index: Int, in buffer: ByteView) -> ByteView? {
         guard index < starts.count - 1, starts[index] >= 0 else { return nil }
         var end = index + 1
         while starts[end] < 0 { end += 1 }
-        return UnsafeRawBufferPointer(rebasing: buffer[starts[index]..<starts[end]])
+        return buffer[starts[index]..<starts[end]]
     }
 }

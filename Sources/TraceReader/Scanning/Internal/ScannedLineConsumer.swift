@@ -10,6 +10,6 @@ import TraceJSON
 protocol ScannedLineConsumer: SendableMetatype {
     /// Takes the next `line`, its `fields` (valid during the call; empty for the header, an
     /// empty or overlong line, or when `error` is set) and its `error`; false stops the scan.
-    mutating func consume(_ line: LineReader.Line, scanned fields: UnsafePointer<EventFields>, error: JSONParseError?)
+    mutating func consume(_ line: LineReader.Line, scanned fields: ScannedFields, error: JSONParseError?)
         -> Bool
 }

@@ -27,9 +27,9 @@ struct ByteRangeSet {
 
         /// Whether the name is ASCII: for a short one, no high bit in its words.
         @inline(__always)
-        func isASCII(_ base: UnsafePointer<UInt8>) -> Bool {
+        func isASCII(_ bytes: ByteView) -> Bool {
             if length <= ByteRangeSet.wordBytes { return (low | high) & 0x8080_8080_8080_8080 == 0 }
-            for offset in start..<start &+ length where base[offset] >= 0x80 { return false }
+            for offset in start..<start &+ length where bytes[offset] >= 0x80 { return false }
             return true
         }
 
@@ -57,25 +57,24 @@ struct ByteRangeSet {
         used.removeAll(keepingCapacity: true)
     }
 
-    /// Adds `range` (bytes of the `count` bytes at `base`); false when the set has its bytes
-    /// already.
+    /// Adds `range` (bytes of `bytes`); false when the set has its bytes already.
     @inline(__always)
-    mutating func insert(_ range: Range<Int>, in base: UnsafePointer<UInt8>, count: Int) -> Bool {
-        insert(Self.key(range, base, count), in: base, count: count)
+    mutating func insert(_ range: Range<Int>, in bytes: ByteView) -> Bool {
+        insert(Self.key(range, bytes), in: bytes)
     }
 
-    /// Adds the name of `key` (made by `key(_:_:_:)` from the same buffer); false when the set
+    /// Adds the name of `key` (made by `key(_:_:)` from the same bytes); false when the set
     /// has its bytes already.
     @inline(__always)
-    mutating func insert(_ key: Key, in base: UnsafePointer<UInt8>, count: Int) -> Bool {
+    mutating func insert(_ key: Key, in bytes: ByteView) -> Bool {
         let range = key.start..<key.start &+ key.length
         guard range.upperBound < Int(Int32.max) else { return false }
-        if (used.count &+ 1) &* 2 > slots.count { grow(base, count: count) }
+        if (used.count &+ 1) &* 2 > slots.count { grow(bytes) }
         let found: Int? = slots.withUnsafeMutableBufferPointer { slots in
             let mask = slots.count &- 1
             var index = key.slotIndex(of: slots.count)
             while slots[index].start != 0 {
-                if Self.same(slots[index], key, base) { return nil }
+                if Self.same(slots[index], key, bytes) { return nil }
                 index = (index &+ 1) & mask
             }
             slots[index] = Slot(
@@ -88,46 +87,45 @@ struct ByteRangeSet {
     }
 
     @inline(__always)
-    func contains(_ range: Range<Int>, in base: UnsafePointer<UInt8>, count: Int) -> Bool {
-        contains(Self.key(range, base, count), in: base)
+    func contains(_ range: Range<Int>, in bytes: ByteView) -> Bool {
+        contains(Self.key(range, bytes), in: bytes)
     }
 
-    /// Whether the set has the name of `key` (made by `key(_:_:_:)` from the same buffer).
+    /// Whether the set has the name of `key` (made by `key(_:_:)` from the same bytes).
     @inline(__always)
-    func contains(_ key: Key, in base: UnsafePointer<UInt8>) -> Bool {
+    func contains(_ key: Key, in bytes: ByteView) -> Bool {
         slots.withUnsafeBufferPointer { slots in
             let mask = slots.count &- 1
             var index = key.slotIndex(of: slots.count)
             while slots[index].start != 0 {
-                if Self.same(slots[index], key, base) { return true }
+                if Self.same(slots[index], key, bytes) { return true }
                 index = (index &+ 1) & mask
             }
             return false
         }
     }
 
-    /// The key of the bytes `range` of the `count` bytes at `base`: a short name read in two
+    /// The key of the bytes `range` of `bytes`: a short name read in two
     /// loads of 8 bytes when 16 bytes from its start are in the buffer (a name in a header is
     /// followed by at least its closing quote and the header's last `}`), else byte by byte.
     @inline(__always)
-    static func key(_ range: Range<Int>, _ base: UnsafePointer<UInt8>, _ count: Int) -> Key {
+    static func key(_ range: Range<Int>, _ bytes: ByteView) -> Key {
         let length = range.count
         guard length <= wordBytes else {
-            let bytes = UnsafeRawBufferPointer(start: base + range.lowerBound, count: length)
-            return Key(low: ByteHash.hash(bytes), high: ~0, length: length, start: range.lowerBound)
+            return Key(low: ByteHash.hash(bytes[range]), high: ~0, length: length, start: range.lowerBound)
         }
         guard length > 0 else { return Key(low: 0, high: 0, length: 0, start: range.lowerBound) }
-        let start = UnsafeRawPointer(base + range.lowerBound)
+        let start = range.lowerBound
         var low: UInt64
         var high: UInt64
-        if range.lowerBound &+ wordBytes <= count {
-            low = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))
-            high = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        if start &+ wordBytes <= bytes.count {
+            low = UInt64(littleEndian: bytes.loadUnaligned(at: start, as: UInt64.self))
+            high = UInt64(littleEndian: bytes.loadUnaligned(at: start &+ 8, as: UInt64.self))
         } else {
             low = 0
             high = 0
             for offset in 0..<length {
-                let byte = UInt64(start.load(fromByteOffset: offset, as: UInt8.self))
+                let byte = UInt64(bytes[start &+ offset])
                 if offset < 8 {
                     low |= byte &<< UInt64(offset &* 8)
                 } else {
@@ -146,19 +144,20 @@ struct ByteRangeSet {
     }
 
     @inline(__always)
-    private static func same(_ slot: Slot, _ key: Key, _ base: UnsafePointer<UInt8>) -> Bool {
+    private static func same(_ slot: Slot, _ key: Key, _ bytes: ByteView) -> Bool {
         guard slot.low == key.low, slot.high == key.high, Int(slot.length) == key.length else { return false }
+        let start = Int(slot.start &- 1)
         return key.length <= wordBytes
-            || ShortBytes.equal(base + Int(slot.start &- 1), base + key.start, count: key.length)
+            || bytes[start..<(start &+ key.length)].elementsEqual(bytes[key.start..<(key.start &+ key.length)])
     }
 
-    private mutating func grow(_ base: UnsafePointer<UInt8>, count: Int) {
+    private mutating func grow(_ bytes: ByteView) {
         let kept = used.map { slots[Int($0)] }
         slots = [Slot](repeating: Slot(low: 0, high: 0, start: 0, length: 0), count: slots.count * 2)
         used.removeAll(keepingCapacity: true)
         for slot in kept {
             let start = Int(slot.start &- 1)
-            _ = insert(start..<(start &+ Int(slot.length)), in: base, count: count)
+            _ = insert(start..<(start &+ Int(slot.length)), in: bytes)
         }
     }
 }

@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 /// Finds cause loops as the validator streams a trace: a chain of `cause`s (one store reacting to
 /// another, which reacts back…) that passes through the same store and action more than
 /// `maximumDepth` times. Stores that depend on each other can loop forever; this is how a trace
@@ -93,7 +94,7 @@ struct CauseLoopTracker {
     /// the first of its chain to pass the threshold: the caller then calls `beginLoop`, reports
     /// the loop and calls `setProblem(_:forLoopAt:)`.
     @inline(__always)
-    mutating func record(seq: Int, store: Int, action: EventFields.Text?, cause: Int?, line: UnsafeRawBufferPointer)
+    mutating func record(seq: Int, store: Int, action: EventFields.Text?, cause: Int?, line: ByteView)
         -> Bool
     {
         if ring.isEmpty || (seq >= ring.count && ring.count < Self.capacity) { makeRoom(for: seq) }

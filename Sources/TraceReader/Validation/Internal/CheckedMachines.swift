@@ -12,22 +12,22 @@ struct CheckedMachines {
     private var byPrefix: [UInt64: [Range<Int>]] = [:]
 
     @inline(__always)
-    private static func key(at start: Int, base: UnsafePointer<UInt8>, count: Int) -> UInt64 {
-        ByteHash.hash(UnsafeRawBufferPointer(start: base + start, count: min(prefixLength, count &- start)))
+    private static func key(at start: Int, in bytes: ByteView) -> UInt64 {
+        ByteHash.hash(bytes[start..<(start &+ min(prefixLength, bytes.count &- start))])
     }
 
     /// The length of a checked machine whose bytes are also those at `start`, if there is one.
-    func match(at start: Int, base: UnsafePointer<UInt8>, count: Int) -> Int? {
-        guard let candidates = byPrefix[Self.key(at: start, base: base, count: count)] else { return nil }
-        for range in candidates where range.count <= count &- start {
-            if ShortBytes.equal(base + start, base + range.lowerBound, count: range.count) { return range.count }
+    func match(at start: Int, in bytes: ByteView) -> Int? {
+        guard let candidates = byPrefix[Self.key(at: start, in: bytes)] else { return nil }
+        for range in candidates where range.count <= bytes.count &- start {
+            if bytes[start..<(start &+ range.count)].elementsEqual(bytes[range]) { return range.count }
         }
         return nil
     }
 
     /// Records the machine checked in bytes `range`.
-    mutating func add(_ range: Range<Int>, base: UnsafePointer<UInt8>, count: Int) {
-        let key = Self.key(at: range.lowerBound, base: base, count: count)
+    mutating func add(_ range: Range<Int>, in bytes: ByteView) {
+        let key = Self.key(at: range.lowerBound, in: bytes)
         guard byPrefix[key, default: []].count < Self.perKey else { return }
         byPrefix[key, default: []].append(range)
     }

@@ -1,4 +1,5 @@
 import Recorder
+@_spi(RewindInternals) internal import RewindSupport
 
 /// A `MachineSpec` prepared for checking one event after another: its cases numbered and looked
 /// up by their bytes, and its allowed pairs in a bit matrix (a set of numbers for a machine too
@@ -59,7 +60,7 @@ struct CompiledMachine {
 
     /// The number of `name`, or nil when it is not a case of this machine.
     @inline(__always)
-    func caseNumber(_ name: UnsafeRawBufferPointer) -> Int? {
+    func caseNumber(_ name: ByteView) -> Int? {
         tables.cases.find(name)
     }
 

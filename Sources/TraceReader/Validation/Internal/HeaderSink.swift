@@ -62,10 +62,9 @@ struct HeaderSink: JSONEventSink {
         static let started = Members(rawValue: 1 << 6)
     }
 
-    /// The line's first byte and its length. (The walker passes `base` with every name and
-    /// scalar; the containers' events have only offsets.)
-    private let base: UnsafePointer<UInt8>
-    private let count: Int
+    /// The line. (The walker passes it with every name and scalar; the containers' events have
+    /// only offsets.)
+    private let bytes: ByteView
     /// How many arrays and objects are open.
     private var depth = 0
     /// The role of the next value at `depth`.
@@ -95,16 +94,15 @@ struct HeaderSink: JSONEventSink {
     private var cases = ByteRangeSet()
     private var targets: [ByteRangeSet.Key] = []
 
-    private init(_ line: UnsafePointer<UInt8>, count: Int) {
-        base = line
-        self.count = count
+    private init(_ line: ByteView) {
+        bytes = line
     }
 
     /// The header in `line`, when it is a common header that is shaped as the format says; nil
     /// when `TraceHeader.parse` must read it.
-    static func scan(_ line: UnsafeRawBufferPointer) -> Found? {
-        guard let start = line.baseAddress, line.count > 0 else { return nil }
-        var sink = HeaderSink(start.assumingMemoryBound(to: UInt8.self), count: line.count)
+    static func scan(_ line: ByteView) -> Found? {
+        guard !line.isEmpty else { return nil }
+        var sink = HeaderSink(line)
         var scanner = JSONScanner(line)
         do {
             try scanner.scanDocument(into: &sink)
@@ -116,7 +114,7 @@ struct HeaderSink: JSONEventSink {
         else { return nil }
         var rules: [TraceRule] = []
         if let range = sink.rules {
-            guard let value = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: line[range])),
+            guard let value = try? JSONParser.parse(line[range]),
                 let list = try? TraceRule.parseList(value)
             else { return nil }
             rules = list
@@ -152,7 +150,7 @@ struct HeaderSink: JSONEventSink {
         case .header, .machines: break
         case .machine:
             machineStart = offset
-            if checked.match(at: offset, base: base, count: count) != nil {
+            if checked.match(at: offset, in: bytes) != nil {
                 // The same bytes as a machine checked before: the same machine.
                 skipValue()
                 return
@@ -184,11 +182,11 @@ struct HeaderSink: JSONEventSink {
         switch depth {
         case 0: closed = true
         case 2:
-            guard let initial, hasTransitions, cases.contains(initial, in: base, count: count) else {
+            guard let initial, hasTransitions, cases.contains(initial, in: bytes) else {
                 return giveUp()
             }
-            for target in targets where !cases.contains(target, in: base) { return giveUp() }
-            checked.add(machineStart..<offset &+ 1, base: base, count: count)
+            for target in targets where !cases.contains(target, in: bytes) { return giveUp() }
+            checked.add(machineStart..<offset &+ 1, in: bytes)
             addMachine(end: offset &+ 1)
         default: break
         }
@@ -223,68 +221,68 @@ struct HeaderSink: JSONEventSink {
     // MARK: Names and scalars
 
     @inline(__always)
-    mutating func key(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
-        if depth <= skipDepth { readKey(base, from: start, to: end, hasEscapes: hasEscapes) }
+    mutating func key(_ line: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {
+        if depth <= skipDepth { readKey(bytes, from: start, to: end, hasEscapes: hasEscapes) }
     }
 
-    private mutating func readKey(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
+    private mutating func readKey(_ line: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {
         guard !hasEscapes else { return giveUp() }
-        let name = ByteRangeSet.key(start..<end, base, count)
-        guard name.isASCII(base) else { return giveUp() }
+        let name = ByteRangeSet.key(start..<end, bytes)
+        guard name.isASCII(bytes) else { return giveUp() }
         switch depth {
-        case 1: headerMember(base, from: start, to: end)
+        case 1: headerMember(bytes, from: start, to: end)
         case 2:
-            guard stores.insert(name, in: base, count: count) else { return giveUp() }
+            guard stores.insert(name, in: bytes) else { return giveUp() }
             store = start..<end
             next = .machine
         case 3:
             next =
-                Self.equals(base, start, end, "initial")
-                ? .initial : Self.equals(base, start, end, "transitions") ? .transitions : .ignored
+                Self.equals(bytes, start, end, "initial")
+                ? .initial : Self.equals(bytes, start, end, "transitions") ? .transitions : .ignored
         default:  // 4: a case, in `transitions`
-            guard cases.insert(name, in: base, count: count) else { return giveUp() }
+            guard cases.insert(name, in: bytes) else { return giveUp() }
             next = .targets
         }
     }
 
     @inline(__always)
-    mutating func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
-        if depth <= skipDepth { readString(base, from: start, to: end, hasEscapes: hasEscapes) }
+    mutating func string(_ line: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {
+        if depth <= skipDepth { readString(bytes, from: start, to: end, hasEscapes: hasEscapes) }
     }
 
-    private mutating func readString(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, hasEscapes: Bool) {
+    private mutating func readString(_ line: ByteView, from start: Int, to end: Int, hasEscapes: Bool) {
         switch next {
         case .ignored: break
         case .target:
-            let name = ByteRangeSet.key(start..<end, base, count)
-            guard !hasEscapes, name.isASCII(base) else { return giveUp() }
+            let name = ByteRangeSet.key(start..<end, bytes)
+            guard !hasEscapes, name.isASCII(bytes) else { return giveUp() }
             targets.append(name)
         case .initial:
-            guard initial == nil, !hasEscapes, ByteRangeSet.key(start..<end, base, count).isASCII(base) else {
+            guard initial == nil, !hasEscapes, ByteRangeSet.key(start..<end, bytes).isASCII(bytes) else {
                 return giveUp()
             }
             initial = start..<end
         case .type:
-            if hasEscapes || !Self.equals(base, start, end, "header") { giveUp() }
+            if hasEscapes || !Self.equals(bytes, start, end, "header") { giveUp() }
         case .format:
-            if hasEscapes || !Self.equals(base, start, end, "rewind-trace") { giveUp() }
+            if hasEscapes || !Self.equals(bytes, start, end, "rewind-trace") { giveUp() }
         default: giveUp()
         }
     }
 
     @inline(__always)
-    mutating func number(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
-        if depth <= skipDepth { readNumber(base, from: start, to: end) }
+    mutating func number(_ line: ByteView, from start: Int, to end: Int) {
+        if depth <= skipDepth { readNumber(bytes, from: start, to: end) }
     }
 
-    private mutating func readNumber(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
+    private mutating func readNumber(_ line: ByteView, from start: Int, to end: Int) {
         switch next {
         case .ignored: break
         case .version:
-            guard end &- start == 1, base[start] == UInt8(ascii: "1") || base[start] == UInt8(ascii: "2") else {
+            guard end &- start == 1, bytes[start] == UInt8(ascii: "1") || bytes[start] == UInt8(ascii: "2") else {
                 return giveUp()
             }
-            version = Int(base[start] &- UInt8(ascii: "0"))
+            version = Int(bytes[start] &- UInt8(ascii: "0"))
         default: giveUp()
         }
     }
@@ -298,16 +296,16 @@ struct HeaderSink: JSONEventSink {
     // MARK: Helpers
 
     /// A member of the header object, named by the bytes `start..<end`: its value's role.
-    private mutating func headerMember(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) {
+    private mutating func headerMember(_ line: ByteView, from start: Int, to end: Int) {
         let member: Members
         switch end &- start {
-        case 3 where Self.equals(base, start, end, "app"): (member, next) = (.app, .ignored)
-        case 4 where Self.equals(base, start, end, "type"): (member, next) = (.type, .type)
-        case 5 where Self.equals(base, start, end, "rules"): (member, next) = (.rules, .rules)
-        case 6 where Self.equals(base, start, end, "format"): (member, next) = (.format, .format)
-        case 7 where Self.equals(base, start, end, "version"): (member, next) = (.version, .version)
-        case 7 where Self.equals(base, start, end, "started"): (member, next) = (.started, .ignored)
-        case 8 where Self.equals(base, start, end, "machines"): (member, next) = (.machines, .machines)
+        case 3 where Self.equals(bytes, start, end, "app"): (member, next) = (.app, .ignored)
+        case 4 where Self.equals(bytes, start, end, "type"): (member, next) = (.type, .type)
+        case 5 where Self.equals(bytes, start, end, "rules"): (member, next) = (.rules, .rules)
+        case 6 where Self.equals(bytes, start, end, "format"): (member, next) = (.format, .format)
+        case 7 where Self.equals(bytes, start, end, "version"): (member, next) = (.version, .version)
+        case 7 where Self.equals(bytes, start, end, "started"): (member, next) = (.started, .ignored)
+        case 8 where Self.equals(bytes, start, end, "machines"): (member, next) = (.machines, .machines)
         default:
             next = .ignored
             return
@@ -316,13 +314,12 @@ struct HeaderSink: JSONEventSink {
     }
 
     private mutating func addMachine(end: Int) {
-        let name = String(
-            decoding: UnsafeBufferPointer(start: base + store.lowerBound, count: store.count), as: UTF8.self)
+        let name = bytes[store].string
         machines.append((name, machineStart..<end))
     }
 
     @inline(__always)
-    private static func equals(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ name: StaticString) -> Bool {
-        end &- start == name.utf8CodeUnitCount && ShortBytes.equal(base + start, name.utf8Start, count: end &- start)
+    private static func equals(_ bytes: ByteView, _ start: Int, _ end: Int, _ name: StaticString) -> Bool {
+        bytes[start..<end].equals(name)
     }
 }

@@ -39,7 +39,7 @@ package struct MachineTable {
 
     /// The number of case `name` in machine `number`, or nil when it is not one of its cases.
     @inline(__always)
-    func caseNumber(_ name: UnsafeRawBufferPointer, in number: Int) -> Int? {
+    func caseNumber(_ name: ByteView, in number: Int) -> Int? {
         machines.withUnsafeBufferPointer { ($0.baseAddress.unsafelyUnwrapped + number).pointee.caseNumber(name) }
     }
 
@@ -92,9 +92,8 @@ package struct MachineTable {
                         at: written.range.lowerBound)
                 }) ?? []
         }
-        let spec = bytes.withUnsafeBytes { text -> MachineSpec? in
-            guard let value = try? JSONParser.parse(text) else { return nil }
-            return try? TraceHeader.parseMachine(value, name: "machine \(TraceHeader.quoted(written.store))")
+        let spec = (try? JSONParser.parse(bytes)).flatMap {
+            try? TraceHeader.parseMachine($0, name: "machine \(TraceHeader.quoted(written.store))")
         }
         // `HeaderSink` checked the shape, so `spec` is never nil (a test holds it to that),
         // unless line 1 of the file was rewritten during the validation.
@@ -103,7 +102,7 @@ package struct MachineTable {
 
     /// The number of the machine written in `bytes` (a `machine` member's JSON object), or why
     /// it is not shaped as a machine.
-    mutating func machine(written bytes: UnsafeRawBufferPointer) -> Result<Int, EventLineCheck.Malformed> {
+    mutating func machine(written bytes: ByteView) -> Result<Int, EventLineCheck.Malformed> {
         if let id = texts.find(bytes) { return .success(numberOfText[id]) }
         switch EventLineCheck.machine(bytes) {
         case .failure(let problem):

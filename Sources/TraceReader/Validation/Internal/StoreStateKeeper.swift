@@ -1,3 +1,4 @@
+@_spi(RewindInternals) internal import RewindSupport
 import TraceJSON
 
 /// The current state of each store of a version 2 trace, kept so that every `patch` can be
@@ -32,7 +33,7 @@ struct StoreStateKeeper {
     private var kept: [Kept] = []
 
     /// Sets `store`'s state to the whole state written in `bytes`.
-    mutating func setState(of store: Int, to bytes: UnsafeRawBufferPointer) {
+    mutating func setState(of store: Int, to bytes: ByteView) {
         grow(to: store)
         var text: [UInt8] = []
         if case .text(let old) = kept[store] {
@@ -40,7 +41,7 @@ struct StoreStateKeeper {
             text = old
             text.removeAll(keepingCapacity: true)
         }
-        text.append(contentsOf: bytes)
+        bytes.append(to: &text)
         kept[store] = .text(text)
     }
 

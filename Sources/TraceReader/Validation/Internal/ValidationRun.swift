@@ -1,4 +1,5 @@
 import Recorder
+@_spi(RewindInternals) internal import RewindSupport
 import TraceJSON
 
 #if canImport(Glibc)
@@ -160,7 +161,7 @@ struct ValidationRun {
         do {
             var fields = EventFields()
             try EventScanner.scan(event, into: &fields)
-            checkEvent(&fields, event)
+            ScannedFields.lending(&fields) { checkEvent($0, event) }
         } catch {
             reportInvalid(error, isTerminated: line.isTerminated)
         }
@@ -170,7 +171,7 @@ struct ValidationRun {
     /// Checks the next line, scanned in advance (by a worker thread) into `fields`, or found not
     /// to be one JSON object (`error`).
     @inline(__always)
-    mutating func consume(_ line: LineReader.Line, scanned fields: UnsafePointer<EventFields>, error: JSONParseError?)
+    mutating func consume(_ line: LineReader.Line, scanned fields: ScannedFields, error: JSONParseError?)
         -> Bool
     {
         guard let event = begin(line) else { return !stopped }
@@ -185,7 +186,7 @@ struct ValidationRun {
     /// Counts the line, reads the header and skips what is not an event; returns the line's
     /// bytes when it is to be checked as an event.
     @inline(__always)
-    private mutating func begin(_ line: LineReader.Line) -> UnsafeRawBufferPointer? {
+    private mutating func begin(_ line: LineReader.Line) -> ByteView? {
         lineNumber &+= 1
         if lineNumber == 1 {
             readHeader(line)
@@ -247,7 +248,7 @@ struct ValidationRun {
             // The common header, read without building its machines: each is built when its
             // store first appears (a header may declare thousands).
             version = found.version
-            let text: MachineTable.HeaderText = headerFile.map { .file(descriptor: $0) } ?? .copy(Array(line.bytes))
+            let text: MachineTable.HeaderText = headerFile.map { .file(descriptor: $0) } ?? .copy(line.bytes.array)
             for (store, range) in found.machines.sorted(by: { $0.name < $1.name }) where overrides[store] == nil {
                 headerMachineByStore[store] = machines.addFixed(written: text, in: range, store: store)
             }
@@ -278,7 +279,7 @@ struct ValidationRun {
     // MARK: Events
 
     @inline(__always)
-    private mutating func checkEvent(_ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer) {
+    private mutating func checkEvent(_ fields: ScannedFields, _ line: ByteView) {
         let kind = Self.eventKind(fields, line)
         var store = -1
         if kind != .unknown, let name = fields.pointee.store { store = storeNumber(name, line) }
@@ -363,11 +364,11 @@ struct ValidationRun {
     /// machine, as `carried`), and in version 2 a transition's `state` or `patch` and a `patch`
     /// on any event (and keeps its operations). `problems` stays nil when there is none.
     private mutating func checkShapes(
-        _ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, kind: EventKind,
+        _ fields: ScannedFields, _ line: ByteView, kind: EventKind,
         problems: inout [String]?, carried: inout Int, operations: inout [JSONValue]?
     ) {
         if let range = fields.pointee.machineRange {
-            switch machines.machine(written: UnsafeRawBufferPointer(rebasing: line[range])) {
+            switch machines.machine(written: line[range]) {
             case .success(let number): if kind == .register { carried = number }
             case .failure(let problem): problems = (problems ?? []) + [problem.message]
             }
@@ -387,7 +388,7 @@ struct ValidationRun {
     /// passed the threshold.
     @inline(__always)
     private mutating func checkCause(
-        _ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, kind: EventKind, store: Int, seq: Int
+        _ fields: ScannedFields, _ line: ByteView, kind: EventKind, store: Int, seq: Int
     ) {
         guard
             causeLoops.record(
@@ -413,14 +414,14 @@ struct ValidationRun {
     /// (Static: a method on the run, called where it was not inlined, copied the whole run, about
     /// 380 bytes, per line.)
     @inline(__always)
-    private static func eventKind(_ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer) -> EventKind {
+    private static func eventKind(_ fields: ScannedFields, _ line: ByteView) -> EventKind {
         guard let type = fields.pointee.type else { return .unknown }
         return EventLineCheck.eventType(type, in: line)
     }
 
     /// The number of the store named by `text`, adding it when it is new.
     @inline(__always)
-    private mutating func storeNumber(_ text: EventFields.Text, _ line: UnsafeRawBufferPointer) -> Int {
+    private mutating func storeNumber(_ text: EventFields.Text, _ line: ByteView) -> Int {
         let number = recentStores.intern(text, of: line, in: &storeNames)
         if number == stores.count { addStore(number) }
         return number
@@ -444,20 +445,20 @@ struct ValidationRun {
     /// the whole run, about 380 bytes, twice per transition.)
     @inline(__always)
     private static func caseNumber(
-        _ text: EventFields.Text, _ line: UnsafeRawBufferPointer, machine: Int, in machines: borrowing MachineTable
+        _ text: EventFields.Text, _ line: ByteView, machine: Int, in machines: borrowing MachineTable
     ) -> Int? {
         if text.hasEscapes { return machines.caseNumber(EventFields.string(text, in: line), in: machine) }
-        return machines.caseNumber(UnsafeRawBufferPointer(rebasing: line[text.range]), in: machine)
+        return machines.caseNumber(line[text.range], in: machine)
     }
 
     /// The event's `elapsed` as a double, when it has one.
-    private func elapsedValue(_ fields: EventFields, _ line: UnsafeRawBufferPointer) -> Double? {
+    private func elapsedValue(_ fields: EventFields, _ line: ByteView) -> Double? {
         guard let range = fields.elapsedRange else { return nil }
-        return DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: line[range]))
+        return DecimalNumber.parse(line[range])
     }
 
     private mutating func register(
-        _ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, carried: Int,
+        _ fields: ScannedFields, _ line: ByteView, store: Int, machine: Int, carried: Int,
         seq: Int
     ) {
         // A store that registers again starts over from this event, with this event's machine.
@@ -469,7 +470,7 @@ struct ValidationRun {
     }
 
     private mutating func restore(
-        _ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int
+        _ fields: ScannedFields, _ line: ByteView, store: Int, machine: Int, seq: Int
     ) {
         stores[store].sinceLine = lineNumber
         stores[store].sinceSeq = seq
@@ -489,7 +490,7 @@ struct ValidationRun {
     /// After a register or restore the store's current case is its `case`: `unknown-case` when
     /// its machine lacks it, `unchecked` when the store has no machine.
     private mutating func setCase(
-        _ fields: EventFields, _ line: UnsafeRawBufferPointer, of what: String, store: Int, machine: Int, seq: Int
+        _ fields: EventFields, _ line: ByteView, of what: String, store: Int, machine: Int, seq: Int
     ) {
         stores[store].current = -1
         stores[store].currentName = nil
@@ -519,7 +520,7 @@ struct ValidationRun {
     }
 
     private mutating func transition(
-        _ fields: UnsafePointer<EventFields>, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int
+        _ fields: ScannedFields, _ line: ByteView, store: Int, machine: Int, seq: Int
     ) {
         guard stores[store].seen else {
             // No machine check; the store is followed from its `to` on.
@@ -573,10 +574,10 @@ struct ValidationRun {
     /// The case number of a transition's `from` or `to` in `machine`, or nil when it is not one
     /// of its cases: `caseNumber`, through `recentCases`.
     @inline(__always)
-    private mutating func transitionCase(_ text: EventFields.Text, _ line: UnsafeRawBufferPointer, machine: Int)
+    private mutating func transitionCase(_ text: EventFields.Text, _ line: ByteView, machine: Int)
         -> Int?
     {
-        guard !text.hasEscapes, let key = RecentNames.Key(UnsafeRawBufferPointer(rebasing: line[text.range])) else {
+        guard !text.hasEscapes, let key = RecentNames.Key(line[text.range]) else {
             return Self.caseNumber(text, line, machine: machine, in: machines)
         }
         if machine != recentCasesMachine {
@@ -591,7 +592,7 @@ struct ValidationRun {
 
     /// After any transition, the store's current case is its `to`, whatever was wrong.
     private mutating func setCurrent(
-        _ store: Int, machine: Int, to text: EventFields.Text, _ line: UnsafeRawBufferPointer
+        _ store: Int, machine: Int, to text: EventFields.Text, _ line: ByteView
     ) {
         if let number = Self.caseNumber(text, line, machine: machine, in: machines) {
             stores[store].current = number
@@ -617,7 +618,7 @@ struct ValidationRun {
     /// Applies the event to the `within` rules of its store, and reports what is overdue at it
     /// (`clocks`: what its `elapsed` ran out, found before).
     private mutating func followRules(
-        _ fields: EventFields, _ line: UnsafeRawBufferPointer, kind: EventKind, store: Int, machine: Int, seq: Int,
+        _ fields: EventFields, _ line: ByteView, kind: EventKind, store: Int, machine: Int, seq: Int,
         _ clocks: [RuleTracker.Overdue]?
     ) {
         var overdue = clocks ?? []
@@ -630,7 +631,7 @@ struct ValidationRun {
     /// Tells the `within` rules of the event's store what the event did: entered, stayed in or
     /// left each rule's case; adds the entries it finds overdue.
     private mutating func applyRules(
-        _ fields: EventFields, _ line: UnsafeRawBufferPointer, kind: EventKind, store: Int, machine: Int, seq: Int,
+        _ fields: EventFields, _ line: ByteView, kind: EventKind, store: Int, machine: Int, seq: Int,
         into overdue: inout [RuleTracker.Overdue]
     ) {
         guard let list = rulesOfStore[store] else { return }
@@ -707,10 +708,10 @@ struct ValidationRun {
     /// Keeps the store's state: a whole `state` replaces it, a transition's `patch` is applied
     /// to it (`bad-patch` when it does not apply).
     private mutating func followState(
-        _ fields: EventFields, _ line: UnsafeRawBufferPointer, store: Int, operations: [JSONValue]?
+        _ fields: EventFields, _ line: ByteView, store: Int, operations: [JSONValue]?
     ) {
         if let range = fields.stateRange {
-            states.setState(of: store, to: UnsafeRawBufferPointer(rebasing: line[range]))
+            states.setState(of: store, to: line[range])
             return
         }
         guard let operations else { return }
@@ -728,7 +729,7 @@ struct ValidationRun {
 
     private mutating func add(
         _ kind: ProblemKind, line: Int? = nil, seq: Int? = nil, store: String? = nil,
-        origin: (fields: EventFields, line: UnsafeRawBufferPointer)? = nil, message: String
+        origin: (fields: EventFields, line: ByteView)? = nil, message: String
     ) {
         count(kind)
         if kind == .malformed || kind == .truncated { skippedLine = line ?? lineNumber }
@@ -790,7 +791,7 @@ struct ValidationRun {
         ProblemKind.allCases.firstIndex(of: kind) ?? 0
     }
 
-    private mutating func reportSeq(_ seq: Int, _ fields: EventFields, _ line: UnsafeRawBufferPointer, store: Int) {
+    private mutating func reportSeq(_ seq: Int, _ fields: EventFields, _ line: ByteView, store: Int) {
         // `previousSeq + 1` in words: 2^63 after `Int.max`.
         let expectedText = previousSeq == Int.max ? "9223372036854775808" : String(previousSeq + 1)
         let message: String
@@ -811,13 +812,13 @@ struct ValidationRun {
     }
 
     /// The event's store for a problem: any string `store`, whatever the event's type.
-    private func storeName(_ fields: EventFields, _ line: UnsafeRawBufferPointer, store: Int) -> String? {
+    private func storeName(_ fields: EventFields, _ line: ByteView, store: Int) -> String? {
         if store >= 0 { return storeNames.name(store) }
         return fields.store.map { EventFields.string($0, in: line) }
     }
 
     private mutating func reportMalformed(
-        _ fields: EventFields, _ line: UnsafeRawBufferPointer, kind: EventKind, store: Int, machine: Int,
+        _ fields: EventFields, _ line: ByteView, kind: EventKind, store: Int, machine: Int,
         wrong: KeySet, missing: KeySet, shapeProblems: [String]
     ) {
         let storeName = storeName(fields, line, store: store)
@@ -873,7 +874,7 @@ struct ValidationRun {
     }
 
     private mutating func reportUnknownCase(
-        _ fields: EventFields, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int, fromKnown: Bool,
+        _ fields: EventFields, _ line: ByteView, store: Int, machine: Int, seq: Int, fromKnown: Bool,
         toKnown: Bool
     ) {
         let storeName = storeNames.name(store)
@@ -890,7 +891,7 @@ struct ValidationRun {
     }
 
     private mutating func reportDiscontinuity(
-        _ fields: EventFields, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int
+        _ fields: EventFields, _ line: ByteView, store: Int, machine: Int, seq: Int
     ) {
         let storeName = storeNames.name(store)
         let state = stores[store]
@@ -907,13 +908,13 @@ struct ValidationRun {
     }
 
     /// `seq 16, from CatalogStore.swift:31`, or `seq 16` without a source.
-    private static func place(_ fields: EventFields, _ line: UnsafeRawBufferPointer, seq: Int) -> String {
+    private static func place(_ fields: EventFields, _ line: ByteView, seq: Int) -> String {
         guard let source = fields.source else { return "seq \(seq)" }
         return "seq \(seq), from \(EventFields.string(source, in: line))"
     }
 
     private mutating func reportIllegal(
-        _ fields: EventFields, _ line: UnsafeRawBufferPointer, store: Int, machine: Int, seq: Int, from: Int
+        _ fields: EventFields, _ line: ByteView, store: Int, machine: Int, seq: Int, from: Int
     ) {
         let storeName = storeNames.name(store)
         let fromName = fields.from.map { EventFields.string($0, in: line) } ?? "?"
