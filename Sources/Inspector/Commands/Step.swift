@@ -159,6 +159,9 @@ enum Step: Command {
         // The search running off this thread, if any.
         var search: BackgroundSearch?
         defer { search?.cancel() }
+        // The scan for the action filter's events, if one runs.
+        var actionScan: ActionEventScan?
+        defer { actionScan?.cancel() }
         // The scan of the file for the list's column widths: its first block is waited for (at
         // most 50 ms; a 200 MB trace's first screen takes 140 ms), so that the first screen has
         // them, the rest is taken at each tick.
@@ -210,6 +213,7 @@ enum Step: Command {
                 if let widths = running.take() { effects.formUnion(view.listWidthsFound(widths)) }
                 if done { widthScan = nil }
             }
+            scanActionEvents(&actionScan, into: &view)
             if let request = view.takeAppRequest() { app?.send(request) }
             if let update = live.take() {
                 if view.screen.following {
@@ -231,6 +235,25 @@ enum Step: Command {
                 effects.formUnion(view.appAnswered(answer.request, answer.outcome))
             }
         }
+    }
+
+    /// Starts the scan for the action filter's events when the view needs it (an action filter
+    /// is set, and its events are not known for this opening of the trace), cancelling one for
+    /// another action or opening, and gives the view those of a scan that is done (the list
+    /// shows the same rows: nothing to draw again).
+    private static func scanActionEvents(_ scan: inout ActionEventScan?, into view: inout StepView) {
+        if let running = scan, let found = running.take() {
+            scan = nil
+            view.session.actionEventsFound(found)
+        }
+        guard let action = view.session.filter.action, !view.session.knowsActionEvents else {
+            scan?.cancel()
+            scan = nil
+            return
+        }
+        if let running = scan, running.action == action, running.trace === view.session.trace { return }
+        scan?.cancel()
+        scan = ActionEventScan(view.session.trace, action: action)
     }
 
     /// Keys that need the whole trace, not its first part: the last step, the next problem, a

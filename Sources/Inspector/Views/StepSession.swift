@@ -26,6 +26,9 @@ struct StepSession {
     private(set) var lastSearch: String?
     /// The events the list shows and `next()` / `previous()` step through.
     var filter = EventFilter()
+    /// The events of the action filter's action, once scanned (`ActionEventScan`): the filter
+    /// moves on them while they are of this trace and action; before, it looks at every event.
+    private(set) var actionEvents: ActionEvents?
     /// Where the app's Swift files are (the current directory): a call stack is folded to the
     /// frames of files found there.
     let sourceRoot = SourceRoot()
@@ -147,43 +150,71 @@ struct StepSession {
         return move(to: filter.isEmpty ? position - 1 : 0)
     }
 
-    /// Whether the event at `index` passes the filter.
+    /// Whether the event at `index` passes the filter. Its line's members are read, not its
+    /// state (`TraceEvent(fields:)`): a filter never looks at a state.
     func passes(_ index: Int) -> Bool {
-        guard let event = trace.event(at: index) else { return false }
-        return filter.matches(event, hasProblem: hasProblem(eventAt: index))
+        if filter.problemsOnly && !hasProblem(eventAt: index) { return false }
+        if filter.store == nil && filter.action == nil && !filter.changedOnly {
+            return index >= 0 && index < trace.eventCount
+        }
+        let line = trace.line(ofEventAt: index) ?? 0
+        let scanned = trace.scanEvent(at: index) { TraceEvent(fields: $0, in: $1, index: index, lineNumber: line) }
+        guard let scanned, let event = scanned else { return false }
+        // (Its problems were looked at above.)
+        return filter.matches(event, hasProblem: true)
+    }
+
+    /// Takes the events of an action scanned off the input thread; ignored when they are not of
+    /// this trace (it grew, or was indexed whole, meanwhile).
+    mutating func actionEventsFound(_ events: ActionEvents) {
+        guard events.trace === trace else { return }
+        actionEvents = events
+    }
+
+    /// Whether the action filter's events are known for the current trace (or no action filter
+    /// is set): the caller scans for them when not.
+    var knowsActionEvents: Bool {
+        guard let action = filter.action else { return true }
+        return actionEvents.map { $0.action == action && $0.trace === trace } ?? false
     }
 
     /// The first index after (or before) `index` whose event passes the filter, looking at most
-    /// `limit` events away (the list asks for its neighbours and must stay quick on a huge trace).
+    /// at `limit` events (the list asks for its neighbours and must stay quick on a huge trace).
+    ///
+    /// Only the events of the narrowest list the index gives are looked at: those with a problem
+    /// (`!`), those of the filter's store (the trace's index holds each store's events), or
+    /// those of its action once scanned (`actionEvents`), each found by binary search; every
+    /// event otherwise. When that list is the whole filter, no line is read.
     func matchingIndex(after index: Int, forward: Bool, limit: Int = Int.max) -> Int? {
+        let actionList = knowsActionEvents && filter.action != nil ? actionEvents : nil
+        // The next candidate after `at`, and whether the list it comes from is the whole filter.
+        let next: (Int) -> Int?
+        let listIsFilter: Bool
         if filter.problemsOnly {
-            // Only the events with problems can pass: look at them alone, not at every event.
-            var low = 0
-            var high = problemEvents.count
-            while low < high {
-                let middle = (low + high) / 2
-                if forward ? problemEvents[middle] <= index : problemEvents[middle] < index {
-                    low = middle + 1
-                } else {
-                    high = middle
-                }
+            next = { at in problemEvents.position(after: at, forward: forward).map { problemEvents[$0] } }
+            listIsFilter = filter == EventFilter(problemsOnly: true)
+        } else if let store = filter.store {
+            next = { at in
+                forward ? trace.eventIndex(of: store, after: at) : trace.eventIndex(of: store, before: at)
             }
-            var at = forward ? low : low - 1
-            var looked = 0
-            while at >= 0 && at < problemEvents.count && looked < limit {
-                if passes(problemEvents[at]) { return problemEvents[at] }
-                at += forward ? 1 : -1
-                looked += 1
+            listIsFilter = filter == EventFilter(store: store)
+        } else if let actionList {
+            next = { at in actionList.index(after: at, forward: forward) }
+            listIsFilter = filter == EventFilter(action: actionList.action)
+        } else {
+            let count = trace.eventCount
+            next = { at in
+                let candidate = at + (forward ? 1 : -1)
+                return candidate >= 0 && candidate < count ? candidate : nil
             }
-            return nil
+            listIsFilter = filter.isEmpty
         }
         var candidate = index
         var looked = 0
-        while looked < limit {
-            candidate += forward ? 1 : -1
+        while looked < limit, let found = next(candidate) {
+            if listIsFilter || passes(found) { return found }
+            candidate = found
             looked += 1
-            guard candidate >= 0 && candidate < trace.eventCount else { return nil }
-            if filter.isEmpty || passes(candidate) { return candidate }
         }
         return nil
     }
