@@ -273,9 +273,10 @@ struct StepSession {
 
     /// The index of the next event (after the current one, wrapping around; before it with
     /// `backward`) that `find` goes to for `needle`, without moving. Candidates are found in the
-    /// file's bytes first (`TraceFile.forEachEvent(containing:)`, on the longest run of letters
-    /// and digits of `needle`), and only they are decoded. Nil when none matches, or when
-    /// `shouldStop` said to stop.
+    /// file's bytes first (`TraceFile.forEachEvent(containing:andAll:)`: lines that hold every
+    /// run of letters and digits of `needle`, scanned for the longest), and only they are
+    /// decoded, so that a common word beside a rare or absent one costs no decoding. Nil when
+    /// none matches, or when `shouldStop` said to stop.
     func search(
         for needle: String, backward: Bool = false, shouldStop: () -> Bool = { false },
         progress: (_ bytesScanned: Int) -> Void = { _ in }
@@ -292,11 +293,13 @@ struct StepSession {
         var found: Int?
         var scannedBefore = 0
         for range in ranges where found == nil {
-            if let token = Self.searchToken(lowered) {
+            let tokens = Self.searchTokens(lowered)
+            if let token = tokens.first {
                 var scanned = 0
                 let before = scannedBefore
                 let finished = trace.forEachEvent(
-                    containing: token, in: range, backward: backward, shouldStop: shouldStop,
+                    containing: token, andAll: Array(tokens.dropFirst()), in: range, backward: backward,
+                    shouldStop: shouldStop,
                     progress: {
                         scanned = $0
                         progress(before + $0)
@@ -323,24 +326,33 @@ struct StepSession {
         return found
     }
 
-    /// The longest run of ASCII letters, digits and `_` of `lowered`: what every line that
-    /// matches holds as is (the rest may be printed otherwise than the file writes it, as
-    /// `title: "Dune"` for `"title":"Dune"`); nil when it has none.
-    static func searchToken(_ lowered: String) -> [UInt8]? {
-        var best: [UInt8] = []
+    /// The runs of ASCII letters, digits and `_` of `lowered`, longest first, each once: what
+    /// every line that matches holds as is (the rest may be printed otherwise than the file
+    /// writes it, as `title: "Dune"` for `"title":"Dune"`); empty when it has none. A run
+    /// inside a longer one is left out (the longer one's line holds it).
+    static func searchTokens(_ lowered: String) -> [[UInt8]] {
+        var runs: [[UInt8]] = []
         var run: [UInt8] = []
-        for byte in lowered.utf8 {
+        for byte in Array(lowered.utf8) + [0] {
             let isWord =
                 (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
             if isWord {
                 run.append(byte)
-                if run.count > best.count { best = run }
-            } else {
+            } else if !run.isEmpty {
+                runs.append(run)
                 run = []
             }
         }
-        return best.isEmpty ? nil : best
+        // Longest first, the first of equal ones first (a stable sort).
+        let sorted = runs.enumerated().sorted {
+            $0.element.count != $1.element.count ? $0.element.count > $1.element.count : $0.offset < $1.offset
+        }
+        var tokens: [[UInt8]] = []
+        for (_, candidate) in sorted where !tokens.contains(where: { $0.contains(candidate) }) {
+            tokens.append(candidate)
+        }
+        return tokens
     }
 
     /// Whether the event at `index` passes the filter and matches the search `lowered`.
