@@ -21,19 +21,8 @@ enum Step: Command {
         by validation are marked), what the step changed, and a status line. Each event shows its
         action's arguments, shortened in the list and whole above the diff. The view redraws when
         the terminal is resized, and the terminal is put back on every exit (q, Ctrl-C, a signal,
-        a crash). Every key: ? in the view, or the README's "The step view's keys".
-          → l n       next step            ← h p       previous step
-          g Home      step 0               G End       last step
-          123 Enter   jump to step 123     / text      find a store or action (/ Enter again: next)
-          ] [         next/previous step with a problem
-          v           pick the next value this step changed (shown on the status line)
-          w           who set it? jump to the step that last changed that value (the first
-                      one, unless v picked another) before this step
-          Tab         switch between the diff and the whole app state
-          < >         scroll the lower pane sideways (long lines)
-          + -         open one level more or fewer of the app state (deeper ones fold)
-          e           the picked value (or the first changed) whole, before and after
-          ↑ ↓ PgUp PgDn  scroll the lower pane           q Ctrl-C     quit
+        a crash). Every key, as ? in the view lists them:
+        \(StepKeys.helpLines(width: 81).joined(separator: "\n"))
 
         A large trace opens at once: the view shows its first megabyte while the rest is
         indexed ("indexing 34%…" on the status line); G, ], a jump, a search and → past the
@@ -410,7 +399,7 @@ enum Step: Command {
                     if session.find(argument) {
                         try show(&session)
                     } else {
-                        out.line("no store or action matches \"\(TTY.safe(argument))\"")
+                        out.line(StepView.notFound(argument))
                     }
                 case "who":
                     if whoSet(argument, in: &session, out: out) { try show(&session) }

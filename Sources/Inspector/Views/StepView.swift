@@ -411,8 +411,8 @@ struct StepView {
         "no event has step \(step) (its line was skipped: see the problem here); showing step \(reached), the next one"
     }
 
-    /// The message for a search that found nothing.
-    private static func notFound(_ text: String) -> String {
+    /// The message for a search that found nothing (in the view, and piped `find`).
+    static func notFound(_ text: String) -> String {
         "no store, action, argument or new state value matches \"\(TTY.safe(text))\""
     }
 
