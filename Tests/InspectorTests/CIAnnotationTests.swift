@@ -102,6 +102,25 @@ import Testing
         #expect(out.contains("(trace traces/invalid/double-refresh.jsonl:7)%0Acall stack: CatalogStore.toLoading"))
     }
 
+    /// Issue 36: `log --problems` says its message's call stack "shows the code that sent it":
+    /// it prints it, folded as `validate`'s text format folds it, under the message.
+    @Test func logProblemsPrintsTheFoldedCallStackAsValidateDoes() throws {
+        let root = SourceRootTests.packageRoot
+        let (_, log, err) = try Self.run(["log", "--problems", "traces/invalid/double-refresh.jsonl"], in: root)
+        let (_, validate, _) = try Self.run(["validate", "traces/invalid/double-refresh.jsonl"], in: root)
+        let note = try #require(
+            validate.split(separator: "\n").first { $0.contains(".jsonl:7: note: call stack: ") }, "\(validate)")
+        let stack = note[note.range(of: "note: ")!.upperBound...]
+        #expect(stack.hasPrefix("call stack: CatalogStore.toLoading(file:line:) (CatalogStore.swift:34) ← "))
+        #expect(stack.contains("← Shop.perform(_:) (Shop.swift:97) ←"), "\(stack)")
+        let lines = log.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let message = try #require(
+            lines.firstIndex { $0.hasPrefix("        error: illegal transition loading → loading") }, "\(log)\(err)")
+        #expect(lines[message + 1] == "        " + stack, "\(log)")
+        // Only events whose line recorded a stack get one.
+        #expect(lines.filter { $0.contains("call stack:") }.count == 1, "\(log)")
+    }
+
     @Test func junitHasTheCallStackInTheFailuresText() throws {
         let root = SourceRootTests.packageRoot
         let (status, out, _) = try Self.run(

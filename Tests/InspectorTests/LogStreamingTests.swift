@@ -52,6 +52,7 @@ import Testing
             (0..<min(trace.eventCount, 500)).compactMap { trace.event(at: $0) }, style: Style(enabled: false))
         var out = ""
         var nextLine = 1
+        let sourceRoot = SourceRoot()
         func problemLines(before line: Int) {
             guard onlyProblems else { return }
             for (number, list) in problems.sorted(by: { $0.key < $1.key })
@@ -71,7 +72,13 @@ import Testing
             if onlyProblems && found.isEmpty { continue }
             out += format.text(event, problems: found) + "\n"
             if onlyProblems {
-                for problem in found { out += "        \(problem.severity.rawValue): \(TTY.safe(problem.message))\n" }
+                for problem in found {
+                    out += "        \(problem.severity.rawValue): \(TTY.safe(problem.message))\n"
+                    // The call stack, as `validate`'s text format folds it (issue 36).
+                    if let note = CallStackText.note(for: problem, sourceRoot: sourceRoot) {
+                        out += "        \(note)\n"
+                    }
+                }
             }
         }
         problemLines(before: Int.max)

@@ -130,9 +130,11 @@ import TraceJSON
     @Test func problemsOnlyListsTheIllegalStepWithItsMessage() throws {
         let trace = try RecordedTrace()
         let lines = inspector(["log", trace.path, "--problems"]).out.split(separator: "\n")
-        #expect(lines.count == 2)
+        #expect(lines.count == 3)
         #expect(lines[0].contains("toLoading"))
         #expect(lines[1].contains("illegal transition loading → loading"))
+        // The call stack the recorder wrote with the illegal action, under its message.
+        #expect(lines[2].hasPrefix("        call stack: "), "\(lines)")
     }
 
     @Test func stringsFromTheTraceCannotDriveTheTerminal() throws {

@@ -31,7 +31,7 @@ import TraceReader
         #expect(lines.contains("at the last step (7)"))
         #expect(lines.contains("at step 0"))
         #expect(lines.contains { $0.hasPrefix("goto needs a step from 0 to 7") })
-        #expect(lines.contains("no store or action matches \"nothing-like-this\""))
+        #expect(lines.contains("no store, action, argument or new state value matches \"nothing-like-this\""))
     }
 
     @Test func theIllegalStepShowsItsProblem() throws {

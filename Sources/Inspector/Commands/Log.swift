@@ -8,7 +8,7 @@ enum Log: Command {
     static let summary = "list the events of a trace, one per line"
     static let help = """
         Usage: inspector log TRACE [--store NAME] [--action NAME | --action-contains TEXT]
-                                   [--problems] [--follow]
+                                   [--problems] [--source-root DIR] [--follow]
 
         Prints one line per event: seq, elapsed time, store, action, its arguments in full
         (title: "Dune"), the machine's from → to, (no change) when the action left the state
@@ -22,7 +22,11 @@ enum Log: Command {
                            Store.NAME: that store's
           --action-contains TEXT
                            only events whose action contains TEXT
-          --problems       only events with a problem, each followed by its messages
+          --problems       only events with a problem, each followed by its messages and
+                           the call stack the event recorded, folded to the app's own frames
+          --source-root DIR
+                           where the app's Swift files are, for the call stack (default: the
+                           current directory)
           --follow         go on printing events as the app appends them, as tail -f does
                            (until interrupted), each with the problems found when it came;
                            a torn last line is printed once the app has finished writing it
@@ -33,7 +37,8 @@ enum Log: Command {
     static func run(_ arguments: inout Arguments, console: Console) throws -> Int32 {
         let options = LogRows.Options(
             store: try arguments.option("--store"), action: try arguments.option("--action"),
-            actionContains: try arguments.option("--action-contains"), onlyProblems: arguments.flag("--problems"))
+            actionContains: try arguments.option("--action-contains"), onlyProblems: arguments.flag("--problems"),
+            sourceRoot: try SourceRoot.option(&arguments))
         let follow = arguments.flag("--follow")
         let path = try arguments.positional("TRACE (the trace file)")
         try arguments.finish()
@@ -78,6 +83,9 @@ enum Log: Command {
         if options.onlyProblems {
             for problem in found {
                 console.out.line("        \(problem.severity.rawValue): \(TTY.safe(problem.message))")
+                if let note = CallStackText.note(for: problem, sourceRoot: options.sourceRoot) {
+                    console.out.line("        \(note)")
+                }
             }
         }
     }

@@ -16,6 +16,9 @@ struct LogRows {
         var action: String?
         var actionContains: String?
         var onlyProblems = false
+        /// Where the app's Swift files are: with `onlyProblems`, a problem's call stack is
+        /// folded to the frames of files found there.
+        var sourceRoot = SourceRoot()
     }
 
     /// The most events that size the columns.

@@ -21,19 +21,8 @@ enum Step: Command {
         by validation are marked), what the step changed, and a status line. Each event shows its
         action's arguments, shortened in the list and whole above the diff. The view redraws when
         the terminal is resized, and the terminal is put back on every exit (q, Ctrl-C, a signal,
-        a crash). Every key: ? in the view, or the README's "The step view's keys".
-          → l n       next step            ← h p       previous step
-          g Home      step 0               G End       last step
-          123 Enter   jump to step 123     / text      find a store or action (/ Enter again: next)
-          ] [         next/previous step with a problem
-          v           pick the next value this step changed (shown on the status line)
-          w           who set it? jump to the step that last changed that value (the first
-                      one, unless v picked another) before this step
-          Tab         switch between the diff and the whole app state
-          < >         scroll the lower pane sideways (long lines)
-          + -         open one level more or fewer of the app state (deeper ones fold)
-          e           the picked value (or the first changed) whole, before and after
-          ↑ ↓ PgUp PgDn  scroll the lower pane           q Ctrl-C     quit
+        a crash). Every key, as ? in the view lists them:
+        \(StepKeys.helpLines(width: 81).joined(separator: "\n"))
 
         A large trace opens at once: the view shows its first megabyte while the rest is
         indexed ("indexing 34%…" on the status line); G, ], a jump, a search and → past the
@@ -159,6 +148,9 @@ enum Step: Command {
         // The search running off this thread, if any.
         var search: BackgroundSearch?
         defer { search?.cancel() }
+        // The scan for the action filter's events, if one runs.
+        var actionScan: ActionEventScan?
+        defer { actionScan?.cancel() }
         // The scan of the file for the list's column widths: its first block is waited for (at
         // most 50 ms; a 200 MB trace's first screen takes 140 ms), so that the first screen has
         // them, the rest is taken at each tick.
@@ -210,6 +202,7 @@ enum Step: Command {
                 if let widths = running.take() { effects.formUnion(view.listWidthsFound(widths)) }
                 if done { widthScan = nil }
             }
+            scanActionEvents(&actionScan, into: &view)
             if let request = view.takeAppRequest() { app?.send(request) }
             if let update = live.take() {
                 if view.screen.following {
@@ -231,6 +224,25 @@ enum Step: Command {
                 effects.formUnion(view.appAnswered(answer.request, answer.outcome))
             }
         }
+    }
+
+    /// Starts the scan for the action filter's events when the view needs it (an action filter
+    /// is set, and its events are not known for this opening of the trace), cancelling one for
+    /// another action or opening, and gives the view those of a scan that is done (the list
+    /// shows the same rows: nothing to draw again).
+    private static func scanActionEvents(_ scan: inout ActionEventScan?, into view: inout StepView) {
+        if let running = scan, let found = running.take() {
+            scan = nil
+            view.session.actionEventsFound(found)
+        }
+        guard let action = view.session.filter.action, !view.session.knowsActionEvents else {
+            scan?.cancel()
+            scan = nil
+            return
+        }
+        if let running = scan, running.action == action, running.trace === view.session.trace { return }
+        scan?.cancel()
+        scan = ActionEventScan(view.session.trace, action: action)
     }
 
     /// Keys that need the whole trace, not its first part: the last step, the next problem, a
@@ -387,7 +399,7 @@ enum Step: Command {
                     if session.find(argument) {
                         try show(&session)
                     } else {
-                        out.line("no store or action matches \"\(TTY.safe(argument))\"")
+                        out.line(StepView.notFound(argument))
                     }
                 case "who":
                     if whoSet(argument, in: &session, out: out) { try show(&session) }

@@ -29,10 +29,8 @@ struct TextReporter: ValidationReporter {
                 console.out.line(
                     "\(file):\(problem.line): \(Self.label(problem, style: style)): \(TTY.safe(Self.message(problem))) [\(problem.kind.rawValue)]"
                 )
-                if !problem.stack.isEmpty {
-                    let stack = CallStackText(problem.stack, sourceRoot: sourceRoot)
-                    console.out.line(
-                        "\(file):\(problem.line): \(style.dim("note")): call stack: \(TTY.safe(stack.line))")
+                if let note = CallStackText.note(for: problem, sourceRoot: sourceRoot) {
+                    console.out.line("\(file):\(problem.line): \(style.dim("note")): \(note)")
                 }
             }
             if report.omitted > 0 {

@@ -1,3 +1,5 @@
+import TraceReader
+
 /// A transition's `stack` as a person reads it: folded to the app's own frames, innermost first.
 ///
 /// A frame is the app's own when it names a Swift file (`function (File.swift:LINE)`) that is
@@ -43,6 +45,14 @@ struct CallStackText {
     var line: String {
         guard frames.count > Self.lineLimit else { return frames.joined(separator: " ← ") }
         return (frames.prefix(Self.lineLimit) + ["… \(frames.count - Self.lineLimit) more"]).joined(separator: " ← ")
+    }
+
+    /// `call stack: a (A.swift:3) ← …` (`line`, made terminal-safe): what follows a problem's
+    /// message in `validate`'s text format and in `log --problems`; nil for a problem whose
+    /// event recorded no stack.
+    static func note(for problem: Problem, sourceRoot: SourceRoot) -> String? {
+        guard !problem.stack.isEmpty else { return nil }
+        return "call stack: " + TTY.safe(CallStackText(problem.stack, sourceRoot: sourceRoot).line)
     }
 
     /// `call stack:` and a line per frame shown, indented, for a pane or a command's output.

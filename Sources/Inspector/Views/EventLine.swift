@@ -50,11 +50,13 @@ struct EventLine {
     /// When they do not fit, the store and action columns give up columns first (the wider one,
     /// down to 8, a long name ending in `…`), then the from → to column (its text is cut, its
     /// tag never); the arguments and the time, read last, come after and are what the screen's
-    /// edge cuts. Room for the tag is kept only when the trace has a problem (`marksProblems`):
-    /// a trace with none gives it to the arguments.
+    /// edge cuts. The tag's room fits the widest problem kind of the whole trace
+    /// (`widestProblemKind` columns, `ProblemMarks.widestKind`; `  ✖ discontinuity`), so that
+    /// a tag is whole wherever the screen has the room, and no column moves as the list scrolls;
+    /// a trace with no problem (0) gives it to the arguments.
     static func forList(
         _ events: [TraceEvent], in trace: TraceFile, lastStep: Int, widths: ListTextWidths?, columns: Int,
-        style: Style, argsLimit: Int, marksProblems: Bool = true
+        style: Style, argsLimit: Int, widestProblemKind: Int = ProblemKind.illegal.rawValue.count
     ) -> EventLine {
         var known = widths ?? ListTextWidths()
         if widths == nil { known.include(events) }
@@ -67,7 +69,7 @@ struct EventLine {
         var store = min(max(stores, 5), 28)
         var action = min(max(known.action, 6), 28)
         format.argsWidth = min(known.args, argsLimit)
-        let tagRoom = marksProblems ? Self.tagRoom : 0
+        let tagRoom = widestProblemKind > 0 ? Self.tagLead + widestProblemKind : 0
         let natural = known.detail + tagRoom
         // The row's mark (`▶✖ `), the step, the store and the action with a gap after each; and
         // a space and the `…` that end a line cut after the from → to column.
@@ -84,10 +86,8 @@ struct EventLine {
         return format
     }
 
-    /// The columns kept for a problem's tag after what the event did: `  ✖ illegal`, the kind a
-    /// machine's rules give. A longer kind takes its room from what its own event did (cut,
-    /// ending in `…`), so that no column moves for it.
-    static let tagRoom = ScreenText.width("  ✖ \(ProblemKind.illegal.rawValue)")
+    /// The columns of a problem's tag before its kind, after what the event did: `  ✖ `.
+    static let tagLead = ScreenText.width("  ✖ ")
 
     /// `+114.719370s`: six decimals always, so that times line up.
     static func fixedTime(_ value: Double) -> String {
@@ -103,17 +103,19 @@ struct EventLine {
     /// `restored`: the list's, which says a restore's step (`log` prints its rows from the
     /// bytes, as they were).
     static func detail(of event: TraceEvent, restored: Bool = true) -> String {
-        var detail = ""
-        if let from = event.from, let to = event.to {
-            detail = "\(TTY.safe(from)) → \(TTY.safe(to))"
-        } else if let caseName = event.caseName {
-            detail = "→ \(TTY.safe(caseName))"
-        }
+        var detail = caseChange(of: event)
         if event.changed == false { detail += detail.isEmpty ? "(no change)" : "  (no change)" }
         if restored, let step = event.restoredStep {
             detail += (detail.isEmpty ? "" : "  ") + "(restored step \(step))"
         }
         return detail
+    }
+
+    /// `loading → loaded`, `→ idle`, or empty: the machine's cases, how `detail` starts, what
+    /// the list keeps whole longest.
+    static func caseChange(of event: TraceEvent) -> String {
+        if let from = event.from, let to = event.to { return "\(TTY.safe(from)) → \(TTY.safe(to))" }
+        return event.caseName.map { "→ \(TTY.safe($0))" } ?? ""
     }
 
     /// The action column: the action's name, `register`, or the event's type.
@@ -130,14 +132,27 @@ struct EventLine {
         let detail = Self.detail(of: event, restored: detailFirst)
         var mark = ""
         var markText = ""
+        var worstIsWarning = false
         if let worst = problems.max(by: { $0.severity < $1.severity }) {
-            markText = (worst.severity == .warning ? "⚠ " : "✖ ") + worst.kind.rawValue
-            mark = worst.severity == .warning ? style.yellow(markText) : style.red(markText)
+            worstIsWarning = worst.severity == .warning
+            markText = (worstIsWarning ? "⚠ " : "✖ ") + worst.kind.rawValue
+            mark = worstIsWarning ? style.yellow(markText) : style.red(markText)
         }
-        // In the list, the problem's tag comes right after what the event did, in its column:
-        // what the event did is cut to leave room for the tag, never the tag.
+        // In the list, the problem's tag comes right after what the event did, in its column.
+        // When the column is short of room, what follows the cases (`(no change)`) is cut
+        // first, then the tag's kind (`✖ discont…`, down to `✖`), then the cases themselves:
+        // `calculating → ready` is read first.
         if detailFirst && detailWidth > 0 {
             let gap = detail.isEmpty || mark.isEmpty ? "" : "  "
+            let casesColumns = ScreenText.width(Self.caseChange(of: event))
+            if !markText.isEmpty && casesColumns + gap.count + ScreenText.width(markText) > detailWidth {
+                let room = detailWidth - casesColumns - gap.count
+                let glyph = String(markText.prefix(1))
+                // `✖ d…` at least, or the glyph alone.
+                let cut = room >= 4 ? ScreenText.fit(markText, width: room) : glyph
+                markText = cut
+                mark = worstIsWarning ? style.yellow(cut) : style.red(cut)
+            }
             let markWidth = ScreenText.width(gap + markText)
             var shown = detail
             if ScreenText.width(detail) + markWidth > detailWidth {

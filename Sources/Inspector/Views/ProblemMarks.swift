@@ -16,6 +16,10 @@ struct ProblemMarks: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     /// The counts of every problem, kept whole or not: what `inspector validate` says.
     private(set) var errors = 0
     private(set) var warnings = 0
+    /// The columns of the widest kind among every problem (`discontinuity`: 13); 0 when there
+    /// is none. The step view's list keeps room for a tag of that kind, from the whole trace's
+    /// problems, so that no column moves as the list scrolls (`EventLine.forList`).
+    private(set) var widestKind = 0
 
     init() {}
 
@@ -31,6 +35,7 @@ struct ProblemMarks: Equatable, Sendable, ExpressibleByDictionaryLiteral {
         placeKinds = places.map(\.kind)
         errors = report.errors
         warnings = report.warnings
+        widestKind = (report.problems.map(\.kind) + placeKinds).map { $0.rawValue.count }.max() ?? 0
     }
 
     /// The validator whose reports keep what this needs.
@@ -56,6 +61,7 @@ struct ProblemMarks: Equatable, Sendable, ExpressibleByDictionaryLiteral {
     }
 
     private mutating func count(_ kind: ProblemKind) {
+        widestKind = max(widestKind, kind.rawValue.count)
         if kind.severity == .warning { warnings += 1 } else { errors += 1 }
     }
 

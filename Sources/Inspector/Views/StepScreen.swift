@@ -75,7 +75,7 @@ struct StepScreen {
         // Arguments shortened to leave room for the rest: 20 columns at 80, 40 from 160 on.
         let format = EventLine.forList(
             events, in: trace, lastStep: session.lastStep, widths: listWidths, columns: columns, style: style,
-            argsLimit: min(40, max(12, columns / 4)), marksProblems: !session.problems.isEmpty)
+            argsLimit: min(40, max(12, columns / 4)), widestProblemKind: session.problems.widestKind)
         for (offset, event) in events.enumerated() {
             let index = indices[offset]
             let marker = index == current ? "▶" : " "

@@ -26,6 +26,9 @@ struct StepSession {
     private(set) var lastSearch: String?
     /// The events the list shows and `next()` / `previous()` step through.
     var filter = EventFilter()
+    /// The events of the action filter's action, once scanned (`ActionEventScan`): the filter
+    /// moves on them while they are of this trace and action; before, it looks at every event.
+    private(set) var actionEvents: ActionEvents?
     /// Where the app's Swift files are (the current directory): a call stack is folded to the
     /// frames of files found there.
     let sourceRoot = SourceRoot()
@@ -147,43 +150,71 @@ struct StepSession {
         return move(to: filter.isEmpty ? position - 1 : 0)
     }
 
-    /// Whether the event at `index` passes the filter.
+    /// Whether the event at `index` passes the filter. Its line's members are read, not its
+    /// state (`TraceEvent(fields:)`): a filter never looks at a state.
     func passes(_ index: Int) -> Bool {
-        guard let event = trace.event(at: index) else { return false }
-        return filter.matches(event, hasProblem: hasProblem(eventAt: index))
+        if filter.problemsOnly && !hasProblem(eventAt: index) { return false }
+        if filter.store == nil && filter.action == nil && !filter.changedOnly {
+            return index >= 0 && index < trace.eventCount
+        }
+        let line = trace.line(ofEventAt: index) ?? 0
+        let scanned = trace.scanEvent(at: index) { TraceEvent(fields: $0, in: $1, index: index, lineNumber: line) }
+        guard let scanned, let event = scanned else { return false }
+        // (Its problems were looked at above.)
+        return filter.matches(event, hasProblem: true)
+    }
+
+    /// Takes the events of an action scanned off the input thread; ignored when they are not of
+    /// this trace (it grew, or was indexed whole, meanwhile).
+    mutating func actionEventsFound(_ events: ActionEvents) {
+        guard events.trace === trace else { return }
+        actionEvents = events
+    }
+
+    /// Whether the action filter's events are known for the current trace (or no action filter
+    /// is set): the caller scans for them when not.
+    var knowsActionEvents: Bool {
+        guard let action = filter.action else { return true }
+        return actionEvents.map { $0.action == action && $0.trace === trace } ?? false
     }
 
     /// The first index after (or before) `index` whose event passes the filter, looking at most
-    /// `limit` events away (the list asks for its neighbours and must stay quick on a huge trace).
+    /// at `limit` events (the list asks for its neighbours and must stay quick on a huge trace).
+    ///
+    /// Only the events of the narrowest list the index gives are looked at: those with a problem
+    /// (`!`), those of the filter's store (the trace's index holds each store's events), or
+    /// those of its action once scanned (`actionEvents`), each found by binary search; every
+    /// event otherwise. When that list is the whole filter, no line is read.
     func matchingIndex(after index: Int, forward: Bool, limit: Int = Int.max) -> Int? {
+        let actionList = knowsActionEvents && filter.action != nil ? actionEvents : nil
+        // The next candidate after `at`, and whether the list it comes from is the whole filter.
+        let next: (Int) -> Int?
+        let listIsFilter: Bool
         if filter.problemsOnly {
-            // Only the events with problems can pass: look at them alone, not at every event.
-            var low = 0
-            var high = problemEvents.count
-            while low < high {
-                let middle = (low + high) / 2
-                if forward ? problemEvents[middle] <= index : problemEvents[middle] < index {
-                    low = middle + 1
-                } else {
-                    high = middle
-                }
+            next = { at in problemEvents.position(after: at, forward: forward).map { problemEvents[$0] } }
+            listIsFilter = filter == EventFilter(problemsOnly: true)
+        } else if let store = filter.store {
+            next = { at in
+                forward ? trace.eventIndex(of: store, after: at) : trace.eventIndex(of: store, before: at)
             }
-            var at = forward ? low : low - 1
-            var looked = 0
-            while at >= 0 && at < problemEvents.count && looked < limit {
-                if passes(problemEvents[at]) { return problemEvents[at] }
-                at += forward ? 1 : -1
-                looked += 1
+            listIsFilter = filter == EventFilter(store: store)
+        } else if let actionList {
+            next = { at in actionList.index(after: at, forward: forward) }
+            listIsFilter = filter == EventFilter(action: actionList.action)
+        } else {
+            let count = trace.eventCount
+            next = { at in
+                let candidate = at + (forward ? 1 : -1)
+                return candidate >= 0 && candidate < count ? candidate : nil
             }
-            return nil
+            listIsFilter = filter.isEmpty
         }
         var candidate = index
         var looked = 0
-        while looked < limit {
-            candidate += forward ? 1 : -1
+        while looked < limit, let found = next(candidate) {
+            if listIsFilter || passes(found) { return found }
+            candidate = found
             looked += 1
-            guard candidate >= 0 && candidate < trace.eventCount else { return nil }
-            if filter.isEmpty || passes(candidate) { return candidate }
         }
         return nil
     }
@@ -242,9 +273,10 @@ struct StepSession {
 
     /// The index of the next event (after the current one, wrapping around; before it with
     /// `backward`) that `find` goes to for `needle`, without moving. Candidates are found in the
-    /// file's bytes first (`TraceFile.forEachEvent(containing:)`, on the longest run of letters
-    /// and digits of `needle`), and only they are decoded. Nil when none matches, or when
-    /// `shouldStop` said to stop.
+    /// file's bytes first (`TraceFile.forEachEvent(containing:andAll:)`: lines that hold every
+    /// run of letters and digits of `needle`, scanned for the longest), and only they are
+    /// decoded, so that a common word beside a rare or absent one costs no decoding. Nil when
+    /// none matches, or when `shouldStop` said to stop.
     func search(
         for needle: String, backward: Bool = false, shouldStop: () -> Bool = { false },
         progress: (_ bytesScanned: Int) -> Void = { _ in }
@@ -261,11 +293,13 @@ struct StepSession {
         var found: Int?
         var scannedBefore = 0
         for range in ranges where found == nil {
-            if let token = Self.searchToken(lowered) {
+            let tokens = Self.searchTokens(lowered)
+            if let token = tokens.first {
                 var scanned = 0
                 let before = scannedBefore
                 let finished = trace.forEachEvent(
-                    containing: token, in: range, backward: backward, shouldStop: shouldStop,
+                    containing: token, andAll: Array(tokens.dropFirst()), in: range, backward: backward,
+                    shouldStop: shouldStop,
                     progress: {
                         scanned = $0
                         progress(before + $0)
@@ -292,24 +326,33 @@ struct StepSession {
         return found
     }
 
-    /// The longest run of ASCII letters, digits and `_` of `lowered`: what every line that
-    /// matches holds as is (the rest may be printed otherwise than the file writes it, as
-    /// `title: "Dune"` for `"title":"Dune"`); nil when it has none.
-    static func searchToken(_ lowered: String) -> [UInt8]? {
-        var best: [UInt8] = []
+    /// The runs of ASCII letters, digits and `_` of `lowered`, longest first, each once: what
+    /// every line that matches holds as is (the rest may be printed otherwise than the file
+    /// writes it, as `title: "Dune"` for `"title":"Dune"`); empty when it has none. A run
+    /// inside a longer one is left out (the longer one's line holds it).
+    static func searchTokens(_ lowered: String) -> [[UInt8]] {
+        var runs: [[UInt8]] = []
         var run: [UInt8] = []
-        for byte in lowered.utf8 {
+        for byte in Array(lowered.utf8) + [0] {
             let isWord =
                 (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
                 || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
             if isWord {
                 run.append(byte)
-                if run.count > best.count { best = run }
-            } else {
+            } else if !run.isEmpty {
+                runs.append(run)
                 run = []
             }
         }
-        return best.isEmpty ? nil : best
+        // Longest first, the first of equal ones first (a stable sort).
+        let sorted = runs.enumerated().sorted {
+            $0.element.count != $1.element.count ? $0.element.count > $1.element.count : $0.offset < $1.offset
+        }
+        var tokens: [[UInt8]] = []
+        for (_, candidate) in sorted where !tokens.contains(where: { $0.contains(candidate) }) {
+            tokens.append(candidate)
+        }
+        return tokens
     }
 
     /// Whether the event at `index` passes the filter and matches the search `lowered`.

@@ -35,6 +35,13 @@ struct StepView {
     private(set) var attached = false
     /// What to ask the attached app, set by `update` and taken by the caller (`takeAppRequest`).
     private(set) var appRequest: ControlRequest?
+    /// Whether `r` asked the attached app back to its present and the person has not moved
+    /// since: its answer then moves the view to the step it says (the trace's last row is most
+    /// often a restore the app wrote, not its present).
+    private(set) var awaitsPresent = false
+    /// Whether the view is on the attached app's present, moved there by its answer to `r`, and
+    /// the person has not moved since: it follows the app's own new events (not the restores).
+    private(set) var followsPresent = false
     /// The store `s` started from (the step's store then): `s` goes through the others in
     /// turn from it, then shows all again.
     private var storeCycleStart: String?
@@ -159,11 +166,15 @@ struct StepView {
         let step = session.step
         session.traceChanged(trace, problems: problems ?? session.problems)
         // Attached, the app writes a restore per store for each step the person moves to: the
-        // view stays where the person is, and follows only the app's own new events.
-        if attached && trace.eventCount > before
-            && (before..<trace.eventCount).allSatisfy({ trace.event(at: $0)?.type == "restore" })
-        {
-            _ = session.go(toStep: step)
+        // view stays where the person is, and follows only the app's own new events (on its
+        // present, after `r`: to the last of them).
+        if attached && trace.eventCount > before {
+            let added = before..<trace.eventCount
+            if followsPresent, let own = added.last(where: { trace.event(at: $0)?.type != "restore" }) {
+                _ = session.go(toStep: trace.step(ofEventAt: own) ?? step)
+            } else if added.allSatisfy({ trace.event(at: $0)?.type == "restore" }) {
+                _ = session.go(toStep: step)
+            }
         }
         if let problems {
             // The first validation is said as `problemsFound` says it; later ones (a followed
@@ -197,6 +208,11 @@ struct StepView {
         switch outcome {
         case .success(.restored(let step, let present, _, _, let kept)):
             screen.appStatus = present ? "live (back at its present, step \(step))" : "at step \(step)"
+            if present && request == .present && awaitsPresent {
+                awaitsPresent = false
+                followsPresent = session.go(nearStep: step) != nil
+                screen.scroll = 0
+            }
             if !kept.isEmpty {
                 screen.message =
                     "kept the app's live value of \(kept.map { TTY.safe($0) }.joined(separator: ", ")) (redacted in the trace)"
@@ -253,6 +269,8 @@ struct StepView {
         screen.message = found == nil ? Self.notFound(text) : nil
         screen.scroll = 0
         if attached && session.step != stepBefore {
+            awaitsPresent = false
+            followsPresent = false
             appRequest = .restore(step: session.step)
             screen.appStatus = "restoring step \(session.step)…"
         }
@@ -265,10 +283,13 @@ struct StepView {
         let effects = apply(key)
         if attached && !effects.contains(.quit) {
             if key == .character("r") && typed == nil {
+                // The view moves when the app says which step its present is (`appAnswered`).
                 appRequest = .present
-                session.last()
+                awaitsPresent = true
                 screen.appStatus = "going back to its present…"
             } else if session.step != stepBefore {
+                awaitsPresent = false
+                followsPresent = false
                 appRequest = .restore(step: session.step)
                 screen.appStatus = "restoring step \(session.step)…"
             }
@@ -390,8 +411,8 @@ struct StepView {
         "no event has step \(step) (its line was skipped: see the problem here); showing step \(reached), the next one"
     }
 
-    /// The message for a search that found nothing.
-    private static func notFound(_ text: String) -> String {
+    /// The message for a search that found nothing (in the view, and piped `find`).
+    static func notFound(_ text: String) -> String {
         "no store, action, argument or new state value matches \"\(TTY.safe(text))\""
     }
 

@@ -255,6 +255,16 @@ public final class TraceFile: Sendable {
         return self.index.latestEvent(ofStore: id, amongFirst: min(index, eventCount))
     }
 
+    /// The index of `store`'s first event after the event at `index` (its first event for a
+    /// negative `index`); nil when it has none after it. From the index, without reading a line,
+    /// by binary search over the store's events: the step view's store filter moves on it.
+    package func eventIndex(of store: String, after index: Int) -> Int? {
+        guard let id = self.index.storeIDs[store] else { return nil }
+        let range = self.index.storeRange(id)
+        let position = self.index.storeEvents.firstIndex(above: index, in: range)
+        return position < range.upperBound ? self.index.storeEvents[position] : nil
+    }
+
     /// The store id of `store`, and the position in the index's `storeEvents` of its latest
     /// event at or before `step`; nil before its first one or for a store the trace does not have.
     private func latestPosition(of store: String, atStep step: Int) -> (store: Int, position: Int)? {

@@ -159,6 +159,10 @@ import TraceReader
 
         StepViewTests.press(&view, .character("r"))
         #expect(view.takeAppRequest() == .present)
+        // The view goes to the app's present when the app says which step it is (issue 36).
+        #expect(view.session.step == 3)
+        _ = view.appAnswered(
+            .present, .success(.restored(step: 7, present: true, stores: ["A"], absent: [], kept: [])))
         #expect(view.session.step == 7)
         _ = view.appAnswered(
             .present, .failure(ControlChannelError("the app closed the control channel; did it quit?")))

@@ -44,8 +44,16 @@ import Testing
         }
         #expect(!screen.contains("2 x SHIRT"))
 
+        // More moves, each writing restores into the trace the view reads; then `r`: the view
+        // is on the app's present, step 8 (the cart's add), not on the last restore row.
+        try inspector.keys("Left", "Right", "Left")
+        _ = try inspector.waitLong(for: "the app at step 5") { $0.contains("app: at step 5") }
         try inspector.keys("r")
-        _ = try inspector.waitLong(for: "the app back at its present") { $0.contains("back at its present, step 8") }
+        let present = try inspector.waitLong(for: "the app back at its present") {
+            $0.contains("back at its present, step 8") && $0.contains("step 8 of")
+        }
+        let row = try #require(present.split(separator: "\n").first { $0.hasPrefix("▶") }, "\(present)")
+        #expect(row.contains(" 8 ") && row.contains("add") && !row.contains("restore"), "\(present)")
         screen = try shop.waitLong(for: "the present on the shop's screen") {
             $0.contains("set the shop to step 8") && $0.contains("2 x SHIRT")
         }

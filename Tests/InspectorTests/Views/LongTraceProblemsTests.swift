@@ -161,11 +161,38 @@ import TraceReader
     @Test func theByteScanFindsWhatTheViewPrints() throws {
         let trace = try ManyProblemsTrace(cycles: 10)
         let session = StepSession(trace: try TraceFile(path: trace.path), problems: [:])
-        #expect(StepSession.searchToken("products: 4") == Array("products".utf8))
-        #expect(StepSession.searchToken("→") == nil)
+        #expect(StepSession.searchTokens("products: 4") == [Array("products".utf8), Array("4".utf8)])
+        #expect(StepSession.searchTokens("a loading load") == [Array("loading".utf8)])
+        #expect(StepSession.searchTokens("→").isEmpty)
         #expect(session.search(for: "PRODUCTS: 4") == 3)
         #expect(session.search(for: "CatalogStore.didLoad") == 3)
         #expect(session.search(for: "→") == nil)
         #expect(session.search(for: "didLoad", backward: true) == 30)
+    }
+
+    /// Issue 36: the byte scan keeps only lines that hold every word of the text, so a common
+    /// word beside an absent one gives no line to decode, and a found text is found as before.
+    @Test func theByteScanKeepsOnlyLinesWithEveryWord() throws {
+        let trace = try ManyProblemsTrace(cycles: 10)
+        let file = try TraceFile(path: trace.path)
+        func candidates(_ token: String, _ others: [String]) -> [Int] {
+            var found: [Int] = []
+            file.forEachEvent(
+                containing: Array(token.utf8), andAll: others.map { Array($0.utf8) }, in: 0..<file.eventCount
+            ) {
+                found.append($0)
+                return true
+            }
+            return found
+        }
+        #expect(candidates("loading", []).count == 30)
+        #expect(candidates("loading", ["qqq"]).isEmpty)
+        #expect(candidates("loading", ["PRODUCTS"]) == Array(stride(from: 3, through: 30, by: 3)))
+        #expect(candidates("products", ["4", "didload"]).count == 10)
+        let session = StepSession(trace: file, problems: [:])
+        #expect(session.search(for: "QQQ loading") == nil)
+        #expect(session.search(for: "catalogstore.DIDLOAD") == 3)
+        #expect(session.search(for: "didLoad  products: 4") == nil)
+        #expect(session.search(for: "products: 4", backward: true) == 30)
     }
 }

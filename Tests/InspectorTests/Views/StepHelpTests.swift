@@ -121,4 +121,14 @@ import TraceReader
             #expect(readme.contains("| \(entry.keys) | \(entry.action) |"), "README row for \(entry.keys)")
         }
     }
+
+    /// Issue 36: `step --help` lists every key the view's `?` lists, with what it does (the
+    /// filters, finding again, `r`), not "find a store or action".
+    @Test func stepHelpListsEveryKeyAsTheViewDoes() {
+        for line in StepKeys.helpLines(width: 81) {
+            #expect(Step.help.contains(line + "\n"), "\(line)")
+        }
+        #expect(Step.help.contains("  s  "))
+        #expect(!Step.help.contains("find a store or action"))
+    }
 }
