@@ -11,17 +11,7 @@ extension JSONScanner {
     /// zero-padded, as one little-endian word (one load when 8 bytes are there to read).
     @inlinable @inline(__always)
     public static func prefixWord(_ base: UnsafePointer<UInt8>, count: Int, at offset: Int, length: Int) -> UInt64 {
-        if offset &+ 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-            return length >= 8 ? word : word & ((1 &<< UInt64(length &* 8)) &- 1)
-        }
-        var word: UInt64 = 0
-        var index = 0
-        while index < length && index < 8 {
-            word |= UInt64(base[offset &+ index]) &<< UInt64(index &* 8)
-            index &+= 1
-        }
-        return word
+        prefixWord(ByteView(start: UnsafeRawPointer(base), count: count), at: offset, length: length)
     }
 
     /// `prefixWord` of a sink's view of the input.

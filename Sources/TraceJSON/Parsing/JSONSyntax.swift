@@ -20,11 +20,7 @@ public enum JSONSyntax {
     /// `offset` in `bytes`, checking it on the way; returns the offset just past the value.
     /// What follows the value is not looked at. Error positions count from the start of `bytes`.
     public static func skipValue(in bytes: UnsafeRawBufferPointer, at offset: Int) throws(JSONParseError) -> Int {
-        precondition(offset >= 0 && offset <= bytes.count, "JSONSyntax.skipValue: offset out of range")
-        var scanner = JSONScanner(bytes, position: offset)
-        var sink = JSONDiscardingSink()
-        try scanner.scanValue(into: &sink)
-        return scanner.position
+        try skipValue(in: ByteView(bytes), at: offset)
     }
 
     /// `skipValue(in:at:)` of a trace line as the reader holds it.
