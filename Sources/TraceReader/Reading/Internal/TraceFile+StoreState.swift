@@ -30,7 +30,8 @@ extension TraceFile {
         } else {
             switch wholeState(at: whole) {
             case .success(let state):
-                entry = RebuiltStateCache.Entry(position: whole, state: state, size: RebuiltStateSize(of: state))
+                entry = RebuiltStateCache.Entry(
+                    position: whole, state: state, size: RebuiltStateSize(of: state, valueLimit: rebuiltValueLimit))
             case .failure(let error): return .failure(error)
             }
         }
