@@ -38,6 +38,8 @@ enum When: Command {
         An event whose state cannot be given (a version 2 patch that does not apply, which
         validate reports as bad-patch, or a line changed since the trace was opened) is passed
         over: the value is compared across it, and each such line is named on standard error.
+        In a version 2 trace, every patch of the store is applied for that, once, even where no
+        patch touches PATH: a state of the store that cannot be rebuilt is never left unsaid.
 
         Exit status:
           0  success, whether or not the value changed
@@ -110,6 +112,8 @@ enum When: Command {
                 return true
             }
         }
+        // The store's states that no change needed rebuilt: one that cannot be is named too.
+        history.passOverUnreadableStates(after: after, before: before)
         if count == 0 && format == "text" {
             var range = ""
             if let after { range += " after step \(after)" }
@@ -122,7 +126,11 @@ enum When: Command {
                     return false
                 }
             }
-            if range.isEmpty || !changedEver {
+            if !history.passedOver.isEmpty && (range.isEmpty || !changedEver) {
+                console.out.line(
+                    "\(path) is not in any state of \(TTY.safe(file)) that could be read; the states that could not are named on standard error"
+                )
+            } else if range.isEmpty || !changedEver {
                 console.out.line(
                     "\(path) is not in any state of \(TTY.safe(file)): check the path with 'inspector show \(TTY.safe(file)) \(trace.lastStep) --store \(TTY.safe(path.components.first.map(storeName) ?? "?"))'"
                 )
