@@ -365,6 +365,15 @@ public final class TraceRecorder: Sendable {
         }
     }
 
+    /// The file this recorder writes, by the device and inode of its open descriptor (not of
+    /// whatever is at its path now, which another program may have replaced): for time travel's
+    /// control channel, which serves only this file. Nil when the sink is not a `FileSink` (a
+    /// rolling trace changes files; memory and custom sinks have none) or the system cannot say.
+    package var traceFileIdentity: (device: UInt64, inode: UInt64)? {
+        guard let file = sink as? FileSink, let status = file.status else { return nil }
+        return (status.device, status.inode)
+    }
+
     /// How many events have been numbered (written or queued), across files: for tests.
     package var numberedEvents: Int {
         state.withLock { $0.fileOffset + $0.lastSeq }
