@@ -22,9 +22,10 @@ enum When: Command {
 
         A value appearing (its store's register event, a member added) and going (removed)
         are changes too. Only the events of PATH's store are read, and of each only the value
-        at PATH is parsed, so a gigabyte trace answers in seconds. In a version 2 trace only the
-        patches' paths are read, and a state is rebuilt only at the steps whose patch touches
-        PATH.
+        at PATH is parsed, so a gigabyte trace answers in seconds. In a version 2 trace the
+        changes are found from the patches' paths, a state being rebuilt for them only at the
+        steps whose patch touches PATH; then the store's patches are applied once, in order, to
+        check that each of its states can be rebuilt.
 
         Options:
           --before N   only the last change before step N: who set the value that step N-1
