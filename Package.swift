@@ -113,7 +113,8 @@ let package = Package(
         .testTarget(
             name: "TimeTravelTests",
             dependencies: [
-                "TimeTravel", "Recorder", "TraceReader", "TraceJSON", "TraceQueries", "RewindSupport", "TestSupport",
+                "TimeTravel", "Recorder", "RecorderPatches", "TraceReader", "TraceJSON", "TraceQueries",
+                "RewindSupport", "TestSupport",
             ], swiftSettings: testCode),
         .testTarget(
             name: "InspectorTests",

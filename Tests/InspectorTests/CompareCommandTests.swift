@@ -24,6 +24,28 @@ import TraceJSON
         )
     }
 
+    /// A patch that does not apply is named as every other command names it: its line, its
+    /// action and store, and the kind `validate` reports, `bad-patch` (issue 34, audit E).
+    @Test func aPatchThatDoesNotApplyIsABadPatchNamingItsLine() throws {
+        let folder = try V.Folder()
+        let path = try folder.write(
+            "v2.jsonl",
+            [
+                #"{"type":"header","format":"rewind-trace","version":2,"machines":{}}"#,
+                #"{"type":"register","seq":1,"elapsed":0,"store":"S","state":{"n":0}}"#,
+                #"{"type":"transition","seq":2,"elapsed":1,"store":"S","action":"bump","changed":true,"patch":[{"op":"remove","path":"/gone"}]}"#,
+            ])
+        let (status, out, err) = V.run(["compare", path, path])
+        #expect(status == 2, "\(out)\(err)")
+        #expect(err.contains("\(path):3:"), "\(err)")
+        #expect(
+            err.contains(#"the patch of "bump" on "S" does not apply to its state before it (bad-patch)"#), "\(err)")
+        #expect(err.contains("patch[0]"), "\(err)")
+        // Worded as `show` words the same line.
+        let show = V.run(["show", path, "2"])
+        #expect(show.err.contains("(bad-patch)"), "\(show)")
+    }
+
     @Test func twoRunsThatAgreeExitZero() throws {
         let folder = try V.Folder()
         let (first, _) = try runs(in: folder)

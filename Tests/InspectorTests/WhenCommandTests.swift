@@ -49,11 +49,49 @@ final class QueryTraceFile {
         #expect(result.err.contains("\(file.path):3: warning:"))
         #expect(result.err.contains("bad-patch"))
         #expect(result.err.contains("the value was compared across this event"))
-        // Where nothing is passed over, the answer is as before: exit 0, nothing on stderr.
+        // A path the bad patch does not touch: the store's state at step 2 is unknown all the
+        // same, so the answer says so (the change is listed where it can be read).
         let total = inspector(["when", file.path, "CartStore.total"])
-        #expect(total.status == 0)
-        #expect(total.err.isEmpty)
+        #expect(total.status == 1)
+        #expect(total.err.contains("\(file.path):3: warning:"))
         #expect(total.out.contains("step 3"))
+        // Where every state can be read, the answer is as before: exit 0, nothing on stderr.
+        let sound = try QueryTraceFile([
+            #"{"type":"header","format":"rewind-trace","version":2,"machines":{}}"#,
+            #"{"type":"register","seq":1,"elapsed":0,"store":"CartStore","state":{"items":[],"total":0}}"#,
+            #"{"type":"transition","seq":2,"elapsed":1,"store":"CartStore","action":"add","changed":true,"patch":[{"op":"add","path":"/items/-","value":1}]}"#,
+            #"{"type":"transition","seq":3,"elapsed":2,"store":"CartStore","action":"total","changed":true,"patch":[{"op":"replace","path":"/total","value":5}]}"#,
+        ])
+        let soundTotal = inspector(["when", sound.path, "CartStore.total"])
+        #expect(soundTotal.status == 0)
+        #expect(soundTotal.err.isEmpty)
+        #expect(soundTotal.out.contains("step 3"))
+    }
+
+    /// A patch that does not apply, on a path no patch touches (issue 34, audit D): `when` said
+    /// "not in any state", nothing on standard error, exit 0, as if every state had been read.
+    /// Every state of the store asked about is rebuilt: the bad patch is named by its line, in
+    /// text and JSON alike, and the exit status is 1, as README says.
+    @Test func aBadPatchThatDoesNotTouchThePathIsNamedAndExitsOne() throws {
+        let file = try QueryTraceFile([
+            #"{"type":"header","format":"rewind-trace","version":2,"machines":{}}"#,
+            #"{"type":"register","seq":1,"elapsed":0,"store":"S","state":{"n":0}}"#,
+            #"{"type":"transition","seq":2,"elapsed":1,"store":"S","action":"bump","changed":true,"patch":[{"op":"replace","path":"/n","value":1}]}"#,
+            #"{"type":"transition","seq":3,"elapsed":2,"store":"S","action":"bump","changed":true,"patch":[{"op":"replace","path":"/m","value":2}]}"#,
+            #"{"type":"transition","seq":4,"elapsed":3,"store":"S","action":"bump","changed":true,"patch":[{"op":"replace","path":"/n","value":3}]}"#,
+        ])
+        for format in ["text", "json"] {
+            let result = inspector(["when", file.path, "S.a", "--format", format])
+            #expect(result.status == 1, "\(format): \(result)")
+            #expect(result.err.contains("\(file.path):4: warning:"), "\(format): \(result)")
+            #expect(result.err.contains("bad-patch"), "\(format): \(result)")
+        }
+        let text = inspector(["when", file.path, "S.a"])
+        #expect(text.out.contains("that could be read"), "\(text)")
+        // With a range that ends before the bad patch, every state asked about is read.
+        let early = inspector(["when", file.path, "S.n", "--before", "3"])
+        #expect(early.status == 0, "\(early)")
+        #expect(early.err.isEmpty, "\(early)")
     }
 
     @Test func listsEachChangeWithItsStepActionSourceCauseAndValues() throws {

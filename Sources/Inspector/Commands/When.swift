@@ -22,9 +22,10 @@ enum When: Command {
 
         A value appearing (its store's register event, a member added) and going (removed)
         are changes too. Only the events of PATH's store are read, and of each only the value
-        at PATH is parsed, so a gigabyte trace answers in seconds. In a version 2 trace only the
-        patches' paths are read, and a state is rebuilt only at the steps whose patch touches
-        PATH.
+        at PATH is parsed, so a gigabyte trace answers in seconds. In a version 2 trace the
+        changes are found from the patches' paths, a state being rebuilt for them only at the
+        steps whose patch touches PATH; then the store's patches are applied once, in order, to
+        check that each of its states can be rebuilt.
 
         Options:
           --before N   only the last change before step N: who set the value that step N-1
@@ -38,6 +39,8 @@ enum When: Command {
         An event whose state cannot be given (a version 2 patch that does not apply, which
         validate reports as bad-patch, or a line changed since the trace was opened) is passed
         over: the value is compared across it, and each such line is named on standard error.
+        In a version 2 trace, every patch of the store is applied for that, once, even where no
+        patch touches PATH: a state of the store that cannot be rebuilt is never left unsaid.
 
         Exit status:
           0  success, whether or not the value changed
@@ -110,6 +113,8 @@ enum When: Command {
                 return true
             }
         }
+        // The store's states that no change needed rebuilt: one that cannot be is named too.
+        history.passOverUnreadableStates(after: after, before: before)
         if count == 0 && format == "text" {
             var range = ""
             if let after { range += " after step \(after)" }
@@ -122,7 +127,11 @@ enum When: Command {
                     return false
                 }
             }
-            if range.isEmpty || !changedEver {
+            if !history.passedOver.isEmpty && (range.isEmpty || !changedEver) {
+                console.out.line(
+                    "\(path) is not in any state of \(TTY.safe(file)) that could be read; the states that could not are named on standard error"
+                )
+            } else if range.isEmpty || !changedEver {
                 console.out.line(
                     "\(path) is not in any state of \(TTY.safe(file)): check the path with 'inspector show \(TTY.safe(file)) \(trace.lastStep) --store \(TTY.safe(path.components.first.map(storeName) ?? "?"))'"
                 )

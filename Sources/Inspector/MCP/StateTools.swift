@@ -206,7 +206,9 @@ enum StateTools {
             ]
             if let next = page.nextOffset { result.append(key: "nextAfter", value: AnswerBounds.int(next)) }
             // As `inspector when` warns: the events whose state could not be given were passed
-            // over, so the answer says which (a few; `validate` lists them all).
+            // over, so the answer says which (a few; `validate` lists them all), among them the
+            // store's states that no change needed rebuilt.
+            history.passOverUnreadableStates(after: after, before: before)
             let passedOver = history.passedOver
             if !passedOver.isEmpty {
                 result.append(

@@ -25,6 +25,11 @@ public struct RecordingFailure: Error, Sendable, CustomStringConvertible {
         /// `seconds` not finite); the header leaves that limit out (and the rule, when it has
         /// no other limit).
         case invalidDeadline
+        /// The trace file at the recorder's path is no longer the one it writes: another program
+        /// replaced or removed it (a second app started with the same trace path). Recording
+        /// goes on into the file the recorder has open, which no one can open by that path.
+        /// Noticed within about a second of a write (`FileSink` traces only); reported once.
+        case traceReplaced
     }
 
     /// What went wrong.

@@ -46,6 +46,8 @@ public final class TraceRecorder: Sendable {
     private let sink: any TraceSink
     /// `sink` when it rolls over to new files; found once here, not cast on every event.
     private let rollingSink: RollingFileSink?
+    /// Whether the file a `FileSink` writes is still the one at its path (`traceReplaced`).
+    private let fileWatch: TraceFileWatch?
     private let startNanoseconds: UInt64
     /// The machines pinned in the header, one per store name, with their rules (see `MachineList`).
     private let pinnedMachines: [PinnedMachine]
@@ -106,6 +108,7 @@ public final class TraceRecorder: Sendable {
         self.sink = sink
         self.recordsEveryStack = stackForEveryAction
         self.rollingSink = sink as? RollingFileSink
+        self.fileWatch = (sink as? FileSink).flatMap(TraceFileWatch.init)
         let onError = onError ?? Self.printToStandardError
         self.onError = onError
         self.startNanoseconds = monotonicNanoseconds()
@@ -365,6 +368,15 @@ public final class TraceRecorder: Sendable {
         }
     }
 
+    /// The file this recorder writes, by the device and inode of its open descriptor (not of
+    /// whatever is at its path now, which another program may have replaced): for time travel's
+    /// control channel, which serves only this file. Nil when the sink is not a `FileSink` (a
+    /// rolling trace changes files; memory and custom sinks have none) or the system cannot say.
+    package var traceFileIdentity: (device: UInt64, inode: UInt64)? {
+        guard let file = sink as? FileSink, let status = file.status else { return nil }
+        return (status.device, status.inode)
+    }
+
     /// How many events have been numbered (written or queued), across files: for tests.
     package var numberedEvents: Int {
         state.withLock { $0.fileOffset + $0.lastSeq }
@@ -509,6 +521,7 @@ public final class TraceRecorder: Sendable {
                 try writeRolling(to: rolling, in: &state)
             } else {
                 try sink.write(state.encoder.output.bytes)
+                if let message = fileWatch?.replacedMessage() { report(.traceReplaced, message, in: &state) }
             }
             state.patches?.committed()
             if mustReachDisk { try sink.synchronize() }
@@ -583,6 +596,8 @@ public final class TraceRecorder: Sendable {
                 if let failure {
                     // Before the next writer can start: it finds the sink failed.
                     state.withLock { stopWriting(at: first, because: failure, in: &$0) }
+                } else if let message = fileWatch?.replacedMessage() {
+                    state.withLock { report(.traceReplaced, message, in: &$0) }
                 }
                 // The buffer is this thread's until `writing` is cleared: no other thread queues
                 // into it, and the next writer takes it only after.

@@ -63,6 +63,9 @@ open class Store<State: Equatable & Encodable & Sendable>: @unchecked Sendable {
     /// What the store does on an illegal transition.
     public var policy: IllegalTransitionPolicy { recording.policy }
 
+    /// The file the store's recorder writes (`TraceRecorder.traceFileIdentity`); nil without one.
+    package var traceFileIdentity: (device: UInt64, inode: UInt64)? { recording.traceFileIdentity }
+
     /// The state, its recording, and the checks of every action.
     private let recording: StoreRecording<State>
     /// The observation of `state`, an `ObservedValue<Store<State>, State>` where the Observation

@@ -36,6 +36,8 @@
 public final class StoreRecording<State: Equatable & Encodable & Sendable>: Sendable {
     /// The store's name in the trace.
     package let name: String
+    /// The file the store's recorder writes (`TraceRecorder.traceFileIdentity`); nil without one.
+    package var traceFileIdentity: (device: UInt64, inode: UInt64)? { recorder?.traceFileIdentity }
     /// What an illegal transition does.
     let policy: IllegalTransitionPolicy
     private let recorder: TraceRecorder?

@@ -38,11 +38,13 @@ import TraceReader
 ///   the next one can attach and send it back to its present.
 /// - The requests only move the app among the states of its own trace (`restore` takes a step
 ///   number, never a state), so a program that can attach can read nothing and set nothing else.
-/// - It serves only the trace the app writes: the file at `tracePath` when the channel opens
-///   (its device and inode). When another file has taken that path (a second app started with
-///   the same trace path, which replaced the file), every request is refused and `onError` is
-///   told, once: the steps at the path are another run's, and restoring them would give the app
-///   states it never had.
+/// - It serves only the trace the app writes: the file the restorer's stores record to, by the
+///   device and inode of their recorder's open file (a `FileSink`), whatever is at `tracePath`
+///   when the channel opens; for stores recorded otherwise (a rolling trace), the file at
+///   `tracePath` when the channel opens. When another file has taken that path (a second app
+///   started with the same trace path, which replaced the file, even before the channel
+///   opened), every request is refused and `onError` is told, once: the steps at the path are
+///   another run's, and restoring them would give the app states it never had.
 ///
 /// The present is the last step of the trace before the first restore: `present` sets the app
 /// back to it, and the next restore remembers the new present.
@@ -82,8 +84,8 @@ public final class ControlChannel: Sendable {
     ///   - perform: runs a restore where the app's stores may be changed; by default, at once
     ///     on the channel's thread.
     ///   - onRestore: called after each restore, where it ran, with its report.
-    ///   - onError: called, once, when the channel stops serving: the file at `tracePath` is no
-    ///     longer the one the app writes. By default the message is printed to standard error.
+    ///   - onError: called, once, when the channel stops serving: the file at `tracePath` is not
+    ///     the one the app's recorder writes. By default the message is printed to standard error.
     /// - Throws: `ControlChannelError` when the socket cannot be created (the message says why).
     public init(
         socketPath: String? = nil, tracePath: String, restorer: Restorer,
@@ -141,9 +143,10 @@ struct RestoreJob: Sendable {
     /// The last step before the first restore, while the app is away from it. Guarded by a
     /// `Lock`: the job runs wherever `perform` puts it.
     let present = Lock<Int?>(nil)
-    /// The trace file the app writes (its device and inode), taken when the channel opens or,
-    /// when no file was there yet, at the first request; and whether `onError` was told that
-    /// another file took its path. Guarded by a `Lock`: the job runs wherever `perform` puts it.
+    /// The trace file the app writes (its device and inode): the file the restorer's stores'
+    /// recorder has open, or else the file at `tracePath` when the channel opens or, when no
+    /// file was there yet, at the first request; and whether `onError` was told that another
+    /// file took its path. Guarded by a `Lock`: the job runs wherever `perform` puts it.
     let identity: Lock<(file: FileIdentity?, reported: Bool)>
 
     /// The device and inode of a file: what stays the same while it is written and renamed.
@@ -162,7 +165,10 @@ struct RestoreJob: Sendable {
         self.redactedValues = redactedValues
         self.onRestore = onRestore
         self.onError = onError
-        identity = Lock((Self.identity(ofPath: tracePath), false))
+        // The recorder's own open file, not a look-up of the path: another app may have
+        // replaced the file before the channel opened.
+        let recorded = restorer.traceFileIdentity.map { FileIdentity(device: $0.device, inode: $0.inode) }
+        identity = Lock((recorded ?? Self.identity(ofPath: tracePath), false))
     }
 
     static func identity(ofPath path: String) -> FileIdentity? {

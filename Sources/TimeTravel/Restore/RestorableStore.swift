@@ -18,6 +18,9 @@ import TraceJSON
 public struct RestorableStore: Sendable {
     /// The store's name in the trace.
     public let name: String
+    /// The file the store's recorder writes, by device and inode, when it writes one
+    /// (`TraceRecorder.traceFileIdentity`): the trace a `ControlChannel` serves.
+    let traceFileIdentity: @Sendable () -> (device: UInt64, inode: UInt64)?
     /// Decodes the store's recorded state (after `RedactedValues`), and gives what sets it.
     let prepare: @Sendable (JSONValue, RestoreSettings) throws(RestoreError) -> PreparedRestore
 
@@ -27,6 +30,7 @@ public struct RestorableStore: Sendable {
     public init<State: Codable & Equatable & Sendable>(_ store: Store<State>) {
         let name = store.name
         self.name = name
+        traceFileIdentity = { store.traceFileIdentity }
         prepare = { recorded, settings throws(RestoreError) in
             let (state, kept) = try StateDecoding.decode(
                 State.self, store: name, recorded: recorded, live: { store.state }, settings: settings)
@@ -52,6 +56,7 @@ public struct RestorableStore: Sendable {
     ) {
         let name = recording.name
         self.name = name
+        traceFileIdentity = { recording.traceFileIdentity }
         prepare = { recorded, settings throws(RestoreError) in
             let (state, kept) = try StateDecoding.decode(
                 State.self, store: name, recorded: recorded, live: { recording.state }, settings: settings)

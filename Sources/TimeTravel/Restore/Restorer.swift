@@ -34,6 +34,15 @@ public struct Restorer: Sendable {
     /// The names of the stores, in order.
     public var storeNames: [String] { stores.map(\.name) }
 
+    /// The trace file the stores' recorder writes, by device and inode (of the first store
+    /// recorded to a `FileSink`): the only trace a `ControlChannel` on these stores serves.
+    package var traceFileIdentity: (device: UInt64, inode: UInt64)? {
+        for store in stores {
+            if let identity = store.traceFileIdentity() { return identity }
+        }
+        return nil
+    }
+
     /// Sets the stores to their states at step `step` of `trace`.
     /// - Parameters:
     ///   - trace: the trace to take the states from (the app's own, or one recorded earlier by

@@ -82,9 +82,10 @@ public enum JSONPatch {
     /// `document` with every operation of `patch` applied in order.
     ///
     /// The result obeys the limits of a parsed document: an operation that would nest it deeper
-    /// than `JSONParser.maximumDepth` (1,024) levels or make it hold more than 16,777,216 values
-    /// (arrays, objects and scalars each count one; a copy of the document into itself doubles
-    /// it) is an error, found without building it. (A trace's states, rebuilt by the reader, are
+    /// than `JSONParser.maximumDepth` (1,024) levels, or a copy that would make it hold more than
+    /// 16,777,216 values beyond those `document` and the patch's own values spell out (arrays,
+    /// objects and scalars each count one; a copy of the document into itself doubles it), is an
+    /// error, found without building it. (A trace's states, rebuilt by the reader, are
     /// held to 1,023 levels: a `state` on an event line is one level below the event's object.)
     ///
     /// - Throws: `JSONPatchError` naming the first operation that cannot be applied and why.

@@ -36,7 +36,8 @@ import TraceReader
 /// state rebuilt (`TraceFile.readState(of:atStep:)`), for the value before and after. An event
 /// whose state cannot be given (a line that can no longer be read, a patch that does not apply)
 /// is passed over, as if it were not there, and named in `passedOver`: an answer that skipped
-/// a state never looks like a sound one.
+/// a state never looks like a sound one. `passOverUnreadableStates` finds the patches that do
+/// not apply where no patch touches the path, too.
 ///
 /// A value at the path appearing (its store's first event, or a member added) is a change whose
 /// `before` is nil; a value going is one whose `after` is nil. A store that registers again is
@@ -75,7 +76,7 @@ public struct ValueHistory: Sendable {
     }
 
     /// Notes that the event on `error.line` was passed over.
-    private func passOver(_ error: TraceReadError) {
+    func passOver(_ error: TraceReadError) {
         passed.withLock { $0[error.line] = error }
     }
 

@@ -214,7 +214,9 @@ package struct TraceConverter {
             state = whole
             // The next patched event of the store then starts from here, without reading it again.
             trace.rebuiltStates.keep(
-                RebuiltStateCache.Entry(position: position, state: whole, size: RebuiltStateSize(of: whole)),
+                RebuiltStateCache.Entry(
+                    position: position, state: whole,
+                    size: RebuiltStateSize(of: whole, valueLimit: trace.rebuiltValueLimit)),
                 store: store)
         } else {
             state = try trace.storeState(ofStore: store, at: position).get()

@@ -52,6 +52,9 @@ public final class TraceFile: Sendable {
     package let index: TraceIndex
     /// Version 2: the last state rebuilt from patches, per store.
     let rebuiltStates = RebuiltStateCache()
+    /// Version 2: the most values copies may add to a rebuilt state beyond those its lines spell
+    /// out (`RebuiltStateSize.maximumValues`; less in a test of the bound).
+    package let rebuiltValueLimit: Int
 
     /// Opens and indexes the trace at `path`: a file, or a pipe such as `/dev/stdin` (read whole,
     /// up to 1 GiB).
@@ -68,8 +71,19 @@ public final class TraceFile: Sendable {
         try self.init(TraceLoader.load(bytes: bytes, path: name), path: name)
     }
 
-    init(_ loaded: TraceLoader.Loaded, path: String, isPartial: Bool = false) {
+    /// Opens a trace held in memory whose rebuilt states may hold at most `rebuiltValueLimit`
+    /// values more than their lines spell out, instead of `RebuiltStateSize.maximumValues`: for
+    /// a test of that bound that does not build 16,777,216 values.
+    package convenience init(bytes: [UInt8], name: String = "trace", rebuiltValueLimit: Int) throws(TraceOpenError) {
+        try self.init(TraceLoader.load(bytes: bytes, path: name), path: name, rebuiltValueLimit: rebuiltValueLimit)
+    }
+
+    init(
+        _ loaded: TraceLoader.Loaded, path: String, isPartial: Bool = false,
+        rebuiltValueLimit: Int = RebuiltStateSize.maximumValues
+    ) {
         self.path = path
+        self.rebuiltValueLimit = rebuiltValueLimit
         self.header = loaded.header
         self.source = loaded.source
         self.index = loaded.index

@@ -241,6 +241,7 @@ public struct TraceStream: Sendable {
                 file: path, machines: validator.machines, rules: validator.rules,
                 maximumProblems: validator.maximumProblems, maximumCauseDepth: validator.maximumCauseDepth)
             run.recordsOmittedPlaces = validator.recordsOmittedPlaces
+            run.rebuiltValueLimit = validator.rebuiltValueLimit
         }
 
         /// Validates the next line, scanned into `scratch`; returns it when it is an event or has

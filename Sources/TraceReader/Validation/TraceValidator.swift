@@ -1,5 +1,6 @@
 import Recorder
 @_spi(RewindInternals) internal import RewindSupport
+import TraceJSON
 
 #if canImport(Glibc)
     import Glibc
@@ -56,6 +57,9 @@ public struct TraceValidator: Sendable {
     var parallelThreshold = 32 << 20
     /// The longest line that is kept; longer lines are malformed (1 GiB, as the format says).
     var maximumLineLength = LineReader.maximumLineLength
+    /// Version 2: the most values copies may add to a rebuilt state beyond those its lines spell
+    /// out (`RebuiltStateSize.maximumValues`); a test of the bound sets fewer.
+    package var rebuiltValueLimit = RebuiltStateSize.maximumValues
 
     /// Creates a validator.
     /// - Parameters:
@@ -119,6 +123,7 @@ public struct TraceValidator: Sendable {
             file: path, machines: machines, rules: rules, maximumProblems: maximumProblems,
             maximumCauseDepth: maximumCauseDepth, headerFile: isRegularFile ? descriptor : nil)
         run.recordsOmittedPlaces = recordsOmittedPlaces
+        run.rebuiltValueLimit = rebuiltValueLimit
         let maximumLineLength = maximumLineLength
         let consume: (LineReader.Chunk) -> Bool = { chunk in
             switch chunk {
@@ -168,6 +173,7 @@ public struct TraceValidator: Sendable {
             file: file, machines: machines, rules: rules, maximumProblems: maximumProblems,
             maximumCauseDepth: maximumCauseDepth)
         run.recordsOmittedPlaces = recordsOmittedPlaces
+        run.rebuiltValueLimit = rebuiltValueLimit
         // (An array's own storage: no copy when `bytes` is one.)
         ByteView.withBytes(of: Array(bytes)) { buffer in
             _ = LineReader.forEachLine(in: buffer, maximumLineLength: maximumLineLength) { run.consume($0) }

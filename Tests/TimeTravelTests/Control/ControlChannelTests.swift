@@ -269,6 +269,35 @@ import Testing
         #expect(errors.withLock { $0.first?.message } == message)
     }
 
+    /// The file is replaced before the channel's first request, here before it even opens: the
+    /// channel takes the identity of the file the app's recorder writes (its open descriptor),
+    /// not of whatever is at the path then, so it refuses the other app's trace and says so once.
+    /// (It looked the path up when it opened, and adopted the other app's file.)
+    @Test func aTraceReplacedBeforeTheChannelOpensIsRefusedAndReported() throws {
+        let folder = try TemporaryFolder()
+        let app = try SessionApp(tracePath: folder.path("shop.jsonl"))
+        app.session.logIn("alice", token: "t-alice")
+        let other = try SessionApp(tracePath: folder.path("other.jsonl"))
+        other.session.logIn("mallory", token: "t-mallory")
+        other.session.logOut()
+        #expect(rename(folder.path("other.jsonl"), folder.path("shop.jsonl")) == 0)
+
+        let errors = Lock<[ControlChannelError]>([])
+        let channel = try ControlChannel(
+            tracePath: folder.path("shop.jsonl"), restorer: app.restorer,
+            onError: { error in errors.withLock { $0.append(error) } })
+        let client = try ControlClient(socketPath: channel.socketPath)
+        let refused = try client.request(.restore(step: 4))
+        guard case .error(let message) = refused else {
+            Issue.record("restored from another app's trace: \(refused)")
+            return
+        }
+        #expect(message.contains("is no longer the trace this app writes"))
+        #expect(try client.request(.present).isRestored == false)
+        #expect(app.session.state == .loggedIn(user: "alice", token: "t-alice"))
+        #expect(errors.withLock { $0.count } == 1)  // told once
+    }
+
     @Test func theSocketIsPrivateAndRemovedOnClose() throws {
         let attached = try AttachedApp()
         let status = try SystemCalls.status(ofPath: attached.channel.socketPath, followingLinks: false)

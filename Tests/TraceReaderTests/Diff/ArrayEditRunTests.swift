@@ -80,14 +80,23 @@ import Testing
         #expect(error.message.contains("has 2 elements"))
     }
 
-    @Test func aRunStillCountsTheValuesItAdds() {
-        // Each add is a value of 2^23 + 1 values shared by reference: two fit, the third does not.
+    @Test func aRunCountsTheValuesItAddsAsWrittenOut() {
+        // Each add is a value of 2^23 + 1 values, written in the patch (shared by reference here,
+        // as parsed values never are): the patch pays for them, so all three apply, as one by
+        // one. The state then holds 3 × (2^23 + 1) + 2 values, all spelled out: copying one
+        // element adds 2^23 + 1, within the 2^24 copies may add; copying the array does not fit.
         let big = JSONValue.array(Array(repeating: .null, count: 1 << 23))
-        let operations = (0..<3).map { _ in operation("add", "/arr/-", big) }
-        guard case .failure(let error) = whole(operations, to: .object(["arr": .array([])])) else {
-            Issue.record("the run built a state larger than a state may hold")
+        let adds = (0..<3).map { _ in operation("add", "/arr/-", big) }
+        let copyOne = JSONValue.object(["op": .string("copy"), "from": .string("/arr/0"), "path": .string("/one")])
+        let copyAll = JSONValue.object(["op": .string("copy"), "from": .string("/arr"), "path": .string("/all")])
+        guard case .success = whole(adds + [copyOne], to: .object(["arr": .array([])])) else {
+            Issue.record("values written in the patch were refused")
             return
         }
-        #expect(error.operation == 1)
+        guard case .failure(let error) = whole(adds + [copyAll], to: .object(["arr": .array([])])) else {
+            Issue.record("a copy added more values than copies may add")
+            return
+        }
+        #expect(error.operation == 3)
     }
 }

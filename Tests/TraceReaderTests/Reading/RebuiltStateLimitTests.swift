@@ -26,15 +26,19 @@ import Testing
     }
 
     /// Checks that validate reports one bad-patch on `line`, and that reading the state at the
-    /// step of that line (and after it) is the same error, naming the line.
+    /// step of that line (and after it) is the same error, naming the line. `valueLimit`: the
+    /// most values copies may add, for validate and the reader alike.
     static func expectBadPatch(
-        _ bytes: [UInt8], line: Int, saying words: String, sourceLocation: SourceLocation = #_sourceLocation
+        _ bytes: [UInt8], line: Int, saying words: String, valueLimit: Int = RebuiltStateSize.maximumValues,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let problems = TraceValidator().validate(bytes: bytes).problems
+        var validator = TraceValidator()
+        validator.rebuiltValueLimit = valueLimit
+        let problems = validator.validate(bytes: bytes).problems
         #expect(problems.map(\.kind) == [.badPatch], "\(problems)", sourceLocation: sourceLocation)
         #expect(problems.first?.line == line, sourceLocation: sourceLocation)
         #expect(problems.first?.message.contains(words) == true, "\(problems)", sourceLocation: sourceLocation)
-        let trace = try TraceFile(bytes: bytes)
+        let trace = try TraceFile(bytes: bytes, rebuiltValueLimit: valueLimit)
         for step in (line - 1)...trace.lastStep {
             #expect(trace.state(of: "S", atStep: step) == nil, "step \(step)", sourceLocation: sourceLocation)
             do {
@@ -106,6 +110,59 @@ import Testing
         var copies: [JSONValue] = []
         for index in 0..<17 { copies.append(Self.operation("copy", "/c\(index)", from: "/big")) }
         #expect(throws: JSONPatchError.self) { try JSONPatch.apply(.array(copies), to: result) }
+    }
+
+    /// A state as large as a parsed one is rebuilt as it was written: the bound is on the values
+    /// copies add beyond those the lines spell out, not on the state (a whole state of 17,000,000
+    /// values, then a patch that replaced one number, was `bad-patch`). Here with a bound of
+    /// 1,000, so that the state stays small: a whole state of 2,003 values, patched by `replace`,
+    /// and grown by an `add` that writes 3,000 values, reads back and validates; copies may add
+    /// 1,000 values more, not 2,000.
+    @Test func aPatchedStateAsLargeAsAParsedOneIsRebuilt() throws {
+        let limit = 1_000
+        let elements = Array(repeating: "0", count: 2_000).joined(separator: ",")
+        let added = Array(repeating: "1", count: 3_000).joined(separator: ",")
+        let bytes = Self.trace(
+            state: #"{"n":0,"a":[\#(elements)]}"#,
+            [
+                #"[{"op":"replace","path":"/n","value":1}]"#, #"[{"op":"replace","path":"/n","value":2}]"#,
+                #"[{"op":"add","path":"/b","value":[\#(added)]}]"#,
+                #"[{"op":"copy","from":"/a/0","path":"/c"},{"op":"replace","path":"/n","value":3}]"#,
+            ])
+        var validator = TraceValidator()
+        validator.rebuiltValueLimit = limit
+        #expect(validator.validate(bytes: bytes).problems == [])
+        let trace = try TraceFile(bytes: bytes, rebuiltValueLimit: limit)
+        for (step, n) in [(2, 1), (3, 2), (4, 2), (5, 3)] {
+            let state = try #require(try trace.readState(of: "S", atStep: step))
+            #expect(state["n"] == .number("\(n)"), "step \(step)")
+            #expect(state["a"]?.arrayValue?.count == 2_000, "step \(step)")
+        }
+        let last = try #require(try trace.readState(of: "S", atStep: 5))
+        #expect(last["b"]?.arrayValue?.count == 3_000)
+        #expect(last["c"] == .number("0"))
+        // Copying the 2,000 elements adds more than the 1,000 values copies may add.
+        try Self.expectBadPatch(
+            Self.trace(
+                state: #"{"n":0,"a":[\#(elements)]}"#,
+                [#"[{"op":"replace","path":"/n","value":1}]"#, #"[{"op":"copy","from":"/a","path":"/d"}]"#]),
+            line: 4, saying: "more than 1,000 values", valueLimit: limit)
+    }
+
+    /// With a small bound, the copy bombs (64 × `copy "" → /kN`, and `copy /arr → /arr/-`) stop
+    /// at it, on a large state as on a small one.
+    @Test func aCopyBombStopsAtAnInjectedBound() throws {
+        let limit = 1_000
+        let members = (0..<64).map { #"{"op":"copy","from":"","path":"/k\#($0)"}"# }
+        let elements = Array(repeating: "0", count: 5_000).joined(separator: ",")
+        for state in ["{}", #"{"big":[\#(elements)]}"#] {
+            try Self.expectBadPatch(
+                Self.trace(state: state, ["[" + members.joined(separator: ",") + "]"]), line: 3,
+                saying: "more than 1,000 values", valueLimit: limit)
+        }
+        try Self.expectBadPatch(
+            Self.trace(state: #"{"arr":[0]}"#, [Self.repeated(#"{"op":"copy","from":"/arr","path":"/arr/-"}"#, 64)]),
+            line: 3, saying: "more than 1,000 values", valueLimit: limit)
     }
 
     static func operation(_ name: String, _ path: String, value: JSONValue? = nil, from: String? = nil) -> JSONValue {

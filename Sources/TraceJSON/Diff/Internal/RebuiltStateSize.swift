@@ -9,15 +9,21 @@
 ///
 /// - it is nested at most `maximumDepth` levels (1,023): as deep as a `state` on an event line
 ///   can be, since the event's own object is one of the parser's 1,024 levels;
-/// - it holds at most `maximumValues` values (16,777,216: every array, object, string, number,
-///   boolean and null counts one). The format is silent on size; this bound is far above the
-///   largest states the recorder is benchmarked on (200,000 documents), and low enough that a
-///   state at the bound is shown, diffed and converted within seconds and a gigabyte.
+/// - it holds at most `valueLimit` values (by default `maximumValues`, 16,777,216: every array,
+///   object, string, number, boolean and null counts one) more than the trace spells out: the
+///   values of the whole state it was rebuilt from and those the patches' `add` and `replace`
+///   operations write since. Only the growth that no byte of the trace pays for, the values
+///   `copy` duplicates, is bounded: a state as large as a parsed one (a whole state of 17,000,000
+///   values, then a patch that replaces one number) is rebuilt as it was written, and a copy bomb
+///   stops at 16,777,216 values more than its lines hold. The format is silent on size; this
+///   bound is far above the largest states the recorder is benchmarked on (200,000 documents),
+///   and low enough that the values copies add are shown, diffed and converted within seconds
+///   and a gigabyte.
 ///
 /// The size is counted as the state changes: a value a patch adds is walked (its bytes are in
 /// the line, so the walk is paid for by reading them), a value removed or replaced is walked to
 /// subtract it (each value is removed at most once after it was added), and a value copied or
-/// moved within the state is walked with a budget of `maximumValues` per patch, so that a copy
+/// moved within the state is walked with a budget of `valueLimit` per patch, so that a copy
 /// bomb stops as soon as it passes the bound, before anything is built.
 ///
 /// Within one patch, the size of each large container walked is remembered by the identity of
@@ -30,8 +36,12 @@ package struct RebuiltStateSize {
     /// The deepest nesting of this state: `maximumDepth` for a trace's states, or the parser's
     /// own limit for a document of its own (`JSONPatch.apply`, whose result must parse again).
     let depthLimit: Int
-    /// The most values a rebuilt state holds.
-    static let maximumValues = 1 << 24
+    /// The most values copies may add to a rebuilt state beyond those its trace spells out, by
+    /// default (`valueLimit`).
+    package static let maximumValues = 1 << 24
+    /// The most values this state may hold beyond `spelled`: `maximumValues`, or less in a test
+    /// that checks the bound without building 16,777,216 values.
+    let valueLimit: Int
 
     /// Why an operation does not apply: the message, without the operation.
     struct Excess: Error {
@@ -41,6 +51,10 @@ package struct RebuiltStateSize {
     /// The number of values the state holds (at least; a member name written twice in an
     /// object, removed by name, leaves it counting more than there are).
     private(set) var values: Int
+    /// The values the trace spells out for this state: those of the whole state it was rebuilt
+    /// from and of every value an `add` or `replace` wrote since (never lowered: what a line
+    /// held was read, and its bytes pay for as many values again).
+    private(set) var spelled: Int
     /// At least the state's nesting depth: raised where a value is placed, never lowered but by
     /// a replacement of the whole state.
     private(set) var depth: Int
@@ -52,12 +66,15 @@ package struct RebuiltStateSize {
     /// The fewest values a container holds (below it) to be remembered in `memo`.
     private static let memoThreshold = 256
 
-    /// The size of `state`, walked once, to be kept within `depthLimit` levels.
-    package init(of state: JSONValue, depthLimit: Int = Self.maximumDepth) {
+    /// The size of `state`, walked once, to be kept within `depthLimit` levels and to hold at
+    /// most `valueLimit` values more than `state` and the values patches write after it.
+    package init(of state: JSONValue, depthLimit: Int = Self.maximumDepth, valueLimit: Int = Self.maximumValues) {
         self.depthLimit = depthLimit
+        self.valueLimit = max(0, valueLimit)
         var memo: [UnsafeRawPointer: (elements: [JSONValue], values: Int, depth: Int)] = [:]
         let measure = Self.measure(state, cap: .max, memo: &memo)
         values = measure?.values ?? .max
+        spelled = values
         depth = measure?.depth ?? .max
     }
 
@@ -73,26 +90,36 @@ package struct RebuiltStateSize {
     }
 
     /// `incoming` takes the place of `outgoing` (nil: it is inserted) at a path of `pathLength`
-    /// tokens. `fromState`: `incoming` is a value of the state (a copy), walked on the budget.
+    /// tokens. `fromState`: `incoming` is a value of the state (a copy), walked on the budget and
+    /// bounded; else it is written in the patch, which pays for its values.
     mutating func place(_ incoming: JSONValue, replacing outgoing: JSONValue?, pathLength: Int, fromState: Bool)
         throws(Excess)
     {
         let kept = values - (outgoing.map { count($0) } ?? 0)
-        let room = Self.maximumValues - kept
-        let budget = fromState ? Self.maximumValues - walked : Int.max
+        guard fromState else {
+            // Written in the line: its values are paid for by its bytes, so only its depth counts.
+            let measure = Self.measure(incoming, cap: .max, memo: &memo) ?? (values: .max, depth: .max)
+            try checkDepth(pathLength + measure.depth)
+            values = kept &+ measure.values
+            spelled = spelled &+ measure.values
+            depth = pathLength == 0 ? measure.depth : max(depth, pathLength + measure.depth)
+            return
+        }
+        let room = limit - kept
+        let budget = valueLimit - walked
         guard let measure = Self.measure(incoming, cap: min(room, budget), memo: &memo) else {
-            if budget < room {
-                throw Excess(
-                    message:
-                        "the patch copies or moves more than \(Self.maximumValuesText) values of the state in all, more than a state may hold"
-                )
-            }
+            if budget < room { throw tooMuchCopied }
             throw tooLarge
         }
-        if fromState { walked += measure.values }
+        walked += measure.values
         try checkDepth(pathLength + measure.depth)
         values = kept + measure.values
         depth = pathLength == 0 ? measure.depth : max(depth, pathLength + measure.depth)
+    }
+
+    /// The most values the state may hold: those spelled out, and `valueLimit` more.
+    private var limit: Int {
+        spelled > Int.max - valueLimit ? Int.max : spelled + valueLimit
     }
 
     /// `outgoing` is removed from the state.
@@ -112,11 +139,8 @@ package struct RebuiltStateSize {
             depth = max(depth, bound)
             return
         }
-        guard let measure = Self.measure(moved, cap: Self.maximumValues - walked, memo: &memo) else {
-            throw Excess(
-                message:
-                    "the patch copies or moves more than \(Self.maximumValuesText) values of the state in all, more than a state may hold"
-            )
+        guard let measure = Self.measure(moved, cap: valueLimit - walked, memo: &memo) else {
+            throw tooMuchCopied
         }
         walked += measure.values
         try checkDepth(pathLength + measure.depth)
@@ -138,11 +162,28 @@ package struct RebuiltStateSize {
     private var tooLarge: Excess {
         Excess(
             message:
-                "the state would hold more than \(Self.maximumValuesText) values, the most a state rebuilt from patches may hold (a copy of the state into itself, repeated, doubles it each time)"
+                "the state would hold more than \(Self.grouped(valueLimit)) values beyond the \(Self.grouped(spelled)) its lines spell out (its latest whole state and the values patches wrote since), the most that copies may add (a copy of the state into itself, repeated, doubles it each time)"
         )
     }
 
-    static let maximumValuesText = "16,777,216"
+    private var tooMuchCopied: Excess {
+        Excess(
+            message:
+                "the patch copies or moves more than \(Self.grouped(valueLimit)) values of the state in all, more than copies may add to a state"
+        )
+    }
+
+    /// `number` with its thousands grouped by commas: 16,777,216.
+    static func grouped(_ number: Int) -> String {
+        var digits = String(number.magnitude)
+        var groups: [Substring] = []
+        while digits.count > 3 {
+            groups.insert(digits.suffix(3), at: 0)
+            digits.removeLast(3)
+        }
+        groups.insert(Substring(digits), at: 0)
+        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
+    }
 
     /// The values `value` holds, itself included.
     private mutating func count(_ value: JSONValue) -> Int {

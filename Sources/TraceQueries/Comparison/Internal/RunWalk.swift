@@ -85,10 +85,14 @@ struct RunWalk {
                 try JSONPatch.apply(operations, to: &state, size: &size)
                 states[store] = .value(state, size)
             } catch {
+                // Worded as every other command words it (`TraceFile.readState`), with the kind
+                // `validate` reports.
+                let action = JSONPrinter.quoted(next.event.action ?? "?", terminalSafe: true)
                 throw ValidationFileError(
                     path: cursor.name, line: next.event.line,
                     message:
-                        "the patch does not apply to the state before it (\(error)); run 'inspector validate' on it")
+                        "the patch of \(action) on \(JSONPrinter.quoted(store, terminalSafe: true)) does not apply to its state before it (bad-patch): \(error); run 'inspector validate' on it"
+                )
             }
         } else {
             states[store] = nil

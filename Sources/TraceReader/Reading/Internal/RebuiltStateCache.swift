@@ -21,6 +21,11 @@ final class RebuiltStateCache: Sendable {
 
     /// Takes out `store`'s entry when its position is in `positions` (so that the caller holds
     /// the state's only reference and changes it in place); nil otherwise, the entry left.
+    /// The position of `store`'s last rebuilt state, left in place; nil when none is kept.
+    func position(ofStore store: Int) -> Int? {
+        entries.withLock { $0[store]?.position }
+    }
+
     func take(store: Int, in positions: ClosedRange<Int>) -> Entry? {
         entries.withLock { entries in
             guard let entry = entries[store], positions.contains(entry.position) else { return nil }

@@ -14,6 +14,17 @@ extension TraceFile {
     /// the index's `storeEvents`; an error, never a wrong state, when it cannot be given.
     package func storeState(ofStore store: Int, at position: Int) -> Result<JSONValue, TraceReadError> {
         guard index.isPatched(position) else { return wholeState(at: position) }
+        // Going forward from the last state rebuilt, with only patches in between (a walk over
+        // the store's events): that state is the start, and the whole state before it is not
+        // looked for. Looking back over every patch since it, at every event, was quadratic in
+        // a run of patches that breaks the format's bound (28% of `when S` on 200,000 patches).
+        if let near = rebuiltStates.position(ofStore: store), near <= position,
+            near >= index.storeBounds[store], index.patched?.lastClear(in: (near + 1)..<(position + 1)) == nil,
+            rebuiltStates.failure(store: store, in: near...position) == nil,
+            var entry = rebuiltStates.take(store: store, in: near...position)
+        {
+            return rebuild(from: &entry, to: position, ofStore: store)
+        }
         guard let whole = index.wholeStatePosition(atOrBefore: position, ofStore: store) else {
             let name = EventLineCheck.quoted(index.storeNames[store])
             return .failure(
@@ -31,10 +42,19 @@ extension TraceFile {
         } else {
             switch wholeState(at: whole) {
             case .success(let state):
-                entry = RebuiltStateCache.Entry(position: whole, state: state, size: RebuiltStateSize(of: state))
+                entry = RebuiltStateCache.Entry(
+                    position: whole, state: state, size: RebuiltStateSize(of: state, valueLimit: rebuiltValueLimit))
             case .failure(let error): return .failure(error)
             }
         }
+        return rebuild(from: &entry, to: position, ofStore: store)
+    }
+
+    /// Applies the patches after `entry` up to the one at `position`, keeps the result as the
+    /// store's last rebuilt state, and gives it; the error of a patch that does not apply.
+    private func rebuild(from entry: inout RebuiltStateCache.Entry, to position: Int, ofStore store: Int) -> Result<
+        JSONValue, TraceReadError
+    > {
         while entry.position < position {
             let next = entry.position + 1
             if let error = applyPatch(at: next, ofStore: store, to: &entry.state, size: &entry.size) {

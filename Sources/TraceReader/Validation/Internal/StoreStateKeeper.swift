@@ -31,6 +31,9 @@ struct StoreStateKeeper {
     }
 
     private var kept: [Kept] = []
+    /// The most values copies may add to a state beyond those its lines spell out
+    /// (`RebuiltStateSize.maximumValues`; less in a test of the bound).
+    var valueLimit = RebuiltStateSize.maximumValues
 
     /// Sets `store`'s state to the whole state written in `bytes`.
     mutating func setState(of store: Int, to bytes: ByteView) {
@@ -60,7 +63,7 @@ struct StoreStateKeeper {
                 return .skipped
             }
             state = parsed
-            size = RebuiltStateSize(of: parsed)
+            size = RebuiltStateSize(of: parsed, valueLimit: valueLimit)
         case .value(let value, let valueSize):
             state = value
             size = valueSize

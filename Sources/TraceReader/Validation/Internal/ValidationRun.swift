@@ -136,6 +136,12 @@ struct ValidationRun {
     private var rulesOfStore: [Int: [Int]] = [:]
     /// Version 2: each store's current state, for its patches.
     private var states = StoreStateKeeper()
+    /// Version 2: the most values copies may add to a rebuilt state beyond those its lines spell
+    /// out (`TraceValidator.rebuiltValueLimit`).
+    var rebuiltValueLimit: Int {
+        get { states.valueLimit }
+        set { states.valueLimit = newValue }
+    }
 
     /// A regular file open for reading whose line 1 is at offset 0, from which the header's
     /// machines are read again when built instead of keeping a copy of line 1; nil otherwise.
