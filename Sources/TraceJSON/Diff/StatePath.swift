@@ -201,8 +201,8 @@ public struct StatePath: Hashable, Sendable, CustomStringConvertible {
     /// when the path leads nowhere.
     public func resolve(in text: JSONText) -> JSONText? {
         guard !components.isEmpty else { return text }
-        let found = text.bytes.withUnsafeBytes { bytes in
-            ValueLocator.locate(components[...], in: ByteView(bytes), range: 0..<bytes.count)
+        let found = ByteView.withBytes(of: text.bytes) { bytes in
+            ValueLocator.locate(components[...], in: bytes, range: 0..<bytes.count)
         }
         return found.flatMap { try? JSONText(validating: text.bytes[$0]) }
     }

@@ -22,7 +22,7 @@ package struct PatchShapeSink: JSONEventSink {
     package init() {}
 
     /// Whether `bytes`, one JSON value, are surely a well-shaped patch.
-    package static func isWellShaped(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func isWellShaped(_ bytes: ByteView) -> Bool {
         var scanner = JSONScanner(bytes)
         var sink = PatchShapeSink()
         do {

@@ -41,7 +41,7 @@ import Testing
             let bytes = Array((value + [",1]", "}", " ,", ""].randomElement(using: &random)!).utf8)
             try bytes.withUnsafeBytes { buffer in
                 let checked = try JSONSyntax.skipValue(in: buffer, at: 0)
-                #expect(ValueLocator.skipValid(buffer, at: 0, end: buffer.count) == checked, "\(value)")
+                #expect(ValueLocator.skipValid(ByteView(buffer), at: 0, end: buffer.count) == checked, "\(value)")
             }
         }
     }
@@ -57,7 +57,7 @@ import Testing
             bytes.withUnsafeBytes { buffer in
                 for start in 0..<buffer.count {
                     let end = Int.random(in: start...buffer.count, using: &random)
-                    if let found = ValueLocator.skipValid(buffer, at: start, end: end) {
+                    if let found = ValueLocator.skipValid(ByteView(buffer), at: start, end: end) {
                         #expect(found > start && found <= end, "\(bytes) from \(start) to \(end)")
                     }
                 }

@@ -20,7 +20,7 @@ import Testing
         return try ByteView.withBytes(of: line) { buffer in
             let fields = try EventScanner.scan(buffer)
             let range = try #require(fields.patchRange)
-            let scan = buffer[range].withUnsafeBytes { PatchShapeSink.isWellShaped($0) }
+            let scan = PatchShapeSink.isWellShaped(buffer[range])
             #expect(fields.patchIsWellShaped == scan && inRecorderLayout == scan, "\(patch)")
             guard case .success? = EventLineCheck.patchOperations(in: fields, line: buffer) else {
                 return (scan, false)

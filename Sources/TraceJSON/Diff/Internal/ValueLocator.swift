@@ -18,7 +18,7 @@ package enum ValueLocator {
     package static func locate(
         _ components: ArraySlice<StatePath.Component>, in view: ByteView, range: Range<Int>
     ) -> Range<Int>? {
-        let bytes = UnsafeRawBufferPointer(start: view.unsafeBaseAddress, count: view.count)
+        let bytes = view
         var start = skipWhitespace(bytes, from: range.lowerBound, to: range.upperBound)
         var end = range.upperBound
         for component in components {
@@ -39,7 +39,7 @@ package enum ValueLocator {
     package static func normalize(
         _ components: ArraySlice<StatePath.Component>, in view: ByteView, range: Range<Int>
     ) -> [StatePath.Component] {
-        let bytes = UnsafeRawBufferPointer(start: view.unsafeBaseAddress, count: view.count)
+        let bytes = view
         var result = Array(components)
         var start = skipWhitespace(bytes, from: range.lowerBound, to: range.upperBound)
         var end = range.upperBound
@@ -59,7 +59,7 @@ package enum ValueLocator {
     /// cannot select in that value (a name that is not an index in an array, anything in a
     /// string, number, boolean or null).
     private static func step(
-        _ component: StatePath.Component, in bytes: UnsafeRawBufferPointer, at start: Int, end: Int
+        _ component: StatePath.Component, in bytes: ByteView, at start: Int, end: Int
     ) -> (component: StatePath.Component, found: Range<Int>?)? {
         switch (component, bytes[start]) {
         case (.key(let name), UInt8(ascii: "{")):
@@ -77,11 +77,10 @@ package enum ValueLocator {
     }
 
     /// The range of the last member named `name` of the object whose `{` is at `start`.
-    private static func member(named name: String, in bytes: UnsafeRawBufferPointer, objectAt start: Int, end: Int)
+    private static func member(named name: String, in bytes: ByteView, objectAt start: Int, end: Int)
         -> Range<Int>?
     {
-        var name = name
-        return name.withUTF8 { wanted in
+        ByteView.withBytes(of: name) { wanted in
             var position = skipWhitespace(bytes, from: start + 1, to: end)
             guard position < end else { return nil }
             if bytes[position] == UInt8(ascii: "}") { return nil }
@@ -90,7 +89,7 @@ package enum ValueLocator {
                 guard bytes[position] == UInt8(ascii: "\""),
                     let keyEnd = skipValid(bytes, at: position, end: end)
                 else { return nil }
-                let matches = keyMatches(bytes, quoted: position..<keyEnd, wanted: UnsafeRawBufferPointer(wanted))
+                let matches = keyMatches(bytes, quoted: position..<keyEnd, wanted: wanted)
                 position = skipWhitespace(bytes, from: keyEnd, to: end)
                 guard position < end, bytes[position] == UInt8(ascii: ":") else { return nil }
                 let valueStart = skipWhitespace(bytes, from: position + 1, to: end)
@@ -108,7 +107,7 @@ package enum ValueLocator {
     }
 
     /// The range of element `index` of the array whose `[` is at `start`.
-    private static func element(_ index: Int, in bytes: UnsafeRawBufferPointer, arrayAt start: Int, end: Int) -> Range<
+    private static func element(_ index: Int, in bytes: ByteView, arrayAt start: Int, end: Int) -> Range<
         Int
     >? {
         guard index >= 0 else { return nil }
@@ -129,7 +128,7 @@ package enum ValueLocator {
     /// The range of the first element of the array whose `[` is at `start` that is an object
     /// whose `id` member is `id`.
     private static func element(
-        withID id: StatePath.ItemID, in bytes: UnsafeRawBufferPointer, arrayAt start: Int, end: Int
+        withID id: StatePath.ItemID, in bytes: ByteView, arrayAt start: Int, end: Int
     ) -> Range<Int>? {
         var position = skipWhitespace(bytes, from: start + 1, to: end)
         guard position < end, bytes[position] != UInt8(ascii: "]") else { return nil }
@@ -149,19 +148,19 @@ package enum ValueLocator {
     }
 
     /// Whether the value at `range` of `bytes` is `id`, as `StatePath.ItemID.init(_:)` reads it.
-    private static func matches(_ id: StatePath.ItemID, _ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
+    private static func matches(_ id: StatePath.ItemID, _ bytes: ByteView, _ range: Range<Int>) -> Bool {
         switch id {
-        case .string(var text):
+        case .string(let text):
             guard bytes[range.lowerBound] == UInt8(ascii: "\"") else { return false }
-            return text.withUTF8 { keyMatches(bytes, quoted: range, wanted: UnsafeRawBufferPointer($0)) }
+            return ByteView.withBytes(of: text) { keyMatches(bytes, quoted: range, wanted: $0) }
         case .integer(let integer):
-            return Int(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)) == integer
+            return Int(bytes[range].string) == integer
         }
     }
 
     /// Whether the JSON string at `quoted` (with its quotes) is `wanted`: compared as bytes when
     /// it has no escape, decoded otherwise.
-    private static func keyMatches(_ bytes: UnsafeRawBufferPointer, quoted: Range<Int>, wanted: UnsafeRawBufferPointer)
+    private static func keyMatches(_ bytes: ByteView, quoted: Range<Int>, wanted: ByteView)
         -> Bool
     {
         let body = (quoted.lowerBound + 1)..<(quoted.upperBound - 1)
@@ -171,19 +170,19 @@ package enum ValueLocator {
             break
         }
         if !hasEscape {
-            return UnsafeRawBufferPointer(rebasing: bytes[body]).sameBytes(as: wanted)
+            return bytes[body].elementsEqual(wanted)
         }
-        guard case .string(let key)? = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[quoted])) else {
+        guard case .string(let key)? = try? JSONParser.parse(bytes[quoted]) else {
             return false
         }
-        return key.utf8.elementsEqual(wanted)
+        return ByteView.withBytes(of: key) { $0.elementsEqual(wanted) }
     }
 
     /// The end of the value that starts at `start` (not whitespace) in the valid JSON `bytes`,
     /// found from its quotes and brackets alone (the value was checked when it was scanned:
     /// checking it again cost most of the time of finding a value in a state); nil when it
     /// does not end before `end`, which valid JSON does not do.
-    static func skipValid(_ bytes: UnsafeRawBufferPointer, at start: Int, end: Int) -> Int? {
+    static func skipValid(_ bytes: ByteView, at start: Int, end: Int) -> Int? {
         var position = start
         var depth = 0
         while position < end {
@@ -228,10 +227,10 @@ package enum ValueLocator {
 
     /// The offset of the first `"` or `\\` at or after `start`, looked for eight bytes at a time
     /// (a string's body is most of the bytes skipped); `end` when there is none before it.
-    private static func firstQuoteOrBackslash(_ bytes: UnsafeRawBufferPointer, from start: Int, end: Int) -> Int {
+    private static func firstQuoteOrBackslash(_ bytes: ByteView, from start: Int, end: Int) -> Int {
         var position = start
         while position &+ 8 <= end {
-            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            let word = UInt64(littleEndian: bytes.loadUnaligned(at: position, as: UInt64.self))
             // A byte of `word ^ pattern` is zero where `word` has the pattern's byte; the lowest
             // flagged byte is the first such (flags above a zero byte may be wrong, not below).
             let found = zeroBytes(word ^ 0x2222_2222_2222_2222) | zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C)
@@ -251,7 +250,7 @@ package enum ValueLocator {
         (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
     }
 
-    private static func skipWhitespace(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
+    private static func skipWhitespace(_ bytes: ByteView, from start: Int, to end: Int) -> Int {
         JSONWhitespace.skip(bytes, from: start, to: end)
     }
 }
