@@ -44,7 +44,7 @@
     }
 
     /// The hash of the bytes of `view`, as `hash(_:seed:)` of a buffer.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public static func hash(_ view: ByteView, seed: UInt64 = 0) -> UInt64 {
         hash(UnsafeRawBufferPointer(start: view.unsafeBaseAddress, count: view.count), seed: seed)
     }

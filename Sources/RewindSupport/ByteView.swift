@@ -17,6 +17,9 @@
 ///
 /// A view is valid only while its owner keeps the bytes: for the call that gives it, as with
 /// `withUnsafeBytes`. It is a value of two words; slicing it makes no copy of the bytes.
+///
+/// Its members are emitted into the modules that use them (`@_alwaysEmitIntoClient`), not into
+/// RewindSupport: an app links RewindSupport with the recorder, and reads no trace.
 @_spi(RewindInternals) @frozen public struct ByteView {
     /// The first byte; nil only when `count` is 0.
     @usableFromInline let base: UnsafeRawPointer?
@@ -24,14 +27,14 @@
     public let count: Int
 
     /// A view of `bytes`, which the caller keeps alive while the view is used.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public init(_ bytes: UnsafeRawBufferPointer) {
         base = bytes.baseAddress
         count = bytes.count
     }
 
     /// A view of the `count` bytes at `start`.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public init(start: UnsafeRawPointer?, count: Int) {
         assert(count >= 0 && (start != nil || count == 0), "ByteView: \(count) bytes at no address")
         base = start
@@ -39,13 +42,13 @@
     }
 
     /// No bytes.
-    @inlinable public static var empty: ByteView { ByteView(start: nil, count: 0) }
+    @_alwaysEmitIntoClient public static var empty: ByteView { ByteView(start: nil, count: 0) }
 
     /// Whether there are no bytes.
-    @inlinable public var isEmpty: Bool { count == 0 }
+    @_alwaysEmitIntoClient public var isEmpty: Bool { count == 0 }
 
     /// The byte at `offset`, from 0.
-    @inlinable
+    @_alwaysEmitIntoClient
     public subscript(offset: Int) -> UInt8 {
         @inline(__always) get {
             assert(offset >= 0 && offset < count, "ByteView: byte \(offset) of \(count)")
@@ -54,7 +57,7 @@
     }
 
     /// The bytes in `range`, as a view whose offsets start again at 0.
-    @inlinable
+    @_alwaysEmitIntoClient
     public subscript(range: Range<Int>) -> ByteView {
         @inline(__always) get {
             assert(range.lowerBound >= 0 && range.upperBound <= count, "ByteView: bytes \(range) of \(count)")
@@ -63,19 +66,19 @@
     }
 
     /// The bytes from `offset` to the end.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public func suffix(from offset: Int) -> ByteView {
         self[offset..<count]
     }
 
     /// The first `length` bytes.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public func prefix(_ length: Int) -> ByteView {
         self[0..<length]
     }
 
     /// The offset of the first `byte` at or after `start`, or nil (`memchr`).
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public func firstIndex(of byte: UInt8, from start: Int = 0) -> Int? {
         assert(start >= 0 && start <= count, "ByteView: search from \(start) of \(count)")
         guard start < count, let base else { return nil }
@@ -84,7 +87,7 @@
 
     /// The `T` whose bytes are at `offset` in memory order, at any alignment (a word compared
     /// with a word of ASCII, or mixed into a hash).
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public func loadUnaligned<T: FixedWidthInteger>(at offset: Int, as type: T.Type) -> T {
         assert(
             offset >= 0 && offset &+ MemoryLayout<T>.size <= count,
@@ -93,7 +96,7 @@
     }
 
     /// Whether `other` holds the same bytes.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public func elementsEqual(_ other: ByteView) -> Bool {
         guard count == other.count else { return false }
         guard count > 0 else { return true }
@@ -101,7 +104,7 @@
     }
 
     /// Whether the bytes are those of `word` (an ASCII literal).
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public func equals(_ word: StaticString) -> Bool {
         guard count == word.utf8CodeUnitCount else { return false }
         guard count > 0 else { return true }
@@ -109,19 +112,19 @@
     }
 
     /// The bytes as UTF-8 text (invalid sequences repaired, as `String(decoding:as:)` does).
-    @inlinable
+    @_alwaysEmitIntoClient
     public var string: String {
         withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The bytes as an array.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var array: [UInt8] {
         withUnsafeBytes { Array($0) }
     }
 
     /// Calls `body` with a view of the UTF-8 of `text`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func withBytes<Value, Failure: Error>(
         of text: String, _ body: (ByteView) throws(Failure) -> Value
     ) throws(Failure) -> Value {
@@ -132,7 +135,7 @@
     }
 
     /// Calls `body` with a view of `bytes`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public static func withBytes<Value, Failure: Error>(
         of bytes: [UInt8], _ body: (ByteView) throws(Failure) -> Value
     ) throws(Failure) -> Value {
@@ -144,11 +147,11 @@
     /// The address of the first byte, for the storage and cursor types that read raw memory
     /// themselves (a scanner's hot loop); nil when there are no bytes. `Scripts/list-unsafe`
     /// counts its uses with the other raw pointers.
-    @inlinable
+    @_alwaysEmitIntoClient
     public var unsafeBaseAddress: UnsafeRawPointer? { base }
 
     /// Whether every byte satisfies `predicate`.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func allSatisfy(_ predicate: (UInt8) throws -> Bool) rethrows -> Bool {
         var index = 0
         while index < count {
@@ -160,14 +163,14 @@
 
     /// Appends the bytes to `array`, in one copy (as a typed buffer: appended as raw bytes,
     /// they go one at a time).
-    @inlinable
+    @_alwaysEmitIntoClient
     public func append(to array: inout [UInt8]) {
         guard let base else { return }
         array.append(contentsOf: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: count))
     }
 
     /// Calls `body` with the bytes as a raw buffer, for a system call or an API that takes one.
-    @inlinable @inline(__always)
+    @_alwaysEmitIntoClient @inline(__always)
     public func withUnsafeBytes<Result, Failure: Error>(
         _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
     ) throws(Failure) -> Result {
