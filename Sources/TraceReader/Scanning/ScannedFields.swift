@@ -8,7 +8,8 @@
 package struct ScannedFields {
     private let pointer: UnsafePointer<EventFields>
 
-    /// The fields at `pointer`, which the caller keeps in place while the reference is used.
+    /// The fields at `pointer`, memory that a storage type owns (a file part's line slot, a
+    /// stream's scratch) and keeps in place while the reference is used.
     @inline(__always)
     init(_ pointer: UnsafePointer<EventFields>) {
         self.pointer = pointer
@@ -32,10 +33,4 @@ package struct ScannedFields {
         withUnsafePointer(to: &fields) { body(ScannedFields($0)) }
     }
 
-    /// A reference to the fields at `pointer`, memory that a storage type owns (a file part's
-    /// line slot, a stream's scratch) and keeps in place while the reference is used.
-    @inline(__always)
-    static func at(_ pointer: UnsafePointer<EventFields>) -> ScannedFields {
-        ScannedFields(pointer)
-    }
 }

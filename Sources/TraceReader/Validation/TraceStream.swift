@@ -290,7 +290,7 @@ public struct TraceStream: Sendable {
                 } catch {
                     failure = error
                 }
-                event = consumeEvent(line, ScannedFields.at(scratch), error: failure)
+                event = consumeEvent(line, ScannedFields(scratch), error: failure)
             }
             let found = run.report.problems.count > before ? Array(run.report.problems[before...]) : []
             let omitted =

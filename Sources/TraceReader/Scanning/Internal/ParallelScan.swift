@@ -345,7 +345,7 @@ struct ParallelScan: ~Copyable {
                             isTerminated: !isOverlong && lines[index].isTerminated, isOverlong: isOverlong)
                         let error = lines[index].error >= 0 ? errors[lines[index].error] : nil
                         // By pointer: the fields (150 bytes) are not copied per line.
-                        let fields = ScannedFields.at((lines.baseAddress! + index).pointer(to: \.fields)!)
+                        let fields = ScannedFields((lines.baseAddress! + index).pointer(to: \.fields)!)
                         if !body(line, fields, error, rows.pointee.line(index, in: ByteView(prepared))) { return false }
                     }
                     return true
@@ -367,7 +367,7 @@ struct ParallelScan: ~Copyable {
                         bytes: ByteView(start: bytes + lines[index].start, count: max(0, lines[index].count)),
                         isTerminated: lines[index].isTerminated, isOverlong: isOverlong)
                     // By pointer: passing `lines[index].fields` copied the fields (150 bytes) per line.
-                    let fields = ScannedFields.at((lines.baseAddress! + index).pointer(to: \.fields)!)
+                    let fields = ScannedFields((lines.baseAddress! + index).pointer(to: \.fields)!)
                     // Two calls, not one with an optional error: that optional was released after
                     // every line (two runtime calls), though almost every line has no error.
                     let error = lines[index].error

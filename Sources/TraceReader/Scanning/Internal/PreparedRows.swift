@@ -28,7 +28,7 @@ struct PreparedRows {
                 let start = bytes.count
                 if line.pointee.count > 0 && line.pointee.error < 0,
                     let event = ScannedEvent(
-                        fields: ScannedFields.at(line.pointer(to: \.fields)!),
+                        fields: ScannedFields(line.pointer(to: \.fields)!),
                         bytes: ByteView(start: base + line.pointee.start, count: line.pointee.count),
                         index: 0, line: 0),
                     work(event, &bytes)
