@@ -134,16 +134,6 @@
         }.get()
     }
 
-    /// Calls `body` with a view of `bytes`.
-    @_alwaysEmitIntoClient
-    public static func withBytes<Value, Failure: Error>(
-        of bytes: [UInt8], _ body: (ByteView) throws(Failure) -> Value
-    ) throws(Failure) -> Value {
-        try bytes.withUnsafeBytes { raw in
-            Result { () throws(Failure) -> Value in try body(ByteView(raw)) }
-        }.get()
-    }
-
     /// The address of the first byte, for the storage and cursor types that read raw memory
     /// themselves (a scanner's hot loop); nil when there are no bytes. `Scripts/list-unsafe`
     /// counts its uses with the other raw pointers.
@@ -159,6 +149,21 @@
             index &+= 1
         }
         return true
+    }
+
+    /// Calls `body` with a view of `bytes`, in place when the collection's storage is contiguous
+    /// (an array, `Data`), else of a copy.
+    @_alwaysEmitIntoClient
+    public static func withBytes<Value, Failure: Error>(
+        of bytes: some Collection<UInt8>, _ body: (ByteView) throws(Failure) -> Value
+    ) throws(Failure) -> Value {
+        let inPlace = bytes.withContiguousStorageIfAvailable { buffer in
+            Result { () throws(Failure) -> Value in try body(ByteView(UnsafeRawBufferPointer(buffer))) }
+        }
+        if let inPlace { return try inPlace.get() }
+        return try Array(bytes).withUnsafeBytes { raw in
+            Result { () throws(Failure) -> Value in try body(ByteView(raw)) }
+        }.get()
     }
 
     /// Appends the bytes to `array`, in one copy (as a typed buffer: appended as raw bytes,

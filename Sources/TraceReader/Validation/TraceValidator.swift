@@ -174,8 +174,7 @@ public struct TraceValidator: Sendable {
             maximumCauseDepth: maximumCauseDepth)
         run.recordsOmittedPlaces = recordsOmittedPlaces
         run.rebuiltValueLimit = rebuiltValueLimit
-        // (An array's own storage: no copy when `bytes` is one.)
-        ByteView.withBytes(of: Array(bytes)) { buffer in
+        ByteView.withBytes(of: bytes) { buffer in
             _ = LineReader.forEachLine(in: buffer, maximumLineLength: maximumLineLength) { run.consume($0) }
         }
         return run.finish()

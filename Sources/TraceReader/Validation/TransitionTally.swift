@@ -114,7 +114,7 @@ public struct TransitionTally: Sendable {
         bytes: some Collection<UInt8>, file: String = "trace.jsonl", machines: [String: MachineSpec] = [:]
     ) throws(ValidationFileError) -> TransitionTally {
         var counter = Counter(overrides: machines)
-        ByteView.withBytes(of: Array(bytes)) { buffer in
+        ByteView.withBytes(of: bytes) { buffer in
             _ = LineReader.forEachLine(in: buffer) { counter.consume($0) }
         }
         return try counter.finish(path: file)
