@@ -90,8 +90,14 @@
                 try self.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[start...]))
             }
         }
-        bytes.removeLast(count - ((try? outcome.get()) ?? 0))
-        return try outcome.get()
+        switch outcome {
+        case .success(let read):
+            bytes.removeLast(count - read)
+            return read
+        case .failure(let error):
+            bytes.removeLast(count)
+            throw error
+        }
     }
 
     /// Reads `count` bytes at `offset` with `pread` until all are there or the file ends;
